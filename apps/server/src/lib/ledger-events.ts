@@ -1,0 +1,63 @@
+/** The realtime events of SPEC §7 / DESIGN §8, published after the change that caused them commits. */
+export type LedgerEventName =
+  | 'ledger-updated'
+  | 'transaction-updated'
+  | 'member-permissions-updated'
+  | 'member-removed'
+  | 'balance-updated';
+
+export type LedgerEventType =
+  | 'NAME_UPDATED'
+  | 'DELETED'
+  | 'CREATED'
+  | 'UPDATED'
+  | 'VERIFIED'
+  | 'RESET'
+  | 'DAILY_BALANCE_UPDATED'
+  | 'BALANCE_BASE_UPDATED'
+  | 'MEMBER_JOINED'
+  | 'MEMBER_LEFT'
+  | 'MEMBER_REMOVED'
+  | 'PERMISSIONS_UPDATED';
+
+export interface LedgerEvent {
+  event: LedgerEventName;
+  ledgerId: string;
+  type: LedgerEventType;
+  fecha?: string;
+  byUserId: string | null;
+  /** The member concerned (member-removed, member-permissions-updated). */
+  userId?: string;
+}
+
+/** Events about a user rather than a ledger (deactivation disconnects their sockets). */
+export interface UserEvent {
+  kind: 'user-deactivated' | 'user-deleted';
+  userId: string;
+}
+
+type Listener<E> = (e: E) => void;
+
+/** In-process fan-out; the realtime plugin subscribes and forwards to Socket.IO rooms. */
+export class EventBus {
+  private ledgerListeners = new Set<Listener<LedgerEvent>>();
+  private userListeners = new Set<Listener<UserEvent>>();
+
+  onLedger(fn: Listener<LedgerEvent>): () => void {
+    this.ledgerListeners.add(fn);
+    return () => this.ledgerListeners.delete(fn);
+  }
+
+  onUser(fn: Listener<UserEvent>): () => void {
+    this.userListeners.add(fn);
+    return () => this.userListeners.delete(fn);
+  }
+
+  publishLedger(e: LedgerEvent): void {
+    for (const fn of this.ledgerListeners) fn(e);
+  }
+
+  publishUser(e: UserEvent): void {
+    for (const fn of this.userListeners) fn(e);
+  }
+}

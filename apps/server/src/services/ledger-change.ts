@@ -1,0 +1,50 @@
+import { activity } from '../db/schema.ts';
+import type { Db, Tx } from '../db/database.ts';
+import type { EventBus, LedgerEvent } from '../lib/ledger-events.ts';
+
+export interface ActivityEntry {
+  ledgerId: string;
+  userId: string | null;
+  action: string;
+  entityId?: string | null;
+  fecha?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface ChangeContext {
+  tx: Tx;
+  /** Records who did what; written in the same database transaction as the change. */
+  record(entry: ActivityEntry): void;
+  /** Queues a realtime event; published only after the transaction commits. */
+  emit(event: LedgerEvent): void;
+}
+
+/**
+ * The one path every ledger change takes (DESIGN §5): the change and its activity rows commit
+ * together in one database transaction, and the realtime events go out only after the commit,
+ * so no client is told of a change that was rolled back.
+ */
+export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeContext) => Promise<T>): Promise<T> {
+  const events: LedgerEvent[] = [];
+  const result = await db.transaction(async (tx) => {
+    const entries: ActivityEntry[] = [];
+    const value = await fn({ tx, record: (e) => entries.push(e), emit: (e) => events.push(e) });
+    if (entries.length > 0) {
+      await tx.insert(activity).values(
+        entries.map((e) => ({
+          ledgerId: e.ledgerId,
+          userId: e.userId,
+          action: e.action,
+          entityId: e.entityId ?? null,
+          fecha: e.fecha ?? null,
+          before: e.before ?? null,
+          after: e.after ?? null,
+        })),
+      );
+    }
+    return value;
+  });
+  for (const e of events) bus.publishLedger(e);
+  return result;
+}

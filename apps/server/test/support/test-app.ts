@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { createPool, type Database } from '../../src/db/database.ts';
+import * as schema from '../../src/db/schema.ts';
+import { withDatabase } from './db-url.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  /** Moves the injected clock (token expiry, cooldowns, memberships). */
+  clock: { now: Date; advance(ms: number): void; set(d: Date): void };
+  request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = inject('dbServerUrl');
+  const template = inject('dbTemplate');
+  const name = `arb_t_${template.slice(8)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(serverUrl, name);
+  const pool = createPool(url, 10);
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    embedded: undefined,
+    async close() {
+      await pool.end().catch(() => undefined);
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-app-'));
+  const config: Readonly<Config> = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    RATES_OFICIAL_URL: 'http://127.0.0.1:9/oficial',
+    RATES_PARALELO_URL: 'http://127.0.0.1:9/paralelo',
+    ...env,
+  });
+  let current = new Date();
+  const clock = {
+    get now() {
+      return current;
+    },
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+    set(d: Date) {
+      current = d;
+    },
+  };
+  const { app, ctx } = await buildApp({ config, database, logger: false, now: () => new Date(clock.now.getTime()), webDist: path.join(dataDir, 'no-web') });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    clock,
+    request({ token, headers, ...opts }) {
+      return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { AuthProvider } from '../shared/auth/auth-context';
+import { ErrorBoundary } from './ErrorBoundary';
+import { router } from './router';
+import { AppThemeProvider } from '../shared/theme';
+import { InstallPromptProvider } from './install-prompt';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+  },
+});
+
+export function App() {
+  return (
+    <AppThemeProvider>
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <InstallPromptProvider>
+              <RouterProvider router={router} />
+            </InstallPromptProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </AppThemeProvider>
+  );
+}

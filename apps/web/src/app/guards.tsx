@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../shared/auth/auth-context';
+import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
+
+interface GuardProps {
+  children: ReactNode;
+  /** Require a verified email (most screens; SPEC §2 route table). */
+  verified?: boolean;
+  admin?: boolean;
+}
+
+/** SPEC §2 guards: loading text, login with the origin remembered, unverified and non-admin redirects. */
+export function RequireAuth({ children, verified = true, admin = false }: GuardProps) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <FullPageSpinner label="Verificando autenticación..." />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (verified && !user.email_verified) return <Navigate to="/verify-email-required" replace />;
+  if (admin && user.role !== 'ADMIN') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+/** /login: a signed-in user goes to the dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  if (loading) return <FullPageSpinner label="Verificando autenticación..." />;
+  if (user) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+export function HomeRedirect() {
+  const { user, loading } = useAuth();
+  if (loading) return <FullPageSpinner label="Verificando autenticación..." />;
+  return <Navigate to={user ? '/dashboard' : '/login'} replace />;
+}

@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { INSTALL_PROMPT_DELAY_MS, STORAGE_KEYS } from '@arb/shared';
+import { storage } from '../shared/lib/storage';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+interface InstallValue {
+  /** The browser offered installation and the app is not installed yet. */
+  canInstall: boolean;
+  openDialog(): void;
+}
+
+const InstallContext = createContext<InstallValue>({ canInstall: false, openDialog: () => undefined });
+
+const isStandalone = () => window.matchMedia?.('(display-mode: standalone)').matches ?? false;
+const isMobile = () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+
+/**
+ * The install-app prompt (SPEC §4, §9): shown once automatically on mobile, 5 s after load, if
+ * the app is not installed and the prompt was never seen; 'Install App' in the app bar opens it.
+ */
+export function InstallPromptProvider({ children }: { children: ReactNode }) {
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const onPrompt = (e: Event) => {
+      e.preventDefault();
+      setDeferred(e as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => setDeferred(null);
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!deferred || isStandalone() || !isMobile() || storage.get(STORAGE_KEYS.pwaPromptSeen)) return;
+    const timer = setTimeout(() => {
+      storage.set(STORAGE_KEYS.pwaPromptSeen, 'true');
+      setOpen(true);
+    }, INSTALL_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [deferred]);
+
+  const install = useCallback(async () => {
+    setOpen(false);
+    if (!deferred) return;
+    await deferred.prompt();
+    await deferred.userChoice.catch(() => undefined);
+    setDeferred(null);
+  }, [deferred]);
+
+  const value = useMemo(() => ({ canInstall: Boolean(deferred) && !isStandalone(), openDialog: () => setOpen(true) }), [deferred]);
+
+  return (
+    <InstallContext.Provider value={value}>
+      {children}
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="install-title">
+        <DialogTitle id="install-title">Instalar Arbitraje USD/VES</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Instala la aplicación en tu dispositivo para abrirla más rápido, a pantalla completa, como cualquier otra app.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Ahora no</Button>
+          <Button variant="contained" onClick={() => void install()} disabled={!deferred}>
+            Instalar
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </InstallContext.Provider>
+  );
+}
+
+export function useInstallPrompt(): InstallValue {
+  return useContext(InstallContext);
+}

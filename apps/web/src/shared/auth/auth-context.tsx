@@ -1,0 +1,96 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { messages, type LoginResponse, type SessionUser } from '@arb/shared';
+import { api, refreshSession, setSessionExpiredHandler } from '../lib/api-client';
+import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
+
+interface AuthValue {
+  user: SessionUser | null;
+  /** True while the stored session is being read (SPEC §4 'Loading'). */
+  loading: boolean;
+  login(email: string, password: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+  /** Merges fresh user fields (profile edit, verification) into the session. */
+  updateUser(patch: Partial<SessionUser>): void;
+  /** Re-reads the user from the server (after verifying the email elsewhere). */
+  reloadUser(): Promise<SessionUser | null>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+function goToLogin(): void {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => onSessionChange(() => setUser(getStoredUser())), []);
+  useEffect(() => setSessionExpiredHandler(goToLogin), []);
+
+  // On start: read the stored session; refresh an expired access token, or log out (SPEC §4).
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const stored = getStoredUser();
+      if (stored && getRefreshToken()) {
+        const ok = !isTokenExpired(getAccessToken()) || (await refreshSession());
+        if (!cancelled) {
+          if (ok) setUser(stored);
+          else clearSession();
+        }
+      } else if (stored || getAccessToken()) {
+        clearSession();
+      }
+      if (!cancelled) setLoading(false);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const data = await api<LoginResponse>('/api/auth/login', messages.loginError, { method: 'POST', body: { email, password }, auth: false });
+    if (!data?.user || !data.token) throw new Error(messages.loginIncomplete);
+    saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
+    setUser(data.user);
+    return data.user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    const refreshToken = getRefreshToken();
+    if (refreshToken) {
+      await api('/api/auth/logout', messages.requestError, { method: 'POST', body: { refreshToken }, auth: false }).catch(() => undefined);
+    }
+    clearSession();
+    setUser(null);
+    goToLogin();
+  }, []);
+
+  const updateUser = useCallback((patch: Partial<SessionUser>) => {
+    const current = getStoredUser();
+    if (!current) return;
+    const next = { ...current, ...patch };
+    saveSession({ user: next });
+    setUser(next);
+  }, []);
+
+  const reloadUser = useCallback(async () => {
+    const data = await api<{ user: SessionUser }>('/api/auth/me', messages.requestError);
+    saveSession({ user: data.user });
+    setUser(data.user);
+    return data.user;
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ user, loading, login, logout, updateUser, reloadUser }),
+    [user, loading, login, logout, updateUser, reloadUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(messages.useAuthOutsideProvider);
+  return value;
+}

@@ -1,0 +1,149 @@
+import { API_TIMEOUT_MS, messages } from '@arb/shared';
+import { clearSession, getAccessToken, getRefreshToken, isTokenExpired, saveSession } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** True when the request never got an answer (offline, DNS, refused). */
+  get isNetwork(): boolean {
+    return this.code === 'NETWORK';
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Public calls (login, register…) send no token and never refresh. */
+  auth?: boolean;
+  /** Return the raw Response (downloads). */
+  raw?: boolean;
+  signal?: AbortSignal;
+}
+
+let refreshing: Promise<boolean> | null = null;
+let onExpired: (() => void) | null = null;
+
+/** The auth layer registers what to do when the session can't be renewed (go to /login). */
+export function setSessionExpiredHandler(fn: () => void): void {
+  onExpired = fn;
+}
+
+function expire(): void {
+  clearSession();
+  onExpired?.();
+}
+
+/** One refresh at a time, however many calls need it (SPEC §7, DESIGN §5). */
+export function refreshSession(): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      const refreshToken = getRefreshToken();
+      if (!refreshToken) return false;
+      try {
+        const res = await timedFetch('/api/auth/refresh-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+        });
+        if (!res.ok) return false;
+        const data = (await res.json()) as { accessToken: string; refreshToken: string };
+        saveSession({ token: data.accessToken, refreshToken: data.refreshToken });
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+async function timedFetch(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
+  const relay = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', relay);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch (err) {
+    if (controller.signal.aborted && !outer?.aborted) throw new ApiError(messages.requestTimeout, 0, 'TIMEOUT');
+    if (outer?.aborted) throw err;
+    throw new ApiError(messages.requestConnectionError, 0, 'NETWORK');
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', relay);
+  }
+}
+
+async function errorFrom(res: Response, fallback: string): Promise<ApiError> {
+  let body: { error?: unknown; code?: unknown; fields?: Record<string, string> } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    /* not JSON */
+  }
+  const message = typeof body.error === 'string' && body.error ? body.error : fallback;
+  return new ApiError(message, res.status, typeof body.code === 'string' ? body.code : `HTTP_${res.status}`, body.fields);
+}
+
+/**
+ * Calls the API: 15 s time-out, token refreshed before it expires, one retry after a 401 with a
+ * fresh token, and a second 401 clears the session with 'Sesión expirada…' (SPEC §7, §8).
+ * `fallback` is the Spanish message to show when the server gives none.
+ */
+export async function api<T = unknown>(path: string, fallback: string, opts: RequestOptions = {}): Promise<T> {
+  const auth = opts.auth !== false;
+  if (auth && isTokenExpired(getAccessToken())) {
+    const ok = await refreshSession();
+    if (!ok) {
+      expire();
+      throw new ApiError(messages.sessionExpired, 401, 'SESSION_EXPIRED');
+    }
+  }
+  const send = () => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const token = getAccessToken();
+    if (auth && token) headers.authorization = `Bearer ${token}`;
+    return timedFetch(path, { method: opts.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) }, opts.signal);
+  };
+  let res = await send();
+  if (auth && res.status === 401) {
+    const ok = await refreshSession();
+    if (ok) res = await send();
+    if (!ok || res.status === 401) {
+      expire();
+      throw new ApiError(messages.sessionExpired, 401, 'SESSION_EXPIRED');
+    }
+  }
+  if (res.status === 403 && auth) {
+    const err = await errorFrom(res, fallback);
+    if (err.code === 'ACCOUNT_DISABLED') expire();
+    throw err;
+  }
+  if (!res.ok) throw await errorFrom(res, fallback);
+  if (opts.raw) return res as unknown as T;
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The Spanish text for any thrown value. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.message;
+  return fallback;
+}

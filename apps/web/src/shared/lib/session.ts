@@ -1,0 +1,64 @@
+import { REFRESH_MARGIN_SECONDS, STORAGE_KEYS, type SessionUser } from '@arb/shared';
+import { storage } from './storage';
+
+/**
+ * The stored session (SPEC §3 storage keys): access token, refresh token and the user record.
+ * Listeners hear every change so the React auth state follows logins, refreshes and expiries.
+ */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const notify = () => listeners.forEach((fn) => fn());
+
+export function onSessionChange(fn: Listener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function getAccessToken(): string | null {
+  return storage.get(STORAGE_KEYS.authToken);
+}
+
+export function getRefreshToken(): string | null {
+  return storage.get(STORAGE_KEYS.refreshToken);
+}
+
+/** The stored user; a corrupt record is removed along with both tokens (SPEC §4). */
+export function getStoredUser(): SessionUser | null {
+  const raw = storage.get(STORAGE_KEYS.userData);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as SessionUser;
+    if (!user || typeof user.id !== 'string' || typeof user.email !== 'string') throw new Error('userData corrupto');
+    return user;
+  } catch {
+    storage.remove(STORAGE_KEYS.userData, STORAGE_KEYS.authToken, STORAGE_KEYS.refreshToken);
+    return null;
+  }
+}
+
+export function saveSession(data: { token?: string; refreshToken?: string | undefined; user?: SessionUser }): void {
+  if (data.token) storage.set(STORAGE_KEYS.authToken, data.token);
+  if (data.refreshToken) storage.set(STORAGE_KEYS.refreshToken, data.refreshToken);
+  if (data.user) storage.set(STORAGE_KEYS.userData, JSON.stringify(data.user));
+  notify();
+}
+
+export function clearSession(): void {
+  storage.remove(STORAGE_KEYS.authToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userData);
+  notify();
+}
+
+/** Expired when missing, unparseable, or expiring within the 5-minute margin (SPEC §5). */
+export function isTokenExpired(token: string | null, nowMs = Date.now()): boolean {
+  if (!token) return true;
+  try {
+    const part = token.split('.')[1];
+    if (!part) return true;
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const { exp } = JSON.parse(json) as { exp?: unknown };
+    if (typeof exp !== 'number') return true;
+    return exp * 1000 - nowMs <= REFRESH_MARGIN_SECONDS * 1000;
+  } catch {
+    return true;
+  }
+}

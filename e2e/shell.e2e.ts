@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Session } from './support/browser.ts';
+
+describe('app shell', () => {
+  let s: Session;
+  beforeEach(async () => {
+    s = await openBrowser();
+  });
+  afterEach(async () => s.close());
+
+  it('serves the app, and an unknown path shows "Página no encontrada" with a way back', async () => {
+    const res = await s.page.goto('/esto/no/existe');
+    expect(res?.status()).toBe(200); // history fallback: the SPA answers every non-API path
+    await s.page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
+    expect(await s.page.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/dashboard');
+    await screenshot(s.page, 'not-found');
+  });
+
+  it('a signed-out visitor of /dashboard lands on /login', async () => {
+    await s.page.goto('/dashboard');
+    await s.page.waitForURL('**/login');
+  });
+
+  it('toggles the theme and keeps it after a reload', async () => {
+    await s.page.goto('/esto/no/existe');
+    const bg = () => s.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await bg()).toBe('rgb(255, 255, 255)');
+    await s.page.getByRole('button', { name: 'Cambiar a tema oscuro' }).click();
+    await expect.poll(bg).not.toBe('rgb(255, 255, 255)');
+    const dark = await bg();
+    await s.page.reload();
+    await s.page.getByRole('button', { name: 'Cambiar a tema claro' }).waitFor();
+    expect(await bg()).toBe(dark);
+  });
+
+  it('serves a manifest and a service worker for the installable app', async () => {
+    const manifest = await s.page.request.get('/manifest.webmanifest');
+    expect(manifest.ok()).toBe(true);
+    expect((await manifest.json()) as object).toMatchObject({ name: 'Arbitraje USD/VES', display: 'standalone' });
+    const sw = await s.page.request.get('/sw.js');
+    expect(sw.ok()).toBe(true);
+  });
+});

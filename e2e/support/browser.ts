@@ -1,0 +1,69 @@
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** DESIGN §10: no background traffic to hosts this machine cannot reach. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const artifactsDir = path.resolve('artifacts/e2e');
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  isMobile?: boolean;
+}
+
+/**
+ * A fresh Chromium profile (its own --user-data-dir): separate storage, so two sessions are two
+ * different users. Locale, time zone and viewport are pinned; only the app's origin is reachable.
+ */
+export async function openBrowser(opts: OpenOptions = {}): Promise<Session> {
+  const baseURL = inject('baseURL');
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-chrome-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale: 'es-ES',
+    timezoneId: 'America/Caracas',
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    isMobile: opts.isMobile ?? false,
+    baseURL,
+    acceptDownloads: true,
+  });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return {
+    context,
+    page,
+    baseURL,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}

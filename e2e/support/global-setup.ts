@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../apps/server/src/db/embedded-postgres.ts';
+import { startFakeRates } from '../../apps/server/test/support/fake-rates.ts';
+import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    /** A small HTTP API of this setup: GET /mails, POST /rates (see support/control.ts). */
+    controlURL: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The real server, built web app and embedded database, started once for the browser journeys,
+ * with a local SMTP sink and a fake rates upstream; nothing reaches the internet.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` before the e2e tests (npm test does).');
+  }
+  const smtp = await startSmtpSink();
+  const rates = await startFakeRates();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      RATES_OFICIAL_URL: `${rates.url}/v1/dolares/oficial`,
+      RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
+  server.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited during start-up:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const control = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'GET' && url.pathname === '/mails') {
+      const to = url.searchParams.get('to')?.toLowerCase();
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(smtp.mails.filter((m) => !to || m.to.includes(to))));
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/rates') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const { path: p, route } = JSON.parse(body) as { path: string; route: object };
+        rates.set(p, route);
+        res.end('{}');
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  const controlPort = await freePort();
+  await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', () => resolve()));
+
+  project.provide('baseURL', baseURL);
+  project.provide('controlURL', `http://127.0.0.1:${controlPort}`);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        server.kill('SIGKILL');
+        resolve();
+      }, 15_000);
+      server.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+    control.close();
+    await smtp.close();
+    await rates.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

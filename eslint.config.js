@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+
+/** Imports flow shared → features → app: a feature never imports another feature, shared never imports up. */
+const layers = {
+  meta: { type: 'problem' },
+  create(context) {
+    const file = context.filename;
+    const m = /apps\/web\/src\/(features\/[^/]+|shared|app)\//.exec(file);
+    if (!m) return {};
+    const own = m[1];
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+        const target = path.resolve(path.dirname(file), spec);
+        const t = /apps\/web\/src\/(features\/[^/]+|shared|app)(\/|$)/.exec(target);
+        if (!t) return;
+        const dest = t[1];
+        const bad = (own === 'shared' && dest !== 'shared') || (own.startsWith('features/') && dest !== own && dest !== 'shared');
+        if (bad) context.report({ node, message: `${own} no puede importar de ${dest} (shared → features → app).` });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'artifacts/**', 'coverage/**', '**/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, arb: { rules: { layers } } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'arb/layers': 'error',
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'bench/**/*', '**/*.test.ts', 'e2e/**/*.ts', 'apps/server/src/cli/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

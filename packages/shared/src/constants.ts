@@ -1,0 +1,79 @@
+/** Business constants of SPEC §9 and DESIGN, in one place. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const REFRESH_MARGIN_SECONDS = 300;
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+export const VERIFY_TOKEN_TTL_HOURS = 24;
+export const RESET_TOKEN_TTL_HOURS = 1;
+export const API_TIMEOUT_MS = 15_000;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MINUTES = 15;
+export const RESEND_COOLDOWN_SECONDS = 30;
+export const SNACKBAR_HIDE_MS = 3_000;
+export const COPIED_INDICATOR_MS = 2_000;
+export const REDIRECT_AFTER_REGISTER_MS = 3_000;
+export const REDIRECT_AFTER_RESET_MS = 3_000;
+export const REDIRECT_AFTER_INVITE_MS = 3_000;
+export const REDIRECT_AFTER_JOIN_MS = 2_000;
+export const REDIRECT_AFTER_LEAVE_MS = 1_000;
+export const INSTALL_PROMPT_DELAY_MS = 5_000;
+export const AVATAR_GROUP_MAX = 4;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_RECOMMENDED_LENGTH = 8;
+export const PASSWORD_MIN_SCORE = 2;
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_MAX_PIXELS = 2400;
+export const SIGNED_URL_TTL_SECONDS = 3600;
+export const DAYS_RED_AT = 7;
+export const DAYS_ORANGE_AT = 15;
+export const MONEY_MAX = 1e12;
+export const NOTES_MAX = 1000;
+export const LEDGER_NAME_MAX = 80;
+export const DEFAULT_LEDGER_NAME = 'Mi Registro';
+export const SOCKET = {
+  reconnectionAttempts: 3,
+  reconnectionDelayMs: 1_000,
+  reconnectionDelayMaxMs: 5_000,
+  timeoutMs: 10_000,
+  serverDisconnectRetryMs: 2_000,
+  connectErrorRetryMs: 3_000,
+} as const;
+export const RELOAD_AFTER_DATE_CHANGE_MS = 100;
+export const RELOAD_AFTER_LEDGER_CHANGE_MS = 500;
+export const RATES_REFRESH_MS = 5 * 60_000;
+
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  refreshToken: 'refreshToken',
+  userData: 'userData',
+  pendingInvite: 'pendingInvite',
+  pwaPromptSeen: 'pwaPromptSeen',
+  colorMode: 'colorMode',
+} as const;
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Error codes of the API (`{error, code}`); the web reacts to some of them. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'STALE_VERSION',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_DISABLED',
+  'EMAIL_NOT_VERIFIED',
+  'MEMBERSHIP_INACTIVE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA',
+  'RATE_LIMITED',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+  'NO_TRANSACTIONS',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,26 @@
+/** The money API of DESIGN §2: exact decimal helpers and the transaction/day rules. */
+export {
+  Big,
+  ROUND_HALF_UP,
+  decimalPlaces,
+  roundHalfUp,
+  toBig,
+  toBigOrZero,
+  toFixedString,
+  toNumber,
+  tryBig,
+  type DecimalInput,
+} from './decimal.ts';
+export {
+  canPreviewCreate,
+  computeDay,
+  computeTransaction,
+  previewCreateProfit,
+  previewEditProfit,
+  type DayBase,
+  type DayResult,
+  type DayRowFigures,
+  type DayRowInput,
+  type TransactionAmounts,
+  type TransactionFigures,
+} from './transaction-math.ts';

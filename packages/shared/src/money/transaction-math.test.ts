@@ -1,0 +1,407 @@
+import BigJs from 'big.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Big, toFixedString, toNumber } from './decimal.ts';
+import {
+  canPreviewCreate,
+  computeDay,
+  computeTransaction,
+  previewCreateProfit,
+  previewEditProfit,
+  type DayBase,
+  type TransactionAmounts,
+} from './transaction-math.ts';
+
+const tx = (venta: string | number, tasa_venta: string | number, compra: string | number, tasa_compra: string | number) => ({
+  venta,
+  tasa_venta,
+  compra,
+  tasa_compra,
+});
+
+describe('computeTransaction', () => {
+  const cases: Array<{ name: string; input: TransactionAmounts; expected: ReturnType<typeof computeTransaction> }> = [
+    {
+      // 100 × 40.50 = 4050; 100 × 40.00 = 4000; 4050 − 4000 = 50; 50 / 40 = 1.25
+      name: 'sale + purchase',
+      input: tx(100, '40.50', 100, '40.00'),
+      expected: { bs_recibidos: '4050', bs_pagados: '4000', ganancia_ves: '50.00', ganancia_usd: '1.25' },
+    },
+    {
+      // 250 × 36.15 = 9037.5; no purchase, so USD = 9037.5 / 36.15 = 250 (= the sale amount)
+      name: 'sale only',
+      input: tx('250.00', '36.15', 0, 0),
+      expected: { bs_recibidos: '9037.5', bs_pagados: '0', ganancia_ves: '9037.50', ganancia_usd: '250.00' },
+    },
+    {
+      // 80.25 × 41.1234 = 3289.872 + 10.28085 = 3300.15285 → −3300.15; USD = −3300.15285 / 41.1234 = −80.25
+      name: 'purchase only',
+      input: tx('', '', '80.25', '41.1234'),
+      expected: { bs_recibidos: '0', bs_pagados: '3300.15285', ganancia_ves: '-3300.15', ganancia_usd: '-80.25' },
+    },
+    {
+      // 123.45 × 39.8765 = 4904.8095 + 17.944425 = 4922.753925; 120 × 39.1234 = 4694.808
+      // ves = 227.945925 → 227.95; usd = 227.945925 / 39.1234 = 5.826332… → 5.83
+      name: '4-decimal rates',
+      input: tx('123.45', '39.8765', '120.00', '39.1234'),
+      expected: { bs_recibidos: '4922.753925', bs_pagados: '4694.808', ganancia_ves: '227.95', ganancia_usd: '5.83' },
+    },
+    {
+      // 250000.55 × 312.4567 = 250000 × 312.4567 + 0.55 × 312.4567 = 78114175 + 171.851185 = 78114346.851185
+      // 250000.55 × 312.4566 = 78114346.851185 − 250000.55 × 0.0001 = 78114346.851185 − 25.000055 = 78114321.85113
+      // ves = 25.000055 → 25.00; usd = 25.000055 / 312.4566 = 0.080011… → 0.08
+      name: 'large amounts',
+      input: tx('250000.55', '312.4567', '250000.55', '312.4566'),
+      expected: { bs_recibidos: '78114346.851185', bs_pagados: '78114321.85113', ganancia_ves: '25.00', ganancia_usd: '0.08' },
+    },
+    {
+      // 250000.55 × 312.4567 = 78114346.851185 (above) → 78114346.85; sale only → usd = 250000.55
+      name: 'large sale only',
+      input: tx('250000.55', '312.4567', 0, 0),
+      expected: { bs_recibidos: '78114346.851185', bs_pagados: '0', ganancia_ves: '78114346.85', ganancia_usd: '250000.55' },
+    },
+    {
+      // 1e12 × 1e12 = 1e24, exact, never in exponent notation
+      name: 'maximum values',
+      input: tx('1000000000000.00', '1000000000000.0000', 0, 0),
+      expected: { bs_recibidos: '1000000000000000000000000', bs_pagados: '0', ganancia_ves: '1000000000000000000000000.00', ganancia_usd: '1000000000000.00' },
+    },
+    {
+      // 1.00 × 2.3450 = 2.345 → half-up 2.35 (half-even would give 2.34)
+      name: 'half-up tie x.xx5 goes up',
+      input: tx('1.00', '2.3450', 0, 0),
+      expected: { bs_recibidos: '2.345', bs_pagados: '0', ganancia_ves: '2.35', ganancia_usd: '1.00' },
+    },
+    {
+      // 1.00 × 1.0050 = 1.005 → 1.01 (the float 1.005 is 1.00499…, toFixed(2) would say 1.00)
+      name: 'half-up tie 1.005 (a float trap)',
+      input: tx(1, 1.005, 0, 0),
+      expected: { bs_recibidos: '1.005', bs_pagados: '0', ganancia_ves: '1.01', ganancia_usd: '1.00' },
+    },
+    {
+      // 0.01 × 0.5 = 0.005 → −0.005 for a purchase: ties go away from zero → −0.01; usd = −0.01
+      name: 'negative tie rounds away from zero',
+      input: tx(0, 0, '0.01', '0.5'),
+      expected: { bs_recibidos: '0', bs_pagados: '0.005', ganancia_ves: '-0.01', ganancia_usd: '-0.01' },
+    },
+    {
+      // 10 × 40.02 = 400.2; 10 × 40 = 400; ves = 0.2; usd = 0.2 / 40 = 0.005 → 0.01
+      name: 'USD tie goes up',
+      input: tx(10, '40.02', 10, 40),
+      expected: { bs_recibidos: '400.2', bs_pagados: '400', ganancia_ves: '0.20', ganancia_usd: '0.01' },
+    },
+    {
+      // ves = 0.5149 − 0.5 = 0.0149 → 0.01; usd uses the UNROUNDED ves: 0.0149 / 0.5 = 0.0298 → 0.03
+      // (0.01 / 0.5 would have given 0.02)
+      name: 'USD from the unrounded Bs profit',
+      input: tx(1, '0.5149', 1, '0.5'),
+      expected: { bs_recibidos: '0.5149', bs_pagados: '0.5', ganancia_ves: '0.01', ganancia_usd: '0.03' },
+    },
+    {
+      // ves = 399.8 − 400 = −0.2 → −0.20; usd = −0.2 / 40 = −0.005 → −0.01
+      name: 'small loss',
+      input: tx(10, '39.98', 10, 40),
+      expected: { bs_recibidos: '399.8', bs_pagados: '400', ganancia_ves: '-0.20', ganancia_usd: '-0.01' },
+    },
+    {
+      name: 'nothing at all is zero',
+      input: tx(0, 0, 0, 0),
+      expected: { bs_recibidos: '0', bs_pagados: '0', ganancia_ves: '0.00', ganancia_usd: '0.00' },
+    },
+    {
+      // invalid input (sale without a rate; the schema forbids it) still gives finite figures: 0 / 0 → 0
+      name: 'zero sale rate does not divide by zero',
+      input: tx(10, 0, 0, 0),
+      expected: { bs_recibidos: '0', bs_pagados: '0', ganancia_ves: '0.00', ganancia_usd: '0.00' },
+    },
+    {
+      // purchase without a rate: ves = 200; the divisor is tasa_compra = 0 → usd 0, not Infinity
+      name: 'zero purchase rate does not divide by zero',
+      input: tx(5, 40, 10, 0),
+      expected: { bs_recibidos: '200', bs_pagados: '0', ganancia_ves: '200.00', ganancia_usd: '0.00' },
+    },
+  ];
+
+  it.each(cases)('$name', ({ input, expected }) => {
+    expect(computeTransaction(input)).toEqual(expected);
+  });
+
+  it('never prints "-0.00"', () => {
+    // ves = 0.004 − 0.008 = −0.004 → rounds to zero, must be "0.00"
+    expect(computeTransaction(tx('0.01', '0.4', '0.01', '0.8')).ganancia_ves).toBe('0.00');
+  });
+
+  it('rejects values that are not numbers', () => {
+    expect(() => computeTransaction(tx('abc', 1, 0, 0))).toThrow(RangeError);
+    expect(() => computeTransaction(tx(Number.NaN, 1, 0, 0))).toThrow(RangeError);
+    expect(() => computeTransaction(tx(Number.POSITIVE_INFINITY, 1, 0, 0))).toThrow(RangeError);
+  });
+
+  it('ignores the global big.js configuration', () => {
+    const { DP, RM } = BigJs;
+    try {
+      BigJs.DP = 0;
+      BigJs.RM = BigJs.roundDown;
+      expect(computeTransaction(tx(1, '0.5149', 1, '0.5')).ganancia_usd).toBe('0.03');
+    } finally {
+      BigJs.DP = DP;
+      BigJs.RM = RM;
+    }
+  });
+});
+
+describe('computeDay', () => {
+  const base = { saldo_base_ves: '1000.00', saldo_base_usd: '500.00' };
+  const rows = [
+    { id: 'a', ...tx(100, '40.50', 100, '40.00'), esta_verificada: true }, // ves 50.00, usd 1.25
+    { id: 'b', ...tx(250, '36.15', 0, 0), esta_verificada: false }, // ves 9037.50, usd 250.00
+    { id: 'c', ...tx(0, 0, '80.25', '41.1234'), esta_verificada: true }, // ves −3300.15, usd −80.25
+  ];
+
+  it('adds cumulative figures to each row, keeping its own fields', () => {
+    const day = computeDay(rows, base);
+    expect(day.transacciones_con_acumulados.map((r) => [r.id, r.ganancia_transaccion_ves, r.ganancia_transaccion_usd])).toEqual([
+      ['a', '50.00', '1.25'],
+      ['b', '9037.50', '250.00'],
+      ['c', '-3300.15', '-80.25'],
+    ]);
+    // ves: 50.00 → 50.00 + 9037.50 = 9087.50 → 9087.50 − 3300.15 = 5787.35
+    // usd: 1.25 → 1.25 + 250.00 = 251.25 → 251.25 − 80.25 = 171.00
+    expect(
+      day.transacciones_con_acumulados.map((r) => [
+        r.ganancia_acumulada_ves_hasta_esta_transaccion,
+        r.ganancia_acumulada_usd_hasta_esta_transaccion,
+      ]),
+    ).toEqual([
+      ['50.00', '1.25'],
+      ['9087.50', '251.25'],
+      ['5787.35', '171.00'],
+    ]);
+  });
+
+  it('computes the day summary', () => {
+    const day = computeDay(rows, base);
+    // Σ bs_recibidos = 4050 + 9037.5 = 13087.5; Σ bs_pagados = 4000 + 3300.15285 = 7300.15285
+    // saldo ves = 1000 + 13087.5 − 7300.15285 = 6787.34715 → 6787.35
+    // saldo usd = 500 − (100 + 250) + (100 + 80.25) = 330.25
+    expect(day.resumen).toEqual({
+      saldo_disponible_ves: '6787.35',
+      saldo_disponible_usd: '330.25',
+      venta_total: '350.00',
+      compra_total: '180.25',
+      ganancia_total_ves: '5787.35',
+      ganancia_total_usd: '171.00',
+    });
+    // Verified only (a, c): ves = 1000 + 4050 − (4000 + 3300.15285) = −2250.15285 → −2250.15
+    // usd = 500 − 100 + (100 + 80.25) = 580.25
+    expect(day.saldos_actuales).toEqual({ saldo_ves_actual: '-2250.15', saldo_usd_actual: '580.25' });
+    // Weighted: 13087.5 / 350 = 37.392857… → 37.3929; 7300.15285 / 180.25 = 40.500154… → 40.5002
+    expect(day.promedios).toEqual({ tasa_venta_promedio: '37.3929', tasa_compra_promedio: '40.5002' });
+  });
+
+  it('weights the average rates by amount, not by row', () => {
+    // sales 1 @ 30 and 99 @ 40: (30 + 3960) / 100 = 39.9 (a plain mean of the rates would be 35)
+    const day = computeDay([tx(1, 30, 0, 0), tx(99, 40, 0, 0)], base);
+    expect(day.promedios).toEqual({ tasa_venta_promedio: '39.9000', tasa_compra_promedio: '0.0000' });
+  });
+
+  it('sums the rounded rows, so rows always add up to the totals', () => {
+    // each row: 0.01 × 0.5 = 0.005 → 0.01; total 0.03 (rounding the exact sum 0.015 would say 0.02)
+    const day = computeDay([tx('0.01', '0.5', 0, 0), tx('0.01', '0.5', 0, 0), tx('0.01', '0.5', 0, 0)], {
+      saldo_base_ves: 0,
+      saldo_base_usd: 0,
+    });
+    expect(day.resumen.ganancia_total_ves).toBe('0.03');
+    expect(day.transacciones_con_acumulados.at(-1)?.ganancia_acumulada_ves_hasta_esta_transaccion).toBe('0.03');
+    // while the balance is exact and rounded once: 0.015 → 0.02
+    expect(day.resumen.saldo_disponible_ves).toBe('0.02');
+  });
+
+  it('an empty day is its base', () => {
+    const day = computeDay([], { saldo_base_ves: '12.5', saldo_base_usd: null });
+    expect(day.transacciones_con_acumulados).toEqual([]);
+    expect(day.resumen).toEqual({
+      saldo_disponible_ves: '12.50',
+      saldo_disponible_usd: '0.00',
+      venta_total: '0.00',
+      compra_total: '0.00',
+      ganancia_total_ves: '0.00',
+      ganancia_total_usd: '0.00',
+    });
+    expect(day.saldos_actuales).toEqual({ saldo_ves_actual: '12.50', saldo_usd_actual: '0.00' });
+    expect(day.promedios).toEqual({ tasa_venta_promedio: '0.0000', tasa_compra_promedio: '0.0000' });
+  });
+});
+
+describe('previews', () => {
+  it.each([
+    // [venta, tasa_venta, compra, tasa_compra, expected]; (v × tv − c × tc) / tc
+    [100, 40.5, 100, 40, 1.25], // (4050 − 4000) / 40
+    ['100', '40.50', '100', '40', 1.25],
+    [10, 40.02, 10, 40, 0.01], // 0.2 / 40 = 0.005 → 0.01
+    [10, 39.98, 10, 40, -0.01], // −0.2 / 40 = −0.005 → −0.01
+    [100, 40.5, 0, 0, 0], // tasa_compra 0 → 0
+    [100, 40.5, '', '', 0],
+    ['', '', 10, 40, -10], // (0 − 400) / 40
+    ['abc', 'x', '', '', 0],
+  ] as const)('previewCreateProfit(%s, %s, %s, %s) = %s', (v, tv, c, tc, expected) => {
+    expect(previewCreateProfit(v, tv, c, tc)).toBe(expected);
+  });
+
+  it('canPreviewCreate needs all four fields filled with numbers', () => {
+    expect(canPreviewCreate(100, '40.5', '0', 0)).toBe(true);
+    expect(canPreviewCreate(100, '40.5', '', 40)).toBe(false);
+    expect(canPreviewCreate(100, '40.5', null, 40)).toBe(false);
+    expect(canPreviewCreate(100, 'x', 1, 40)).toBe(false);
+    expect(canPreviewCreate(100, 40.5, 1, Number.NaN)).toBe(false);
+  });
+
+  it.each([
+    [100, 40.5, '', '', 100], // sale only with a rate = the sale amount
+    ['250.55', '36.15', 0, 0, 250.55],
+    ['', '', '80.25', '41.1234', -80.25], // purchase only with a rate = minus the purchase
+    [100, 40.5, 100, 40, 1.25], // both: (4050 − 4000) / 40
+    [100, '', '', '', 0], // sale without its rate
+    ['', '', 100, '', 0], // purchase without its rate
+    [100, 40.5, 100, '', 0], // both amounts, purchase rate missing
+    [100, '', 100, 40, 0], // both amounts, sale rate missing
+    ['', '', '', '', 0],
+    ['x', 40, 'y', 40, 0],
+  ] as const)('previewEditProfit(%s, %s, %s, %s) = %s', (v, tv, c, tc, expected) => {
+    expect(previewEditProfit(v, tv, c, tc)).toBe(expected);
+  });
+});
+
+/* --- properties ------------------------------------------------------------------------------ */
+
+/** A scaled integer as a decimal string: (12345n, 2) → "123.45". */
+const scaled = (n: bigint, dp: number): string => {
+  const s = n.toString().padStart(dp + 1, '0');
+  return `${s.slice(0, -dp)}.${s.slice(-dp)}`;
+};
+/** Amounts 0..1e12 with 2 dp (zero often, as forms leave one side empty). */
+const amountArb = fc.oneof(fc.constant('0.00'), fc.bigInt({ min: 0n, max: 10n ** 14n }).map((n) => scaled(n, 2)));
+const positiveAmountArb = fc.bigInt({ min: 1n, max: 10n ** 14n }).map((n) => scaled(n, 2));
+/** Rates 0.0001..1e12 with 4 dp, biased to realistic Bs/USD values too. */
+const rateArb = fc.oneof(
+  fc.bigInt({ min: 1n, max: 10n ** 16n }).map((n) => scaled(n, 4)),
+  fc.bigInt({ min: 300_000n, max: 700_000n }).map((n) => scaled(n, 4)),
+);
+const validTxArb = fc.record({ venta: amountArb, tasa_venta: rateArb, compra: amountArb, tasa_compra: rateArb });
+const rowArb = fc.record({
+  id: fc.uuid(),
+  venta: amountArb,
+  tasa_venta: rateArb,
+  compra: amountArb,
+  tasa_compra: rateArb,
+  esta_verificada: fc.boolean(),
+});
+const baseArb: fc.Arbitrary<DayBase> = fc.record({ saldo_base_ves: amountArb, saldo_base_usd: amountArb });
+const dayArb = fc.record({ rows: fc.array(rowArb, { maxLength: 12 }), base: baseArb });
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const sum = (values: string[]): Big => values.reduce((acc, v) => acc.plus(v), new Big(0));
+
+describe('properties', () => {
+  it('totals equal the sum of the rows', () => {
+    fc.assert(
+      fc.property(dayArb, ({ rows, base }) => {
+        const day = computeDay(rows, base);
+        const out = day.transacciones_con_acumulados;
+        expect(day.resumen.ganancia_total_ves).toBe(toFixedString(sum(out.map((r) => r.ganancia_transaccion_ves)), 2));
+        expect(day.resumen.ganancia_total_usd).toBe(toFixedString(sum(out.map((r) => r.ganancia_transaccion_usd)), 2));
+        expect(day.resumen.venta_total).toBe(toFixedString(sum(rows.map((r) => r.venta)), 2));
+        expect(day.resumen.compra_total).toBe(toFixedString(sum(rows.map((r) => r.compra)), 2));
+        const last = out.at(-1);
+        expect(last?.ganancia_acumulada_ves_hasta_esta_transaccion ?? '0.00').toBe(day.resumen.ganancia_total_ves);
+        expect(last?.ganancia_acumulada_usd_hasta_esta_transaccion ?? '0.00').toBe(day.resumen.ganancia_total_usd);
+        // each row's figures are exactly those of computeTransaction
+        out.forEach((r, i) => {
+          const single = computeTransaction(rows[i]!);
+          expect([r.ganancia_transaccion_ves, r.ganancia_transaccion_usd]).toEqual([single.ganancia_ves, single.ganancia_usd]);
+        });
+      }),
+    );
+  });
+
+  it('a sale alone earns +venta USD, a purchase alone −compra', () => {
+    fc.assert(
+      fc.property(positiveAmountArb, rateArb, rateArb, (amount, rate, otherRate) => {
+        // the rate of the empty side does not matter
+        expect(computeTransaction(tx(amount, rate, 0, otherRate)).ganancia_usd).toBe(amount);
+        expect(computeTransaction(tx(0, otherRate, amount, rate)).ganancia_usd).toBe(`-${amount}`);
+        expect(previewEditProfit(amount, rate, '', '')).toBe(Number(amount));
+        expect(previewEditProfit('', '', amount, rate)).toBe(-Number(amount));
+      }),
+    );
+  });
+
+  it('the edit preview agrees with the stored profit', () => {
+    fc.assert(
+      fc.property(validTxArb, (t) => {
+        expect(previewEditProfit(t.venta, t.tasa_venta, t.compra, t.tasa_compra)).toBe(toNumber(new Big(computeTransaction(t).ganancia_usd), 2));
+      }),
+    );
+  });
+
+  it('a day depends only on its own rows and base (order of days, other days, no mutation)', () => {
+    fc.assert(
+      fc.property(fc.array(dayArb, { minLength: 1, maxLength: 5 }), fc.infiniteStream(fc.nat()), (days, picks) => {
+        const deepFrozen = days.map(({ rows, base }) => ({
+          rows: Object.freeze(rows.map((r) => Object.freeze({ ...r }))),
+          base: Object.freeze({ ...base }),
+        }));
+        const alone = deepFrozen.map(({ rows, base }) => computeDay(rows, base));
+        // Recompute in a shuffled order, with unrelated days computed in between.
+        const order = days.map((_, i) => i);
+        const stream = picks[Symbol.iterator]();
+        for (let i = order.length - 1; i > 0; i--) {
+          const j = (stream.next().value as number) % (i + 1);
+          [order[i], order[j]] = [order[j]!, order[i]!];
+        }
+        for (const i of order) {
+          const day = deepFrozen[i]!;
+          computeDay(deepFrozen[(i + 1) % deepFrozen.length]!.rows, day.base);
+          expect(computeDay(day.rows, day.base)).toEqual(alone[i]);
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('never yields NaN or Infinity for valid input', () => {
+    fc.assert(
+      fc.property(dayArb, ({ rows, base }) => {
+        const day = computeDay(rows, base);
+        const figures = [
+          ...Object.values(day.resumen),
+          ...Object.values(day.promedios),
+          ...Object.values(day.saldos_actuales),
+          ...day.transacciones_con_acumulados.flatMap((r) => [
+            r.bs_recibidos,
+            r.bs_pagados,
+            r.ganancia_transaccion_ves,
+            r.ganancia_transaccion_usd,
+            r.ganancia_acumulada_ves_hasta_esta_transaccion,
+            r.ganancia_acumulada_usd_hasta_esta_transaccion,
+          ]),
+        ];
+        for (const f of figures) {
+          expect(f).toMatch(DECIMAL);
+          expect(Number.isFinite(Number(f))).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('stays finite even with zero rates (input the schema rejects)', () => {
+    const zeroOrRate = fc.oneof(fc.constant(0), rateArb);
+    fc.assert(
+      fc.property(amountArb, zeroOrRate, amountArb, zeroOrRate, (v, tv, c, tc) => {
+        for (const f of Object.values(computeTransaction(tx(v, tv, c, tc)))) expect(f).toMatch(DECIMAL);
+        expect(Number.isFinite(previewCreateProfit(v, tv, c, tc))).toBe(true);
+        expect(Number.isFinite(previewEditProfit(v, tv, c, tc))).toBe(true);
+      }),
+    );
+  });
+});

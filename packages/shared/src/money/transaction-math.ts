@@ -1,0 +1,233 @@
+import { Big, type DecimalInput, roundHalfUp, toBigOrZero, toFixedString, toNumber, tryBig } from './decimal.ts';
+
+/**
+ * The money rules of DESIGN §2 and SPEC §5, as pure functions shared by the server (stored and
+ * answered figures) and the web (form previews). Every result is an exact decimal string.
+ *
+ * Invariants (checked by transaction-math.test.ts):
+ * - bs_recibidos = venta × tasa_venta and bs_pagados = compra × tasa_compra, exact (no rounding).
+ * - Each row's ganancia is rounded half-up to 2 dp once; cumulative values and day totals are sums
+ *   of those rounded rows, so the rows shown always add up to the totals shown.
+ * - A sale alone earns +venta USD, a purchase alone −compra USD.
+ * - No NaN or Infinity ever: a division by 0 counts as 0.
+ * - A day's figures depend only on its own rows (in order) and its base balances.
+ */
+
+type Amount = DecimalInput | null | undefined;
+
+export interface TransactionAmounts {
+  venta: Amount;
+  tasa_venta: Amount;
+  compra: Amount;
+  tasa_compra: Amount;
+}
+
+export interface TransactionFigures {
+  /** venta × tasa_venta, exact. */
+  bs_recibidos: string;
+  /** compra × tasa_compra, exact. */
+  bs_pagados: string;
+  /** bs_recibidos − bs_pagados, half-up to 2 dp. */
+  ganancia_ves: string;
+  /** Unrounded ganancia in Bs divided by the purchase rate (else the sale rate), half-up to 2 dp. */
+  ganancia_usd: string;
+}
+
+const ZERO = new Big(0);
+
+/** a / b, or 0 when b is 0 (never Infinity). */
+function safeDiv(a: Big, b: Big): Big {
+  return b.eq(0) ? ZERO : a.div(b);
+}
+
+/** The exact intermediate values; the rounded strings are derived from them. */
+function exactFigures(tx: TransactionAmounts) {
+  const venta = toBigOrZero(tx.venta);
+  const compra = toBigOrZero(tx.compra);
+  const tasaVenta = toBigOrZero(tx.tasa_venta);
+  const tasaCompra = toBigOrZero(tx.tasa_compra);
+  const bsRecibidos = venta.times(tasaVenta);
+  const bsPagados = compra.times(tasaCompra);
+  const gananciaVes = bsRecibidos.minus(bsPagados);
+  // USD profit is valued at the purchase rate when there is a purchase, else at the sale rate:
+  // a sale alone then gives (venta × tasa_venta) / tasa_venta = +venta exactly.
+  const divisor = compra.gt(0) ? tasaCompra : venta.gt(0) ? tasaVenta : ZERO;
+  const gananciaUsd = safeDiv(gananciaVes, divisor);
+  return {
+    venta,
+    compra,
+    bsRecibidos,
+    bsPagados,
+    gananciaVes: roundHalfUp(gananciaVes, 2),
+    gananciaUsd: roundHalfUp(gananciaUsd, 2),
+  };
+}
+
+/**
+ * Figures of one transaction. Inputs are decimal strings or numbers (null/'' = 0); they are
+ * expected to be valid (transactionInputSchema), but even a zero rate gives finite results.
+ * Throws a RangeError only for a value that is not a number at all.
+ */
+export function computeTransaction(tx: TransactionAmounts): TransactionFigures {
+  const f = exactFigures(tx);
+  return {
+    bs_recibidos: toFixedString(f.bsRecibidos),
+    bs_pagados: toFixedString(f.bsPagados),
+    ganancia_ves: toFixedString(f.gananciaVes, 2),
+    ganancia_usd: toFixedString(f.gananciaUsd, 2),
+  };
+}
+
+export interface DayRowInput extends TransactionAmounts {
+  esta_verificada?: boolean | null;
+}
+
+export interface DayBase {
+  saldo_base_ves: Amount;
+  saldo_base_usd: Amount;
+}
+
+/** Per-row figures, named as in the balances response (SPEC §3). */
+export interface DayRowFigures {
+  bs_recibidos: string;
+  bs_pagados: string;
+  ganancia_transaccion_ves: string;
+  ganancia_transaccion_usd: string;
+  ganancia_acumulada_ves_hasta_esta_transaccion: string;
+  ganancia_acumulada_usd_hasta_esta_transaccion: string;
+}
+
+export interface DayResult<T> {
+  /** The input rows, same order, each with its figures added. */
+  transacciones_con_acumulados: Array<T & DayRowFigures>;
+  resumen: {
+    saldo_disponible_ves: string;
+    saldo_disponible_usd: string;
+    venta_total: string;
+    compra_total: string;
+    ganancia_total_ves: string;
+    ganancia_total_usd: string;
+  };
+  /** Amount-weighted average rates, 4 dp (0 when nothing was sold / bought). */
+  promedios: { tasa_venta_promedio: string; tasa_compra_promedio: string };
+  /** The available balances counting only verified transactions (money confirmed to have arrived). */
+  saldos_actuales: { saldo_ves_actual: string; saldo_usd_actual: string };
+}
+
+/**
+ * The figures of one day. `rows` must already be in the day's order (created_at, then id); the
+ * result depends on nothing else, so days can be computed independently and in any order.
+ * Rows are not mutated.
+ */
+export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayBase): DayResult<T> {
+  const baseVes = toBigOrZero(base.saldo_base_ves);
+  const baseUsd = toBigOrZero(base.saldo_base_usd);
+  let ventaTotal = ZERO;
+  let compraTotal = ZERO;
+  let recibidos = ZERO;
+  let pagados = ZERO;
+  let gananciaVes = ZERO;
+  let gananciaUsd = ZERO;
+  // Verified-only sums for saldos_actuales.
+  let vVenta = ZERO;
+  let vCompra = ZERO;
+  let vRecibidos = ZERO;
+  let vPagados = ZERO;
+
+  const transacciones = rows.map((row) => {
+    const f = exactFigures(row);
+    ventaTotal = ventaTotal.plus(f.venta);
+    compraTotal = compraTotal.plus(f.compra);
+    recibidos = recibidos.plus(f.bsRecibidos);
+    pagados = pagados.plus(f.bsPagados);
+    // Running sums of the *rounded* row values, so the last running sum equals the total.
+    gananciaVes = gananciaVes.plus(f.gananciaVes);
+    gananciaUsd = gananciaUsd.plus(f.gananciaUsd);
+    if (row.esta_verificada === true) {
+      vVenta = vVenta.plus(f.venta);
+      vCompra = vCompra.plus(f.compra);
+      vRecibidos = vRecibidos.plus(f.bsRecibidos);
+      vPagados = vPagados.plus(f.bsPagados);
+    }
+    return {
+      ...row,
+      bs_recibidos: toFixedString(f.bsRecibidos),
+      bs_pagados: toFixedString(f.bsPagados),
+      ganancia_transaccion_ves: toFixedString(f.gananciaVes, 2),
+      ganancia_transaccion_usd: toFixedString(f.gananciaUsd, 2),
+      ganancia_acumulada_ves_hasta_esta_transaccion: toFixedString(gananciaVes, 2),
+      ganancia_acumulada_usd_hasta_esta_transaccion: toFixedString(gananciaUsd, 2),
+    };
+  });
+
+  // Balances are computed exactly and rounded once at the end.
+  return {
+    transacciones_con_acumulados: transacciones,
+    resumen: {
+      saldo_disponible_ves: toFixedString(baseVes.plus(recibidos).minus(pagados), 2),
+      saldo_disponible_usd: toFixedString(baseUsd.minus(ventaTotal).plus(compraTotal), 2),
+      venta_total: toFixedString(ventaTotal, 2),
+      compra_total: toFixedString(compraTotal, 2),
+      ganancia_total_ves: toFixedString(gananciaVes, 2),
+      ganancia_total_usd: toFixedString(gananciaUsd, 2),
+    },
+    promedios: {
+      tasa_venta_promedio: toFixedString(safeDiv(recibidos, ventaTotal), 4),
+      tasa_compra_promedio: toFixedString(safeDiv(pagados, compraTotal), 4),
+    },
+    saldos_actuales: {
+      saldo_ves_actual: toFixedString(baseVes.plus(vRecibidos).minus(vPagados), 2),
+      saldo_usd_actual: toFixedString(baseUsd.minus(vVenta).plus(vCompra), 2),
+    },
+  };
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Form previews (SPEC §5). Form fields may be '' or half-typed, so these never throw: anything
+ * that is not a finite number counts as "not filled". They return plain numbers for display.
+ * ------------------------------------------------------------------------------------------- */
+
+type FormValue = string | number | null | undefined;
+
+/** A filled field's value, or undefined for '' / null / not a number. */
+const filled = (v: FormValue): Big | undefined => tryBig(v);
+/** A field that is filled with a value > 0. */
+const positive = (v: FormValue): Big | undefined => {
+  const b = filled(v);
+  return b && b.gt(0) ? b : undefined;
+};
+
+/** True only when all four create-form fields are filled with numbers. */
+export function canPreviewCreate(venta: FormValue, tasa_venta: FormValue, compra: FormValue, tasa_compra: FormValue): boolean {
+  return [venta, tasa_venta, compra, tasa_compra].every((v) => filled(v) !== undefined);
+}
+
+/**
+ * Create-form profit (SPEC §5): (venta × tasa_venta − compra × tasa_compra) / tasa_compra in USD,
+ * half-up to 2 dp; 0 when tasa_compra is 0 or empty. Empty fields count as 0.
+ */
+export function previewCreateProfit(venta: FormValue, tasa_venta: FormValue, compra: FormValue, tasa_compra: FormValue): number {
+  const tc = filled(tasa_compra) ?? ZERO;
+  if (tc.eq(0)) return 0;
+  const v = filled(venta) ?? ZERO;
+  const tv = filled(tasa_venta) ?? ZERO;
+  const c = filled(compra) ?? ZERO;
+  return toNumber(v.times(tv).minus(c.times(tc)).div(tc), 2);
+}
+
+/**
+ * Edit-form profit preview (SPEC §5), in USD half-up to 2 dp: sale only (with its rate) = +venta;
+ * purchase only (with its rate) = −compra; both (with both rates) = (venta × tasa_venta − compra ×
+ * tasa_compra) / tasa_compra; anything else 0. "Filled" means a number > 0. These agree with
+ * computeTransaction's ganancia_usd for every valid transaction.
+ */
+export function previewEditProfit(venta: FormValue, tasa_venta: FormValue, compra: FormValue, tasa_compra: FormValue): number {
+  const v = positive(venta);
+  const tv = positive(tasa_venta);
+  const c = positive(compra);
+  const tc = positive(tasa_compra);
+  if (v && tv && c && tc) return toNumber(v.times(tv).minus(c.times(tc)).div(tc), 2);
+  if (v && tv && !c) return toNumber(v, 2);
+  if (c && tc && !v) return toNumber(c.neg(), 2);
+  return 0;
+}

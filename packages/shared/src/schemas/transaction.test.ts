@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { messages } from '../messages.ts';
+import {
+  createTransactionSchema,
+  dailyBalanceInputSchema,
+  moneyAmountSchema,
+  rateSchema,
+  toggleVerifySchema,
+  transactionInputSchema,
+  updateTransactionSchema,
+} from './transaction.ts';
+
+const fecha = '2026-11-21';
+const ledgerId = '3f1c6a8e-2b4d-4c9a-9e7f-1a2b3c4d5e6f';
+
+/** The issues of a failed parse as [path, message] pairs; parse errors must never throw. */
+function issues(schema: z.ZodType, value: unknown): Array<[string, string]> {
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  return result.error.issues.map((i) => [i.path.join('.'), i.message]);
+}
+
+describe('moneyAmountSchema', () => {
+  it.each([
+    [100, '100.00'],
+    ['40.5', '40.50'],
+    [' 12.34 ', '12.34'],
+    ['.5', '0.50'],
+    ['7.', '7.00'],
+    ['1.500', '1.50'], // trailing zeros are not extra precision
+    [0, '0.00'],
+    [-0, '0.00'],
+    ['', '0.00'], // not given
+    [null, '0.00'],
+    [undefined, '0.00'],
+    [1e12, '1000000000000.00'],
+    ['1000000000000.00', '1000000000000.00'],
+  ])('%j → %j', (input, expected) => {
+    expect(moneyAmountSchema.parse(input)).toBe(expected);
+  });
+
+  it.each([
+    ['1.001'], // 3 decimals
+    [1.001],
+    [-1],
+    ['-1'],
+    ['abc'],
+    ['1,5'], // no guessing about separators
+    ['1e3'],
+    ['0x10'],
+    ['.'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [{}],
+    [[]],
+    [[5]],
+    [true],
+    [0.1 + 0.2], // 0.30000000000000004: more than 2 decimals
+  ])('%j is not an amount', (input) => {
+    expect(issues(moneyAmountSchema, input)).toEqual([['', messages.amountInvalid]]);
+  });
+
+  it('rejects values above 1e12', () => {
+    expect(issues(moneyAmountSchema, '1000000000000.01')).toEqual([['', messages.valueTooLarge]]);
+    expect(issues(moneyAmountSchema, 1e12 + 1)).toEqual([['', messages.valueTooLarge]]);
+    expect(issues(moneyAmountSchema, 1e21)).toEqual([['', messages.valueTooLarge]]);
+  });
+});
+
+describe('rateSchema', () => {
+  it.each([
+    ['40.1234', '40.1234'],
+    [36.15, '36.1500'],
+    [0, '0.0000'], // 0 = not given
+    ['', '0.0000'],
+    [null, '0.0000'],
+    ['1000000000000', '1000000000000.0000'],
+  ])('%j → %j', (input, expected) => {
+    expect(rateSchema.parse(input)).toBe(expected);
+  });
+
+  it.each([['40.12345'], [40.12345], [-40], [{}], [[]], [false], ['x']])('%j is not a rate', (input) => {
+    expect(issues(rateSchema, input)).toEqual([['', messages.rateInvalid]]);
+  });
+
+  it('rejects values above 1e12', () => {
+    expect(issues(rateSchema, '1000000000000.0001')).toEqual([['', messages.valueTooLarge]]);
+  });
+});
+
+describe('transactionInputSchema', () => {
+  it('normalises a valid transaction', () => {
+    expect(transactionInputSchema.parse({ venta: 100, tasa_venta: '40.5', compra: '100', tasa_compra: 40, notas: '  hola  ', fecha })).toEqual({
+      venta: '100.00',
+      tasa_venta: '40.5000',
+      compra: '100.00',
+      tasa_compra: '40.0000',
+      notas: 'hola',
+      fecha,
+    });
+  });
+
+  it('accepts a sale only and a purchase only', () => {
+    expect(transactionInputSchema.safeParse({ venta: 10, tasa_venta: 40, fecha }).success).toBe(true);
+    expect(transactionInputSchema.safeParse({ venta: '', tasa_venta: '', compra: 10, tasa_compra: 40, fecha }).success).toBe(true);
+  });
+
+  it('needs at least one amount', () => {
+    expect(issues(transactionInputSchema, { fecha })).toEqual([['venta', messages.txNeedsAmount]]);
+    expect(issues(transactionInputSchema, { venta: 0, compra: '0.00', tasa_venta: 40, tasa_compra: 40, fecha })).toEqual([
+      ['venta', messages.txNeedsAmount],
+    ]);
+  });
+
+  it('needs the rate of each amount given', () => {
+    expect(issues(transactionInputSchema, { venta: 10, fecha })).toEqual([['tasa_venta', messages.txNeedsSaleRate]]);
+    expect(issues(transactionInputSchema, { compra: 10, tasa_compra: 0, fecha })).toEqual([['tasa_compra', messages.txNeedsPurchaseRate]]);
+    expect(issues(transactionInputSchema, { venta: 10, compra: 10, fecha })).toEqual([
+      ['tasa_venta', messages.txNeedsSaleRate],
+      ['tasa_compra', messages.txNeedsPurchaseRate],
+    ]);
+  });
+
+  it('still reports the cross-field rules next to an unrelated field issue', () => {
+    expect(issues(transactionInputSchema, { venta: 10, fecha: 'ayer' })).toEqual([
+      ['fecha', messages.dateInvalid],
+      ['tasa_venta', messages.txNeedsSaleRate],
+    ]);
+  });
+
+  it('reports field issues, not cross-field ones, for invalid amounts', () => {
+    expect(issues(transactionInputSchema, { venta: '1.001', tasa_venta: '40.12345', fecha })).toEqual([
+      ['venta', messages.amountInvalid],
+      ['tasa_venta', messages.rateInvalid],
+    ]);
+    expect(issues(transactionInputSchema, { venta: 1e12 + 0.01, tasa_venta: 40, fecha })).toEqual([['venta', messages.valueTooLarge]]);
+    expect(issues(transactionInputSchema, { compra: -5, tasa_compra: 40, fecha })).toEqual([['compra', messages.amountInvalid]]);
+  });
+
+  it('rejects wrong types with Spanish messages instead of throwing', () => {
+    expect(issues(transactionInputSchema, { venta: {}, tasa_venta: [], compra: true, tasa_compra: { x: 1 }, notas: 5, fecha: 20261121 })).toEqual([
+      ['venta', messages.amountInvalid],
+      ['tasa_venta', messages.rateInvalid],
+      ['compra', messages.amountInvalid],
+      ['tasa_compra', messages.rateInvalid],
+      ['notas', messages.validationFailed],
+      ['fecha', messages.dateInvalid],
+    ]);
+    for (const body of [null, undefined, 'x', 42, []]) {
+      expect(issues(transactionInputSchema, body)).toEqual([['', messages.validationFailed]]);
+    }
+  });
+
+  it('handles notes: trimmed, empty is null, at most 1000 characters', () => {
+    const parse = (notas: unknown) => transactionInputSchema.parse({ venta: 1, tasa_venta: 1, fecha, notas }).notas;
+    expect(parse('   ')).toBeNull();
+    expect(parse(null)).toBeNull();
+    expect(parse(undefined)).toBeNull();
+    expect(parse(` ${'a'.repeat(1000)} `)).toBe('a'.repeat(1000));
+    expect(issues(transactionInputSchema, { venta: 1, tasa_venta: 1, fecha, notas: 'a'.repeat(1001) })).toEqual([['notas', messages.notesTooLong]]);
+  });
+
+  it('requires a valid day', () => {
+    expect(issues(transactionInputSchema, { venta: 1, tasa_venta: 1 })).toEqual([['fecha', messages.dateInvalid]]);
+    expect(issues(transactionInputSchema, { venta: 1, tasa_venta: 1, fecha: '2026-02-30' })).toEqual([['fecha', messages.dateInvalid]]);
+  });
+});
+
+describe('createTransactionSchema', () => {
+  it('strips a client ganancia and unknown fields', () => {
+    for (const ganancia of [1.25, '1.25', null, undefined, { x: 1 }]) {
+      const data = createTransactionSchema.parse({ venta: 100, tasa_venta: 40.5, compra: 100, tasa_compra: 40, ganancia, ledgerId, fecha, extra: 1 });
+      expect(data).toEqual({ venta: '100.00', tasa_venta: '40.5000', compra: '100.00', tasa_compra: '40.0000', notas: null, fecha, ledgerId });
+      expect('ganancia' in data).toBe(false);
+    }
+  });
+
+  it('needs a ledger id and keeps the transaction rules', () => {
+    expect(issues(createTransactionSchema, { venta: 1, tasa_venta: 1, fecha, ledgerId: 'nope' })).toEqual([['ledgerId', messages.notFound]]);
+    expect(issues(createTransactionSchema, { fecha, ledgerId })).toEqual([['venta', messages.txNeedsAmount]]);
+  });
+});
+
+describe('updateTransactionSchema', () => {
+  it('accepts an optional positive integer version', () => {
+    expect(updateTransactionSchema.parse({ venta: 1, tasa_venta: 1, fecha, version: 3 }).version).toBe(3);
+    expect(updateTransactionSchema.parse({ venta: 1, tasa_venta: 1, fecha }).version).toBeUndefined();
+    for (const version of [0, -1, 1.5, '2', null]) {
+      expect(issues(updateTransactionSchema, { venta: 1, tasa_venta: 1, fecha, version })).toEqual([['version', messages.validationFailed]]);
+    }
+  });
+
+  it('keeps the transaction rules', () => {
+    expect(issues(updateTransactionSchema, { compra: 1, fecha })).toEqual([['tasa_compra', messages.txNeedsPurchaseRate]]);
+  });
+});
+
+describe('toggleVerifySchema', () => {
+  it('needs a boolean', () => {
+    expect(toggleVerifySchema.parse({ esta_verificada: true })).toEqual({ esta_verificada: true });
+    expect(issues(toggleVerifySchema, { esta_verificada: 'true' })).toEqual([['esta_verificada', messages.validationFailed]]);
+    expect(issues(toggleVerifySchema, {})).toEqual([['esta_verificada', messages.validationFailed]]);
+  });
+});
+
+describe('dailyBalanceInputSchema', () => {
+  it('normalises valid balances', () => {
+    expect(dailyBalanceInputSchema.parse({ saldo_base_ves: '1500.5', saldo_base_usd: 0, fecha })).toEqual({
+      saldo_base_ves: '1500.50',
+      saldo_base_usd: '0.00',
+      fecha,
+    });
+  });
+
+  it.each([[''], [null], [undefined], ['abc'], [-1], ['-0.01'], ['1.001'], [{}], [[]], [true]])('%j is not a base balance', (value) => {
+    expect(issues(dailyBalanceInputSchema, { saldo_base_ves: value, saldo_base_usd: 1, fecha })).toEqual([
+      ['saldo_base_ves', messages.baseBalanceInvalid],
+    ]);
+  });
+
+  it('rejects values above 1e12 and invalid days', () => {
+    expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: '1000000000000.01', fecha })).toEqual([
+      ['saldo_base_usd', messages.valueTooLarge],
+    ]);
+    expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: 'hoy' })).toEqual([['fecha', messages.dateInvalid]]);
+  });
+});

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { MONEY_MAX, NOTES_MAX } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { Big, decimalPlaces, toFixedString } from '../money/decimal.ts';
+import { dayKeySchema, uuidSchema } from './common.ts';
+
+/**
+ * Transaction and daily-balance schemas, shared by the web forms and the server routes (DESIGN §2,
+ * SPEC §5). Money fields come in as numbers or strings and go out as canonical decimal strings
+ * ("100.00", "40.5000"), matching the NUMERIC(…,2) / NUMERIC(…,4) columns, so no float ever
+ * reaches the arithmetic. Wrong types are validation issues with a Spanish message, never throws.
+ */
+
+// Plain decimal text: "12", "12.5", "12.", ".5". No sign, exponent, grouping or comma — a value
+// such as "1,000" must not be guessed at in a money app.
+const DECIMAL_TEXT = /^(\d+\.?\d*|\.\d+)$/;
+
+interface DecimalFieldOptions {
+  /** Maximum decimals, and the scale of the output string. */
+  scale: number;
+  /** Message for anything that is not a non-negative number with at most `scale` decimals. */
+  invalid: string;
+  /** When false, '' / null / undefined mean "not given" and become 0. */
+  required: boolean;
+}
+
+/** Parses one raw field value into a Big, or returns a message. */
+function parseDecimal(raw: unknown, { scale, invalid, required }: DecimalFieldOptions): Big | string {
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  if (text === '' || text === null || text === undefined) return required ? invalid : new Big(0);
+  const valid = typeof text === 'number' ? Number.isFinite(text) : typeof text === 'string' && DECIMAL_TEXT.test(text);
+  if (!valid) return invalid;
+  const value = new Big(text as number | string);
+  if (value.lt(0) || decimalPlaces(value) > scale) return invalid;
+  if (value.gt(MONEY_MAX)) return messages.valueTooLarge;
+  return value;
+}
+
+function decimalField(options: DecimalFieldOptions) {
+  // The union only describes the accepted input (and the OpenAPI document); the transform checks it.
+  const input = options.required
+    ? z.union([z.number(), z.string()], { error: options.invalid })
+    : z.union([z.number(), z.string(), z.null()], { error: options.invalid }).optional();
+  return input.transform((raw, ctx) => {
+    const parsed = parseDecimal(raw, options);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed, input: raw });
+      return z.NEVER;
+    }
+    return toFixedString(parsed, options.scale);
+  });
+}
+
+/** A USD amount: ≥ 0, ≤ 2 decimals, ≤ 1e12; '' / null / missing = not given = "0.00". */
+export const moneyAmountSchema = decimalField({ scale: 2, invalid: messages.amountInvalid, required: false });
+
+/** A rate in Bs per USD: ≥ 0, ≤ 4 decimals, ≤ 1e12; 0 / '' / missing = not given = "0.0000". */
+export const rateSchema = decimalField({ scale: 4, invalid: messages.rateInvalid, required: false });
+
+/** A base balance: required, ≥ 0, ≤ 2 decimals, ≤ 1e12 (SPEC §5 base balance rule). */
+export const baseBalanceSchema = decimalField({ scale: 2, invalid: messages.baseBalanceInvalid, required: true });
+
+/** Optional notes: trimmed, '' / missing → null, at most NOTES_MAX characters. */
+export const notesSchema = z
+  .union([z.string(), z.null()], { error: messages.validationFailed })
+  .optional()
+  .transform((raw, ctx) => {
+    const text = raw?.trim() ?? '';
+    if (text.length > NOTES_MAX) {
+      ctx.addIssue({ code: 'custom', message: messages.notesTooLong, input: raw });
+      return z.NEVER;
+    }
+    return text === '' ? null : text;
+  });
+
+/** A body that is not an object at all (null, an array, a string). */
+const objectError = { error: messages.validationFailed };
+
+const inputShape = {
+  venta: moneyAmountSchema,
+  tasa_venta: rateSchema,
+  compra: moneyAmountSchema,
+  tasa_compra: rateSchema,
+  notas: notesSchema,
+  fecha: dayKeySchema,
+};
+
+interface TxAmounts {
+  venta: string;
+  tasa_venta: string;
+  compra: string;
+  tasa_compra: string;
+}
+
+const AMOUNT_KEYS: readonly PropertyKey[] = ['venta', 'tasa_venta', 'compra', 'tasa_compra'];
+
+/**
+ * Run the cross-field rules whenever the four amount fields themselves are valid, so a form still
+ * learns "Si proporciona venta…" while, say, the notes are too long (zod would skip them otherwise).
+ */
+const amountsAreValid = {
+  // Raw issues may lack a path (the body itself is not an object): then skip the rules too.
+  when: (payload: z.core.ParsePayload) =>
+    payload.issues.every((issue) => {
+      const key = (issue.path as PropertyKey[] | undefined)?.[0];
+      return key !== undefined && !AMOUNT_KEYS.includes(key);
+    }),
+};
+
+/** SPEC §5 cross-field rules: at least one amount, and each amount given needs its rate. */
+function transactionRules(tx: TxAmounts, ctx: z.RefinementCtx): void {
+  const venta = new Big(tx.venta).gt(0);
+  const compra = new Big(tx.compra).gt(0);
+  if (!venta && !compra) ctx.addIssue({ code: 'custom', message: messages.txNeedsAmount, path: ['venta'] });
+  if (venta && !new Big(tx.tasa_venta).gt(0)) ctx.addIssue({ code: 'custom', message: messages.txNeedsSaleRate, path: ['tasa_venta'] });
+  if (compra && !new Big(tx.tasa_compra).gt(0))
+    ctx.addIssue({ code: 'custom', message: messages.txNeedsPurchaseRate, path: ['tasa_compra'] });
+}
+
+/** The fields of a transaction as the create and edit forms send them. */
+export const transactionInputSchema = z.object(inputShape, objectError).superRefine(transactionRules, amountsAreValid);
+export type TransactionInput = z.input<typeof transactionInputSchema>;
+export type TransactionData = z.output<typeof transactionInputSchema>;
+
+/**
+ * POST /api/transactions. A client `ganancia` is accepted (the create form sends its preview) but
+ * dropped: the server always recomputes the profit (DESIGN §2).
+ */
+export const createTransactionSchema = z
+  .object({ ...inputShape, ledgerId: uuidSchema, ganancia: z.unknown().optional() }, objectError)
+  .superRefine(transactionRules, amountsAreValid)
+  .transform(({ venta, tasa_venta, compra, tasa_compra, notas, fecha, ledgerId }) => ({
+    venta,
+    tasa_venta,
+    compra,
+    tasa_compra,
+    notas,
+    fecha,
+    ledgerId,
+  }));
+export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
+export type CreateTransactionData = z.output<typeof createTransactionSchema>;
+
+/** PUT /api/transactions/:id. `version` enables the optimistic-concurrency check (409 when stale). */
+export const updateTransactionSchema = z
+  .object({ ...inputShape, version: z.number({ error: messages.validationFailed }).int().positive().optional() }, objectError)
+  .superRefine(transactionRules, amountsAreValid);
+export type UpdateTransactionInput = z.input<typeof updateTransactionSchema>;
+export type UpdateTransactionData = z.output<typeof updateTransactionSchema>;
+
+/** PATCH /api/transactions/:id/toggle-verify. */
+export const toggleVerifySchema = z.object({ esta_verificada: z.boolean({ error: messages.validationFailed }) }, objectError);
+export type ToggleVerifyInput = z.infer<typeof toggleVerifySchema>;
+
+/** PUT /api/daily-balances/:ledgerId. */
+export const dailyBalanceInputSchema = z.object(
+  { saldo_base_ves: baseBalanceSchema, saldo_base_usd: baseBalanceSchema, fecha: dayKeySchema },
+  objectError,
+);
+export type DailyBalanceInput = z.input<typeof dailyBalanceInputSchema>;
+export type DailyBalanceData = z.output<typeof dailyBalanceInputSchema>;

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * The README's test command: typecheck, lint, unit and component tests, the API suite on the
+ * embedded PostgreSQL and (when TEST_DATABASE_URL is set) again on that PostgreSQL, the web
+ * build with its size budget, and the browser journeys in Chromium. Stops counting at nothing:
+ * every stage runs, and the exit code is non-zero if any failed. Ends with one count line.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'artifacts', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, cmd, args, env = {}) {
+  const started = Date.now();
+  console.info(`\n━━ ${label} ━━`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  console.info(`━━ ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+/** A check that is not a test runner counts as one test. */
+function check(label, cmd, args, env) {
+  if (run(label, cmd, args, env)) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(label);
+  }
+}
+
+function vitest(label, projects, env = {}) {
+  const file = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const ok = run(label, bin('vitest'), args, env);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    if (!ok && r.numFailedTests === 0) {
+      totals.failed++; // a suite that crashed before its tests ran
+    }
+  } else if (!ok) totals.failed++;
+  if (!ok) failures.push(label);
+}
+
+check('typecheck', bin('tsc'), ['-p', 'packages/shared']);
+check('typecheck server', bin('tsc'), ['-p', 'apps/server']);
+check('typecheck web', bin('tsc'), ['-p', 'apps/web']);
+check('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
+check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+vitest('unit and component tests', ['unit', 'web']);
+vitest('API on embedded PostgreSQL', ['api'], { TEST_DB_TARGET: 'embedded' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('API on PostgreSQL', ['api'], { TEST_DB_TARGET: 'postgres' });
+} else {
+  console.info('\n(TEST_DATABASE_URL is not set: the API suite ran on the embedded database only)');
+}
+check('web build', 'npm', ['run', 'build', '--silent']);
+if (existsSync(path.join(root, 'scripts', 'check-bundle-size.mjs'))) check('web bundle budget', process.execPath, ['scripts/check-bundle-size.mjs']);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  vitest('browser journeys (Chromium)', ['e2e']);
+} else if (process.env.CI) {
+  console.error(`\nChromium is missing at ${chromium}: CI must not skip the browser tests.`);
+  totals.failed++;
+  failures.push('browser journeys: Chromium missing');
+} else {
+  console.warn(`\nChromium not found at ${chromium} (apt-get install -y chromium): browser journeys skipped.`);
+  totals.skipped++;
+}
+
+console.info('');
+if (failures.length) console.info(`Failed: ${failures.join('; ')}`);
+console.info(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 || failures.length > 0 ? 1 : 0);
