@@ -4,7 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 
-/** Imports flow shared → features → app: a feature never imports another feature, shared never imports up. */
+/**
+ * Imports flow shared → features → app. shared never imports up; a feature may use another
+ * feature only through that feature's public index.ts (e.g. the dashboard shows the rates panel).
+ */
 const layers = {
   meta: { type: 'problem' },
   create(context) {
@@ -17,10 +20,11 @@ const layers = {
         const spec = node.source.value;
         if (typeof spec !== 'string' || !spec.startsWith('.')) return;
         const target = path.resolve(path.dirname(file), spec);
-        const t = /apps\/web\/src\/(features\/[^/]+|shared|app)(\/|$)/.exec(target);
+        const t = /apps\/web\/src\/(features\/[^/]+|shared|app)(\/(index)?)?(\/|$)/.exec(target);
         if (!t) return;
         const dest = t[1];
-        const bad = (own === 'shared' && dest !== 'shared') || (own.startsWith('features/') && dest !== own && dest !== 'shared');
+        const viaIndex = dest.startsWith('features/') && /apps\/web\/src\/features\/[^/]+(\/index)?$/.test(target);
+        const bad = (own === 'shared' && dest !== 'shared') || (own.startsWith('features/') && dest !== own && dest !== 'shared' && !viaIndex);
         if (bad) context.report({ node, message: `${own} no puede importar de ${dest} (shared → features → app).` });
       },
     };
