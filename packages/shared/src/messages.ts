@@ -160,7 +160,8 @@ export const messages = {
   rateDateMissing: 'No disponible',
   rateUpdatedAt: 'Actualizado: {date}',
   rateSource: 'Fuente: {fuente}',
-  rateStale: 'Desactualizada ({age})',
+  rateStale: 'Desactualizada',
+  rateStaleSince: 'Desactualizada ({age})',
   ratesRetry: 'Reintentar',
 } as const;
 
