@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@arb/shared';
 import { rateSnapshots } from '../src/db/schema.ts';
+import { RATES_FAILURE_BACKOFF_MS } from '../src/services/rates/rates-service.ts';
 import { binanceBody, dolarApiBody, startFakeRates, type FakeRates } from './support/fake-rates.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createUser, type TestUser } from './support/users.ts';
@@ -120,9 +121,16 @@ describe('GET /api/rates (DolarApi)', () => {
       stale: true,
       obtenidoEn: firstFetch,
     });
-    // A failure is not cached: the next request after recovery is fresh again.
+    // For a while after a failure the upstream is left alone (no request waits on a dead host)…
+    const hits = fake.hits(OFICIAL);
     fake.set(OFICIAL, { body: dolarApiBody('oficial', 241) });
+    t.clock.advance(RATES_FAILURE_BACKOFF_MS - 1000);
+    expect((await get(t, user, 'oficial')).json()).toMatchObject({ promedio: 236.4567, stale: true });
+    expect(fake.hits(OFICIAL)).toBe(hits);
+    // …then it is asked again, and a recovered upstream gives a fresh value.
+    t.clock.advance(1000);
     expect((await get(t, user, 'oficial')).json()).toMatchObject({ promedio: 241, stale: false });
+    expect(fake.hits(OFICIAL)).toBe(hits + 1);
   });
 
   it('an upstream that does not answer in time gives the stored value, stale, without waiting longer', async () => {
@@ -164,14 +172,18 @@ describe('GET /api/rates (DolarApi)', () => {
       ['a JSON array', '[]'],
       ['an empty body', ''],
     ])('%s → 502 and nothing stored', async (_label, body) => {
+      t.clock.advance(RATES_FAILURE_BACKOFF_MS); // past the previous case's back-off
       fake.set(OFICIAL, { body });
+      const hits = fake.hits(OFICIAL);
       const res = await get(t, user, 'oficial');
+      expect(fake.hits(OFICIAL)).toBe(hits + 1);
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ code: 'BAD_GATEWAY' });
       expect(await snapshots(t, 'oficial')).toHaveLength(0);
     });
 
     it('a malformed answer after a good one keeps the good one, stale', async () => {
+      t.clock.advance(RATES_FAILURE_BACKOFF_MS);
       fake.set(OFICIAL, { body: dolarApiBody('oficial', 236.4567) });
       expect((await get(t, user, 'oficial')).json()).toMatchObject({ stale: false });
       t.clock.advance((TTL_SECONDS + 1) * 1000);
@@ -217,6 +229,22 @@ describe('GET /api/rates/paralelo with RATES_BINANCE_URL', () => {
     const res = await get(t, user, 'paralelo');
     expect(res.json()).toMatchObject({ promedio: 310.5, fuente: 'DolarApi paralelo', stale: false });
     expect(await snapshots(t, 'binance')).toHaveLength(0);
+  });
+
+  it('while Binance is backing off after a time-out, the fallback answers without waiting for it', async () => {
+    const { t, user } = await ratesApp({ binance: true });
+    fake.set(BINANCE, { hang: true });
+    await get(t, user, 'paralelo');
+    const binanceHits = fake.hits(BINANCE);
+    t.clock.advance(RATES_FAILURE_BACKOFF_MS - 1000);
+    const started = Date.now();
+    expect((await get(t, user, 'paralelo')).json()).toMatchObject({ fuente: 'DolarApi paralelo', stale: false });
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
+    expect(fake.hits(BINANCE)).toBe(binanceHits);
+    // Once the back-off is over Binance is asked again and, recovered, answers the panel.
+    t.clock.advance(1000);
+    fake.set(BINANCE, { body: binanceBody(321, 319) });
+    expect((await get(t, user, 'paralelo')).json()).toMatchObject({ promedio: 320, fuente: 'Binance P2P', stale: false });
   });
 
   it('when both fail, answers the newest stored parallel value from either source, stale', async () => {

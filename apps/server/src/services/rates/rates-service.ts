@@ -4,11 +4,17 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { binanceProvider } from './binance-provider.ts';
 import { dolarApiProvider } from './dolarapi-provider.ts';
+import { UpstreamError } from './fetch-json.ts';
 import type { RateProvider, RateQuote } from './rate-quote.ts';
 import { latestSnapshot, saveSnapshot } from './rate-snapshots.ts';
 
 /** DESIGN §6: an upstream gets 5 s to answer. */
 export const RATES_FETCH_TIMEOUT_MS = 5_000;
+/**
+ * After a failure a source is left alone this long (at most the TTL): during an outage of a
+ * hanging upstream, every panel load would otherwise wait the whole time-out before falling back.
+ */
+export const RATES_FAILURE_BACKOFF_MS = 30_000;
 
 export interface RatesLog {
   warn(obj: object, msg: string): void;
@@ -54,9 +60,18 @@ export function createRatesService(opts: RatesServiceOptions): RatesService {
   const timeoutMs = opts.timeoutMs ?? RATES_FETCH_TIMEOUT_MS;
   const cache = new Map<string, Fresh>();
   const inflight = new Map<string, Promise<Fresh>>();
+  const backoffMs = Math.min(RATES_FAILURE_BACKOFF_MS, ttlMs);
+  const failedAt = new Map<string, number>();
 
   async function refresh(provider: RateProvider): Promise<Fresh> {
-    const quote = await provider.fetch(timeoutMs);
+    let quote: RateQuote;
+    try {
+      quote = await provider.fetch(timeoutMs);
+    } catch (err) {
+      failedAt.set(provider.source, opts.now().getTime());
+      throw err;
+    }
+    failedAt.delete(provider.source);
     const fresh = { quote, fetchedAt: opts.now() };
     cache.set(provider.source, fresh);
     try {
@@ -70,7 +85,10 @@ export function createRatesService(opts: RatesServiceOptions): RatesService {
 
   function current(provider: RateProvider): Promise<Fresh> {
     const hit = cache.get(provider.source);
-    if (hit && opts.now().getTime() - hit.fetchedAt.getTime() < ttlMs) return Promise.resolve(hit);
+    const nowMs = opts.now().getTime();
+    if (hit && nowMs - hit.fetchedAt.getTime() < ttlMs) return Promise.resolve(hit);
+    const failed = failedAt.get(provider.source);
+    if (failed !== undefined && nowMs - failed < backoffMs) return Promise.reject(new UpstreamError(`${provider.source}: backing off after a failure`));
     let pending = inflight.get(provider.source);
     if (!pending) {
       pending = refresh(provider).finally(() => inflight.delete(provider.source));
