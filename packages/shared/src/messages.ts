@@ -151,6 +151,18 @@ export const messages = {
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
+
+  // Rates (issue 9: exchange-rate panel, SPEC §2)
+  ratesTitle: 'Tasas de cambio',
+  rateOficialLabel: 'Dólar oficial (BCV)',
+  rateParaleloLabel: 'Dólar paralelo',
+  rateMissingValue: '---',
+  rateDateMissing: 'No disponible',
+  rateUpdatedAt: 'Actualizado: {date}',
+  rateSource: 'Fuente: {fuente}',
+  rateStale: 'Desactualizada',
+  rateStaleSince: 'Desactualizada ({age})',
+  ratesRetry: 'Reintentar',
 } as const;
 
 export type MessageKey = keyof typeof messages;
