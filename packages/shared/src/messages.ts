@@ -151,6 +151,11 @@ export const messages = {
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
+
+  // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
+  loginConnectionError: 'Error de conexión al iniciar sesión',
+  registerConnectionError: 'Error de conexión al registrar usuario',
+  resetConnectionError: 'Error de conexión al restablecer la contraseña',
 } as const;
 
 export type MessageKey = keyof typeof messages;
