@@ -8,7 +8,7 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { takePostLoginPath } from '../../../shared/auth/post-login';
 import { Banner } from './Banner';
 import { errorText } from './error-text';
-import { muiField } from './form-field';
+import { emailInputSlots, muiField } from './form-field';
 import { PasswordField } from './PasswordField';
 
 /** 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app. */
@@ -37,7 +37,7 @@ export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Iniciar Sesión">
       <Banner severity="error" message={error} onClose={() => setError(null)} />
-      <TextField label="Email" type="email" autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
+      <TextField label="Email" slotProps={emailInputSlots} autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
       <PasswordField label="Contraseña" autoComplete="current-password" fullWidth margin="normal" disabled={busy} {...muiField(register('password'), formState.errors.password)} />
       <Box sx={{ textAlign: 'right', mt: 0.5 }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">

@@ -6,7 +6,7 @@ import { REDIRECT_AFTER_REGISTER_MS, messages, registerFormSchema, type Register
 import { useRegister } from '../api/register';
 import { Banner } from './Banner';
 import { errorText } from './error-text';
-import { muiField } from './form-field';
+import { emailInputSlots, muiField } from './form-field';
 import { PasswordField } from './PasswordField';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
@@ -53,7 +53,7 @@ export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void;
       <Banner severity="error" message={error} onClose={() => setError(null)} />
       <Banner severity="success" message={success} />
       <TextField label="Nombre de usuario" autoComplete="name" fullWidth margin="normal" disabled={busy} {...muiField(register('user_name'), formState.errors.user_name)} />
-      <TextField label="Email" type="email" autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
+      <TextField label="Email" slotProps={emailInputSlots} autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
       <PasswordField label="Contraseña" autoComplete="new-password" fullWidth margin="normal" disabled={busy} {...muiField(passwordField, formState.errors.password)} />
       <PasswordStrengthMeter password={password} />
       <PasswordField

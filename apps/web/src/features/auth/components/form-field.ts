@@ -5,3 +5,9 @@ export function muiField(reg: UseFormRegisterReturn, error?: FieldError) {
   const { ref, ...rest } = reg;
   return { ...rest, inputRef: ref, error: Boolean(error), helperText: error?.message };
 }
+
+/**
+ * Email inputs are plain text with an email keyboard: a type="email" input silently trims its
+ * value, so SPEC §5's "no leading or trailing spaces" message could never be shown.
+ */
+export const emailInputSlots = { htmlInput: { inputMode: 'email' } } as const;

@@ -7,7 +7,7 @@ import { emailOnlySchema, messages } from '@arb/shared';
 import { useForgotPassword } from '../api/forgot-password';
 import { Banner } from '../components/Banner';
 import { errorText } from '../components/error-text';
-import { muiField } from '../components/form-field';
+import { emailInputSlots, muiField } from '../components/form-field';
 import { PublicLayout } from '../components/PublicLayout';
 
 /** SPEC §2 /forgot-password: always the same generic success message. */
@@ -41,7 +41,7 @@ export default function ForgotPasswordPage() {
         </Typography>
         <Banner severity="success" message={success} />
         <Banner severity="error" message={error} onClose={() => setError(null)} />
-        <TextField label="Email" type="email" autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
+        <TextField label="Email" slotProps={emailInputSlots} autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
         <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
           Enviar Instrucciones
         </Button>
