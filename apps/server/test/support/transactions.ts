@@ -46,7 +46,10 @@ export async function setBase(t: TestApp, user: TestUser, ledgerId: string, fech
 }
 
 export interface Balances {
-  resumen: Record<string, { valor: number }>;
+  resumen: Record<
+    'saldo_disponible_ves' | 'saldo_disponible_usd' | 'venta_total' | 'compra_total' | 'ganancia_total_ves' | 'ganancia_total_usd',
+    { valor: number }
+  >;
   promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
   saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean };
   saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };

@@ -75,7 +75,7 @@ export async function buildDailyWorkbook(
       n(r.ganancia_transaccion_usd),
       n(r.ganancia_acumulada_usd_hasta_esta_transaccion),
       r.esta_verificada ? m.xlsYes : m.xlsNo,
-      r.notas ?? '',
+      r.notas ?? null,
       r.author_name ?? m.deletedUser,
     ]);
     formats.forEach((f, c) => {
