@@ -13,12 +13,13 @@ export interface DayBaseBalance {
  * The base of (ledger, day) per DESIGN §2, in ONE query, never by walking days:
  * - the latest explicit daily_balances row on or before the day (primary-key range scan);
  * - if it is the day itself, that row (heredado false);
- * - else that base plus the day's net movement of every transaction from its day up to the day
- *   before ours (Σ bs_recibidos − Σ bs_pagados, base_usd − Σ venta + Σ compra), which is exactly the
- *   previous day's closing saldo_disponible (each day's closing is its base plus its own movement);
+ * - else that base plus the net movement of every day from its day up to the day before ours
+ *   (Σ bs_recibidos − Σ bs_pagados; base_usd − Σ venta + Σ compra), which is exactly the previous
+ *   day's closing saldo_disponible (each day's closing is its base plus its own movement);
  * - with no explicit row at all, the same sums from the ledger's first transaction on, from 0/0.
- * The carried value is kept exact (not rounded) so that it equals, once rounded for display,
- * the closing balance the previous day shows.
+ * The sums come from ledger_day_totals (one row per day, kept by a trigger), so a ledger with
+ * years of history costs a few hundred rows, not every transaction. The carried value is kept
+ * exact (not rounded) so that, once rounded for display, it equals the closing the previous day shows.
  */
 export async function dayBaseBalance(db: DbOrTx, ledgerId: string, fecha: string): Promise<DayBaseBalance> {
   const result = await db.execute<{ base_fecha: string | null; ves: string; usd: string; movements: string }>(sql`
@@ -27,10 +28,11 @@ export async function dayBaseBalance(db: DbOrTx, ledgerId: string, fecha: string
       where ledger_id = ${ledgerId} and fecha <= ${fecha}::date
       order by fecha desc limit 1
     ), m as (
-      select count(*) as n, coalesce(sum(t.bs_recibidos - t.bs_pagados), 0) as ves, coalesce(sum(t.compra - t.venta), 0) as usd
-      from transactions t
-      where t.ledger_id = ${ledgerId} and t.fecha < ${fecha}::date
-        and t.fecha >= coalesce((select fecha from b), '-infinity'::date)
+      select coalesce(sum(d.transaction_count), 0) as n, coalesce(sum(d.bs_recibidos - d.bs_pagados), 0) as ves,
+        coalesce(sum(d.compra - d.venta), 0) as usd
+      from ledger_day_totals d
+      where d.ledger_id = ${ledgerId} and d.fecha < ${fecha}::date
+        and d.fecha >= coalesce((select fecha from b), '-infinity'::date)
     )
     select (select fecha from b)::text as base_fecha,
       (coalesce((select saldo_base_ves from b), 0) + m.ves)::text as ves,

@@ -9,11 +9,14 @@ export interface HistoryDate {
   transactionCount: number;
 }
 
-/** Days with transactions, newest first, with es-ES long dates (DESIGN §2 History). One GROUP BY. */
+/**
+ * Days with transactions, newest first, with es-ES long dates (DESIGN §2 History). Reads the
+ * per-day counts of ledger_day_totals (one row per day), not every transaction.
+ */
 export async function historyDates(db: DbOrTx, ledgerId: string): Promise<HistoryDate[]> {
   const result = await db.execute<{ fecha: string; n: number }>(sql`
-    select fecha::text as fecha, count(*)::int as n from transactions
-    where ledger_id = ${ledgerId} group by fecha order by fecha desc`);
+    select fecha::text as fecha, transaction_count as n from ledger_day_totals
+    where ledger_id = ${ledgerId} and transaction_count > 0 order by fecha desc`);
   return result.rows.map((r) => ({ date: r.fecha, formattedDate: formatDayLong(r.fecha), transactionCount: r.n }));
 }
 
@@ -38,7 +41,8 @@ function lastOfMonth(day: string): string {
 }
 
 /**
- * The history summary (DESIGN §2) in one statement of SQL aggregates over the ledger's rows:
+ * The history summary (DESIGN §2) in one statement of SQL aggregates over the ledger's per-day
+ * totals (ledger_day_totals: ~365 rows a year, kept by a trigger, instead of every transaction):
  * - resumen_7dias: hasta−6 … hasta; resumen_14dias: hasta−13 … hasta (rolling, both ends included);
  * - resumen_mes: the whole calendar month of hasta;
  * - resumen_total: every transaction, and the closing balances of the latest day with activity or
@@ -57,16 +61,16 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
       where ledger_id = ${ledgerId} order by fecha desc limit 1
     ), agg as (
       select
-        count(*) as n, coalesce(sum(ganancia_usd), 0) as g,
-        count(*) filter (where fecha between ${from7}::date and ${hasta}::date) as n7,
+        coalesce(sum(transaction_count), 0) as n, coalesce(sum(ganancia_usd), 0) as g,
+        coalesce(sum(transaction_count) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as n7,
         coalesce(sum(ganancia_usd) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as g7,
-        count(*) filter (where fecha between ${from14}::date and ${hasta}::date) as n14,
+        coalesce(sum(transaction_count) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as n14,
         coalesce(sum(ganancia_usd) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as g14,
-        count(*) filter (where fecha between ${monthFrom}::date and ${monthTo}::date) as nm,
+        coalesce(sum(transaction_count) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as nm,
         coalesce(sum(ganancia_usd) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as gm,
         coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as mves,
         coalesce(sum(compra - venta) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as musd
-      from transactions where ledger_id = ${ledgerId}
+      from ledger_day_totals where ledger_id = ${ledgerId}
     )
     select n::text, g::text, n7::text, g7::text, n14::text, g14::text, nm::text, gm::text,
       (coalesce((select saldo_base_ves from b), 0) + mves)::text as saldo_ves,
