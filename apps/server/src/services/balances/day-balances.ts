@@ -26,7 +26,8 @@ export interface BalancesResponse {
 export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: string) {
   // Two independent reads; in parallel they cost one round trip of latency.
   const [rows, base] = await Promise.all([dayTransactions(db, ledgerId, fecha), dayBaseBalance(db, ledgerId, fecha)]);
-  const day = computeDay<TransactionRow>(rows, base);
+  // The stored figures were computed by computeTransaction when each row was written.
+  const day = computeDay(rows.map((r) => ({ ...r, stored: r })), base);
   return { base, day };
 }
 

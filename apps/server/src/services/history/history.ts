@@ -3,6 +3,18 @@ import { addDays, firstOfMonth, formatDayLong } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { num } from '../transactions/transaction-json.ts';
 
+// Day keys repeat on every call (a 3-year ledger lists ~1,100 of them); formatting is the cost.
+const longDates = new Map<string, string>();
+function longDate(day: string): string {
+  let text = longDates.get(day);
+  if (text === undefined) {
+    if (longDates.size >= 20_000) longDates.clear();
+    text = formatDayLong(day);
+    longDates.set(day, text);
+  }
+  return text;
+}
+
 export interface HistoryDate {
   date: string;
   formattedDate: string;
@@ -17,7 +29,7 @@ export async function historyDates(db: DbOrTx, ledgerId: string): Promise<Histor
   const result = await db.execute<{ fecha: string; n: number }>(sql`
     select fecha::text as fecha, transaction_count as n from ledger_day_totals
     where ledger_id = ${ledgerId} and transaction_count > 0 order by fecha desc`);
-  return result.rows.map((r) => ({ date: r.fecha, formattedDate: formatDayLong(r.fecha), transactionCount: r.n }));
+  return result.rows.map((r) => ({ date: r.fecha, formattedDate: longDate(r.fecha), transactionCount: r.n }));
 }
 
 interface Window {

@@ -24,8 +24,16 @@ export interface TransactionJson {
   createdBy: { id: string; user_name: string } | null;
 }
 
-/** Rounds an exact decimal string to its scale as a JSON number. */
-export const num = (value: string, dp: number): number => toNumber(toBig(value), dp);
+/**
+ * Rounds an exact decimal string to its scale as a JSON number. Strings already at or below the
+ * scale (NUMERIC(15,2) columns, computeDay's 2-dp figures) need no rounding: Number() of them is
+ * what toNumber would give, without a decimal parse — hundreds of fields per balances answer.
+ */
+export function num(value: string, dp: number): number {
+  const dot = value.indexOf('.');
+  if (dot === -1 || value.length - dot - 1 <= dp) return Number(value) + 0;
+  return toNumber(toBig(value), dp);
+}
 
 export function toTransactionJson(row: TransactionRow, cumulative: { ves: string; usd: string }): TransactionJson {
   return {
