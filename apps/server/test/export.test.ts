@@ -69,7 +69,7 @@ describe('GET /api/transactions/export-daily', () => {
     // hour in Caracas time, 24 h
     expect(String(rowValues(ws, 8)[1])).toMatch(/^\d{2}:\d{2}$/);
     // totals: ventas 350, avg 37.3929, compras 180.25, avg 40.5002, 5787.35 Bs, 171 USD
-    expect(rowValues(ws, 11)).toEqual(['Totales', '', 350, 37.3929, '', 180.25, 40.5002, '', 5787.35, 171]);
+    expect(rowValues(ws, 11)).toEqual(['Totales', undefined, 350, 37.3929, undefined, 180.25, 40.5002, undefined, 5787.35, 171]);
     // available: 1000 + 13087.5 − 7300.15285 = 6787.35; 500 − 350 + 180.25 = 330.25
     // verified only (a): 1000 + 4050 − 4000 = 1050; 500 − 100 + 100 = 500
     expect([13, 14, 15, 16].map((n) => rowValues(ws, n))).toEqual([
@@ -87,6 +87,7 @@ describe('GET /api/transactions/export-daily', () => {
     await addTransaction(t, u, ledgerId, '2026-03-11', { venta: 1, tasa_venta: 40 });
     const ws = await openWorkbook((await get(`?ledgerId=${ledgerId}&fecha=2026-03-11`)).rawPayload);
     expect(rowValues(ws, 4)).toEqual(['Saldo base Bs.S', 6787.35, '(heredado del día anterior)']);
+    expect(rowValues(ws, 5)).toEqual(['Saldo base USD', 330.25, '(heredado del día anterior)']);
   });
 
   it('a deleted author shows as "Usuario eliminado"; a nameless ledger exports as "registro"', async () => {

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { authorize, loadMembership } from '../services/ledger-access.ts';
 import { dayBalances } from '../services/balances/day-balances.ts';
-import { buildDailyWorkbook, contentDisposition, exportFileName, workbookStream } from '../services/export/daily-export.ts';
+import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
 import { historyDates, historySummary } from '../services/history/history.ts';
 import { createTransaction, parseIdempotencyKey } from '../services/transactions/create-transaction.ts';
 import { deleteTransaction, setVerified, updateTransaction } from '../services/transactions/modify-transaction.ts';
@@ -81,10 +81,10 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     if (!uuidSchema.safeParse(ledgerId).success) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
     if (!isDayKey(fecha)) throw new AppError(400, 'VALIDATION_ERROR', messages.dateInvalid);
     const m = await viewer(ledgerId, request.user.id);
-    const wb = await buildDailyWorkbook(ctx.db, { id: m.ledgerId, name: m.ledgerName }, fecha, ctx.config.APP_TIMEZONE);
+    const data = await loadDailyExport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, fecha);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition(exportFileName(m.ledgerName, fecha)))
-      .send(workbookStream(wb));
+      .send(streamDailyWorkbook(data, ctx.config.APP_TIMEZONE));
   });
 }
