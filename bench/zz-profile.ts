@@ -1,0 +1,31 @@
+import { computeDay } from '@arb/shared';
+import { dayBalances } from '../apps/server/src/services/balances/day-balances.ts';
+import { dayBaseBalance } from '../apps/server/src/services/balances/base-balance.ts';
+import { dayTransactions } from '../apps/server/src/services/transactions/transaction-row.ts';
+import { seedOwner, seedTransactions, startBench } from './support.ts';
+const b = await startBench();
+const time = async (label: string, fn: () => Promise<unknown> | unknown, n = 50) => {
+  for (let i = 0; i < 10; i++) await fn();
+  const s = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  console.log(label, ((performance.now() - s) / n).toFixed(2), 'ms');
+};
+const db = b.ctx.db;
+const small = await seedOwner(b);
+await seedTransactions(b, small, 200, 1, '2026-11-20');
+const big = await seedOwner(b);
+await seedTransactions(b, big, 100000, 1095, '2026-11-19');
+await time('summary big', () => import('../apps/server/src/services/history/history.ts').then((m) => m.historySummary(db, big.ledgerId, '2026-11-19')));
+await time('dates big', () => import('../apps/server/src/services/history/history.ts').then((m) => m.historyDates(db, big.ledgerId)));
+
+await time('rows', () => dayTransactions(db, small.ledgerId, '2026-11-20'));
+await time('base small', () => dayBaseBalance(db, small.ledgerId, '2026-11-20'));
+await time('base big', () => dayBaseBalance(db, big.ledgerId, '2026-11-20'));
+const rows = await dayTransactions(db, small.ledgerId, '2026-11-20');
+await time('computeDay', () => computeDay(rows, { saldo_base_ves: '0', saldo_base_usd: '0' }));
+await time('dayBalances', () => dayBalances(db, small.ledgerId, '2026-11-20'));
+const out = await dayBalances(db, small.ledgerId, '2026-11-20');
+await time('stringify', () => JSON.stringify(out));
+console.log('bytes', JSON.stringify(out).length);
+await time('raw pool rows', () => b.database.pool.query('select * from transactions where ledger_id=$1 and fecha=$2', [small.ledgerId, '2026-11-20']));
+await b.close();

@@ -1,0 +1,28 @@
+import { buildDailyWorkbook } from '../apps/server/src/services/export/daily-export.ts';
+import { computeLedgerDay, dayBalances } from '../apps/server/src/services/balances/day-balances.ts';
+import { dayBaseBalance } from '../apps/server/src/services/balances/base-balance.ts';
+import { dayTransactions } from '../apps/server/src/services/transactions/transaction-row.ts';
+import { seedOwner, seedTransactions, startBench } from './support.ts';
+const b = await startBench();
+const time = async (label: string, fn: () => Promise<unknown> | unknown, n = 10) => {
+  for (let i = 0; i < 3; i++) await fn();
+  const s = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  console.log(label, ((performance.now() - s) / n).toFixed(2), 'ms');
+};
+const db = b.ctx.db;
+const o = await seedOwner(b);
+await seedTransactions(b, o, 1000, 1, '2026-11-20');
+await time('computeLedgerDay 1000', () => computeLedgerDay(db, o.ledgerId, '2026-11-20'));
+await time('rows 1000', () => dayTransactions(db, o.ledgerId, '2026-11-20'));
+await time('build wb', () => buildDailyWorkbook(db, { id: o.ledgerId, name: 'x' }, '2026-11-20', 'America/Caracas'));
+const wb = await buildDailyWorkbook(db, { id: o.ledgerId, name: 'x' }, '2026-11-20', 'America/Caracas');
+await time('writeBuffer', () => wb.xlsx.writeBuffer());
+const big = await seedOwner(b);
+await seedTransactions(b, big, 100000, 1095, '2026-11-19');
+await time('rows big day', () => dayTransactions(db, big.ledgerId, '2026-11-19'));
+await time('base big day', () => dayBaseBalance(db, big.ledgerId, '2026-11-19'));
+await time('dayBalances big day', () => dayBalances(db, big.ledgerId, '2026-11-19'));
+const { rows } = await b.database.pool.query(`explain analyze select * from transactions t left join users u on u.id = t.created_by where t.ledger_id = $1 and t.fecha = '2026-11-19' order by t.created_at, t.id`, [big.ledgerId]);
+console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+await b.close();
