@@ -26,8 +26,15 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+// One formatter per time zone: building an Intl.DateTimeFormat costs ~90 µs, a row's format ~1 µs.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
 function timeOf(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(new Date(iso));
+  let f = timeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
+    timeFormats.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
 }
 
 /** What the file is made of; loaded before the answer starts, so "no transactions" is still a clean 404. */
