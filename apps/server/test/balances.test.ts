@@ -41,6 +41,15 @@ describe('GET /api/transactions/balances', () => {
       [-3300.15, -80.25, 5787.35, 171], // 9087.50 − 3300.15; 251.25 − 80.25
     ]);
     expect(body.transacciones_con_acumulados[2]).toMatchObject({ notas: 'compra', esta_verificada: true, bs_pagados: 3300.15 });
+    // each row carries SPEC §3's fields plus version, createdAt and its author
+    expect(Object.keys(body.transacciones_con_acumulados[0]).sort()).toEqual(
+      [
+        'id', 'ledgerId', 'fecha', 'venta', 'tasa_venta', 'compra', 'tasa_compra', 'notas', 'esta_verificada', 'bs_recibidos', 'bs_pagados',
+        'ganancia_transaccion_ves', 'ganancia_transaccion_usd', 'ganancia_acumulada_ves_hasta_esta_transaccion',
+        'ganancia_acumulada_usd_hasta_esta_transaccion', 'version', 'createdAt', 'createdBy',
+      ].sort(),
+    );
+    expect(body.transacciones_con_acumulados[1]).toMatchObject({ fecha: day, version: 1, createdBy: { id: u.id } });
     // Σ recibidos = 4050 + 9037.5 = 13087.5; Σ pagados = 4000 + 3300.15285 = 7300.15285
     // saldo ves = 1000 + 13087.5 − 7300.15285 = 6787.34715 → 6787.35; usd = 500 − 350 + 180.25 = 330.25
     expect(body.resumen).toEqual({
