@@ -18,7 +18,9 @@ try {
   await seedTransactions(b, big, 100_000, 1095, '2026-11-19');
   await seedTransactions(b, big, 200, 1, DAY);
 
-  const check = await fetch(`${b.baseUrl}/api/transactions/balances?ledgerId=${small.ledgerId}&fecha=${DAY}`, { headers: { authorization: `Bearer ${small.token}` } });
+  const check = await fetch(`${b.baseUrl}/api/transactions/balances?ledgerId=${small.ledgerId}&fecha=${DAY}`, {
+    headers: { authorization: `Bearer ${small.token}` },
+  });
   const body = (await check.json()) as { transacciones_con_acumulados: unknown[] };
   if (body.transacciones_con_acumulados.length !== 200) throw new Error('seed did not produce 200 transactions');
 
@@ -34,7 +36,14 @@ try {
     ['200-tx day', day],
     ['200-tx day + 100k history', hist],
   ] as const) {
-    rows.push({ figure: `${label}: p99 ms`, budget: '<= 25', measured: fmt(r.p99), baseline: fmt(bare.p99), ratio: fmt(r.p99 / bare.p99, 2), pass: r.p99 <= 25 });
+    rows.push({
+      figure: `${label}: p99 ms`,
+      budget: '<= 25',
+      measured: fmt(r.p99),
+      baseline: fmt(bare.p99),
+      ratio: fmt(r.p99 / bare.p99, 2),
+      pass: r.p99 <= 25,
+    });
     rows.push({
       figure: `${label}: req/s`,
       budget: '>= 40% of bare',
@@ -43,7 +52,14 @@ try {
       ratio: `${fmt((100 * r.rps) / bare.rps)}%`,
       pass: r.rps >= 0.4 * bare.rps && r.errors === 0 && r.non2xx === 0,
     });
-    rows.push({ figure: `${label}: p50 ms`, budget: '-', measured: fmt(r.p50), baseline: fmt(bare.p50), ratio: fmt(r.p50 / Math.max(bare.p50, 1), 2), pass: null });
+    rows.push({
+      figure: `${label}: p50 ms`,
+      budget: '-',
+      measured: fmt(r.p50),
+      baseline: fmt(bare.p50),
+      ratio: fmt(r.p50 / Math.max(bare.p50, 1), 2),
+      pass: null,
+    });
   }
   printTable(`Balances, 50 connections, ${SECONDS} s each, ${b.target}`, rows);
 } finally {

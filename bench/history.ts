@@ -16,7 +16,9 @@ try {
   await seedTransactions(b, o, 100_000, 1095, HASTA);
   const seedMs = performance.now() - seedStart;
 
-  const dates = await fetch(`${b.baseUrl}/api/transactions/dates?ledgerId=${o.ledgerId}`, { headers: { authorization: `Bearer ${o.token}` } });
+  const dates = await fetch(`${b.baseUrl}/api/transactions/dates?ledgerId=${o.ledgerId}`, {
+    headers: { authorization: `Bearer ${o.token}` },
+  });
   const list = (await dates.json()) as unknown[];
   if (list.length !== 1095) throw new Error(`expected 1095 days, got ${list.length}`);
 
@@ -37,7 +39,14 @@ try {
     row('history-summary median', summary, 30),
     row('dates median (1,095 days)', datesMs, 30),
     row('balances of a day (~91 tx, carry-forward over 3 years)', balances, null),
-    { figure: 'seed (one INSERT … SELECT + vacuum)', budget: '-', measured: `${fmt(seedMs / 1000, 1)} s`, baseline: '-', ratio: '-', pass: null },
+    {
+      figure: 'seed (one INSERT … SELECT + vacuum)',
+      budget: '-',
+      measured: `${fmt(seedMs / 1000, 1)} s`,
+      baseline: '-',
+      ratio: '-',
+      pass: null,
+    },
   ]);
 } finally {
   await b.close();

@@ -68,15 +68,23 @@ export async function startBench(): Promise<Bench> {
 /** A verified user owning a ledger, with an access token. */
 export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: string; ledgerId: string; token: string }> {
   const suffix = randomBytes(4).toString('hex');
-  const { rows: [user] } = await b.database.pool.query<{ id: string }>(
+  const {
+    rows: [user],
+  } = await b.database.pool.query<{ id: string }>(
     `insert into users (email, password_hash, user_name, email_verified) values ($1, 'x', $2, true) returning id`,
     [`bench-${suffix}@example.com`, name],
   );
-  const { rows: [ledger] } = await b.database.pool.query<{ id: string }>(
-    `insert into ledgers (name, owner_id, invite_code) values ($1, $2, $3) returning id`,
-    [`${name} ${suffix}`, user!.id, `bench-${suffix}`],
-  );
-  await b.database.pool.query(`insert into ledger_members (ledger_id, user_id, can_modify_balance) values ($1, $2, true)`, [ledger!.id, user!.id]);
+  const {
+    rows: [ledger],
+  } = await b.database.pool.query<{ id: string }>(`insert into ledgers (name, owner_id, invite_code) values ($1, $2, $3) returning id`, [
+    `${name} ${suffix}`,
+    user!.id,
+    `bench-${suffix}`,
+  ]);
+  await b.database.pool.query(`insert into ledger_members (ledger_id, user_id, can_modify_balance) values ($1, $2, true)`, [
+    ledger!.id,
+    user!.id,
+  ]);
   const token = await b.ctx.tokens.sign({ sub: user!.id, role: 'USER' });
   return { userId: user!.id, ledgerId: ledger!.id, token };
 }
@@ -87,7 +95,13 @@ export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: str
  * rules (half-up rounding = SQL round() on numeric), a mix of sale+purchase, sale-only and
  * purchase-only rows, half of them verified.
  */
-export async function seedTransactions(b: Bench, o: { ledgerId: string; userId: string }, count: number, days: number, lastDay: string): Promise<void> {
+export async function seedTransactions(
+  b: Bench,
+  o: { ledgerId: string; userId: string },
+  count: number,
+  days: number,
+  lastDay: string,
+): Promise<void> {
   await b.database.pool.query(
     `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
        ganancia_ves, ganancia_usd, notas, esta_verificada, created_by, created_at)
@@ -120,7 +134,16 @@ export interface CannonResult {
 /** autocannon's CLI in a child process: `connections` connections for `seconds` seconds. */
 export async function cannon(url: string, token: string | undefined, connections = 50, seconds = 10): Promise<CannonResult> {
   const bin = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
-  const args = [bin, '-c', String(connections), '-d', String(seconds), '-j', ...(token ? ['-H', `authorization=Bearer ${token}`] : []), url];
+  const args = [
+    bin,
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-j',
+    ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
+    url,
+  ];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
   const r = JSON.parse(stdout) as {
     requests: { average: number };

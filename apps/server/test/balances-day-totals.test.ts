@@ -36,8 +36,18 @@ describe('ledger_day_totals trigger', () => {
     const b = await addTransaction(t, u, u.ledgerId, '2026-01-01', { compra: '3.33', tasa_compra: '39.9999' });
     await addTransaction(t, u, u.ledgerId, '2026-01-02', { venta: 5, tasa_venta: 41, compra: 5, tasa_compra: 40 });
     expect(await compare(u.ledgerId)).toBe(2);
-    await t.request({ method: 'PUT', url: `/api/transactions/${a.id}`, token: u.token, payload: { venta: 11, tasa_venta: 40, fecha: '2026-01-03' } });
-    await t.request({ method: 'PATCH', url: `/api/transactions/${b.id}/toggle-verify`, token: u.token, payload: { esta_verificada: true } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/transactions/${a.id}`,
+      token: u.token,
+      payload: { venta: 11, tasa_venta: 40, fecha: '2026-01-03' },
+    });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/transactions/${b.id}/toggle-verify`,
+      token: u.token,
+      payload: { esta_verificada: true },
+    });
     expect(await compare(u.ledgerId)).toBe(3);
     await t.request({ method: 'DELETE', url: `/api/transactions/${b.id}`, token: u.token });
     // 2026-01-01 is now empty: its totals row is gone

@@ -20,7 +20,11 @@ describe('GET /api/transactions/balances', () => {
     const c = await addTransaction(t, u, u.ledgerId, day, { compra: '80.25', tasa_compra: '41.1234', notas: 'compra' });
     await verify(t, u, a.id);
     await verify(t, u, c.id);
-    const res = await t.request({ method: 'GET', url: `/api/transactions/balances?ledgerId=${u.ledgerId}&fecha=${day}&t=123&force=true`, token: u.token });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/transactions/balances?ledgerId=${u.ledgerId}&fecha=${day}&t=123&force=true`,
+      token: u.token,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
@@ -44,9 +48,24 @@ describe('GET /api/transactions/balances', () => {
     // each row carries SPEC §3's fields plus version, createdAt and its author
     expect(Object.keys(body.transacciones_con_acumulados[0]).sort()).toEqual(
       [
-        'id', 'ledgerId', 'fecha', 'venta', 'tasa_venta', 'compra', 'tasa_compra', 'notas', 'esta_verificada', 'bs_recibidos', 'bs_pagados',
-        'ganancia_transaccion_ves', 'ganancia_transaccion_usd', 'ganancia_acumulada_ves_hasta_esta_transaccion',
-        'ganancia_acumulada_usd_hasta_esta_transaccion', 'version', 'createdAt', 'createdBy',
+        'id',
+        'ledgerId',
+        'fecha',
+        'venta',
+        'tasa_venta',
+        'compra',
+        'tasa_compra',
+        'notas',
+        'esta_verificada',
+        'bs_recibidos',
+        'bs_pagados',
+        'ganancia_transaccion_ves',
+        'ganancia_transaccion_usd',
+        'ganancia_acumulada_ves_hasta_esta_transaccion',
+        'ganancia_acumulada_usd_hasta_esta_transaccion',
+        'version',
+        'createdAt',
+        'createdBy',
       ].sort(),
     );
     expect(body.transacciones_con_acumulados[1]).toMatchObject({ fecha: day, version: 1, createdBy: { id: u.id } });
@@ -128,14 +147,30 @@ describe('GET /api/transactions/balances', () => {
       await addTransaction(t, u, u.ledgerId, '2026-06-02', { venta: 5, tasa_venta: 42 }); // +210 Bs, −5 USD
       await addTransaction(t, u, u.ledgerId, '2026-06-03', { venta: 1, tasa_venta: 45 }); // +45 Bs, −1 USD
       // day 2 base = 1000 − 400 = 600 / 110; day 3 base = 600 + 210 = 810 / 105
-      expect((await balances(t, u, u.ledgerId, '2026-06-02')).saldos_base).toEqual({ saldo_base_ves: 600, saldo_base_usd: 110, heredado: true });
-      expect((await balances(t, u, u.ledgerId, '2026-06-03')).saldos_base).toEqual({ saldo_base_ves: 810, saldo_base_usd: 105, heredado: true });
+      expect((await balances(t, u, u.ledgerId, '2026-06-02')).saldos_base).toEqual({
+        saldo_base_ves: 600,
+        saldo_base_usd: 110,
+        heredado: true,
+      });
+      expect((await balances(t, u, u.ledgerId, '2026-06-03')).saldos_base).toEqual({
+        saldo_base_ves: 810,
+        saldo_base_usd: 105,
+        heredado: true,
+      });
       // change day 1's base: +500 Bs flows to days 2 and 3
       await setBase(t, u, u.ledgerId, '2026-06-01', 1500, 100);
-      expect((await balances(t, u, u.ledgerId, '2026-06-03')).saldos_base).toEqual({ saldo_base_ves: 1310, saldo_base_usd: 105, heredado: true });
+      expect((await balances(t, u, u.ledgerId, '2026-06-03')).saldos_base).toEqual({
+        saldo_base_ves: 1310,
+        saldo_base_usd: 105,
+        heredado: true,
+      });
       // an explicit base on day 2 wins there and restarts the chain for day 3: 50 + 210 = 260 / 20 − 5 = 15
       await setBase(t, u, u.ledgerId, '2026-06-02', 50, 20);
-      expect((await balances(t, u, u.ledgerId, '2026-06-02')).saldos_base).toEqual({ saldo_base_ves: 50, saldo_base_usd: 20, heredado: false });
+      expect((await balances(t, u, u.ledgerId, '2026-06-02')).saldos_base).toEqual({
+        saldo_base_ves: 50,
+        saldo_base_usd: 20,
+        heredado: false,
+      });
       const d3 = await balances(t, u, u.ledgerId, '2026-06-03');
       expect(d3.saldos_base).toEqual({ saldo_base_ves: 260, saldo_base_usd: 15, heredado: true });
       // day 3 closing: 260 + 45 = 305; 15 − 1 = 14
@@ -147,8 +182,16 @@ describe('GET /api/transactions/balances', () => {
       const u = await createUser(t);
       await addTransaction(t, u, u.ledgerId, '2026-07-01', { venta: 2, tasa_venta: 40 }); // +80, −2
       await addTransaction(t, u, u.ledgerId, '2026-07-05', { compra: 1, tasa_compra: 41 }); // −41, +1
-      expect((await balances(t, u, u.ledgerId, '2026-07-01')).saldos_base).toEqual({ saldo_base_ves: 0, saldo_base_usd: 0, heredado: false });
-      expect((await balances(t, u, u.ledgerId, '2026-07-09')).saldos_base).toEqual({ saldo_base_ves: 39, saldo_base_usd: -1, heredado: true });
+      expect((await balances(t, u, u.ledgerId, '2026-07-01')).saldos_base).toEqual({
+        saldo_base_ves: 0,
+        saldo_base_usd: 0,
+        heredado: false,
+      });
+      expect((await balances(t, u, u.ledgerId, '2026-07-09')).saldos_base).toEqual({
+        saldo_base_ves: 39,
+        saldo_base_usd: -1,
+        heredado: true,
+      });
     });
 
     it('other ledgers never leak into a ledger’s carry-forward', async () => {
@@ -156,14 +199,21 @@ describe('GET /api/transactions/balances', () => {
       const b = await createUser(t);
       await addTransaction(t, b, b.ledgerId, '2026-08-01', { venta: 100, tasa_venta: 40 });
       await setBase(t, b, b.ledgerId, '2026-08-01', 999, 999);
-      expect((await balances(t, a, a.ledgerId, '2026-08-02')).saldos_base).toEqual({ saldo_base_ves: 0, saldo_base_usd: 0, heredado: false });
+      expect((await balances(t, a, a.ledgerId, '2026-08-02')).saldos_base).toEqual({
+        saldo_base_ves: 0,
+        saldo_base_usd: 0,
+        heredado: false,
+      });
     });
   });
 
   it('members only: a non-member gets 404 on balances and on daily balances', async () => {
     const a = await createUser(t);
     const stranger = await createUser(t);
-    for (const url of [`/api/transactions/balances?ledgerId=${a.ledgerId}&fecha=2026-01-01`, `/api/daily-balances?ledgerId=${a.ledgerId}&fecha=2026-01-01`]) {
+    for (const url of [
+      `/api/transactions/balances?ledgerId=${a.ledgerId}&fecha=2026-01-01`,
+      `/api/daily-balances?ledgerId=${a.ledgerId}&fecha=2026-01-01`,
+    ]) {
       const res = await t.request({ method: 'GET', url, token: stranger.token });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Registro no encontrado', code: 'NOT_FOUND' });
@@ -202,27 +252,41 @@ describe('daily balances', () => {
   });
   afterAll(async () => t.close());
 
-  const put = (u: TestUser, payload: unknown) => t.request({ method: 'PUT', url: `/api/daily-balances/${owner.ledgerId}`, token: u.token, payload: payload as object });
+  const put = (u: TestUser, payload: unknown) =>
+    t.request({ method: 'PUT', url: `/api/daily-balances/${owner.ledgerId}`, token: u.token, payload: payload as object });
 
   it('owner and canModifyBalance may set; a plain member 403; a non-member 404', async () => {
     const body = { fecha: '2026-02-01', saldo_base_ves: '1234.5', saldo_base_usd: 10 };
     const ok = await put(owner, body);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ saldo_base_ves: 1234.5, saldo_base_usd: 10, fecha: '2026-02-01', heredado: false });
-    expect(events.at(-1)).toEqual({ event: 'transaction-updated', ledgerId: owner.ledgerId, type: 'DAILY_BALANCE_UPDATED', fecha: '2026-02-01', byUserId: owner.id });
+    expect(events.at(-1)).toEqual({
+      event: 'transaction-updated',
+      ledgerId: owner.ledgerId,
+      type: 'DAILY_BALANCE_UPDATED',
+      fecha: '2026-02-01',
+      byUserId: owner.id,
+    });
     expect((await put(balancer, { ...body, saldo_base_ves: 1 })).statusCode).toBe(200);
     const denied = await put(member, body);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ error: 'No tienes permiso para modificar los saldos base', code: 'FORBIDDEN' });
     expect((await put(outsider, body)).statusCode).toBe(404);
     // any member reads it
-    const read = await t.request({ method: 'GET', url: `/api/daily-balances?ledgerId=${owner.ledgerId}&fecha=2026-02-01`, token: member.token });
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/daily-balances?ledgerId=${owner.ledgerId}&fecha=2026-02-01`,
+      token: member.token,
+    });
     expect(read.json()).toEqual({ saldo_base_ves: 1, saldo_base_usd: 10, fecha: '2026-02-01', heredado: false });
   });
 
   it('records the change with before and after values', async () => {
     await put(owner, { fecha: '2026-02-03', saldo_base_ves: 5, saldo_base_usd: 6 });
-    const { rows } = await t.database.pool.query("select before, after, user_id from activity where ledger_id = $1 and action = 'DAILY_BALANCE_UPDATED' and fecha = '2026-02-03'", [owner.ledgerId]);
+    const { rows } = await t.database.pool.query(
+      "select before, after, user_id from activity where ledger_id = $1 and action = 'DAILY_BALANCE_UPDATED' and fecha = '2026-02-03'",
+      [owner.ledgerId],
+    );
     // before: inherited from 2026-02-01 (1 / 10)
     expect(rows[0]).toEqual({
       user_id: owner.id,

@@ -50,8 +50,20 @@ describe('GET /api/transactions/export-daily', () => {
     expect(rowValues(ws, 4).slice(0, 2)).toEqual(['Saldo base Bs.S', 1000]);
     expect(rowValues(ws, 5).slice(0, 2)).toEqual(['Saldo base USD', 500]);
     expect(rowValues(ws, 7)).toEqual([
-      '#', 'Hora', 'Venta ($)', 'Tasa Venta (Bs)', 'Bs recibidos', 'Compra ($)', 'Tasa Compra (Bs)', 'Bs pagados',
-      'Ganancia (Bs)', 'Ganancia ($)', 'Ganancia acumulada ($)', 'Verificada', 'Notas', 'Registrado por',
+      '#',
+      'Hora',
+      'Venta ($)',
+      'Tasa Venta (Bs)',
+      'Bs recibidos',
+      'Compra ($)',
+      'Tasa Compra (Bs)',
+      'Bs pagados',
+      'Ganancia (Bs)',
+      'Ganancia ($)',
+      'Ganancia acumulada ($)',
+      'Verificada',
+      'Notas',
+      'Registrado por',
     ]);
     const money = (n: number) => rowValues(ws, n).slice(2, 11);
     // a: 100 @ 40.50 → 4050; 100 @ 40 → 4000; 50 Bs; 1.25 USD; cumulative 1.25

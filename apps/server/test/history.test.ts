@@ -28,7 +28,11 @@ describe('history: /dates and /history-summary', () => {
   afterAll(async () => t.close());
 
   it('summary windows: counts and USD profit per window', async () => {
-    const res = await t.request({ method: 'GET', url: `/api/transactions/history-summary?ledgerId=${u.ledgerId}&hasta=${HASTA}`, token: u.token });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/transactions/history-summary?ledgerId=${u.ledgerId}&hasta=${HASTA}`,
+      token: u.token,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     // 7 days (11-12 … 11-18): 1 + 2 + 4 = 7, 3 transactions
@@ -60,14 +64,22 @@ describe('history: /dates and /history-summary', () => {
     await setBase(t, v, v.ledgerId, '2026-01-02', 1000, 100);
     await addTransaction(t, v, v.ledgerId, '2026-01-02', { compra: 10, tasa_compra: 40 }); // −400 Bs, +10 USD, −10 profit
     await addTransaction(t, v, v.ledgerId, '2026-01-03', { venta: 5, tasa_venta: 42 }); // +210 Bs, −5 USD, +5 profit
-    const res = await t.request({ method: 'GET', url: `/api/transactions/history-summary?ledgerId=${v.ledgerId}&hasta=2026-01-03`, token: v.token });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/transactions/history-summary?ledgerId=${v.ledgerId}&hasta=2026-01-03`,
+      token: v.token,
+    });
     // saldo: 1000 − 400 + 210 = 810; 100 + 10 − 5 = 105; profit 1 − 10 + 5 = −4
     expect(res.json().resumen_total).toEqual({ saldo_ves: 810, saldo_usd: 105, ganancia_total: -4, transacciones_count: 3 });
   });
 
   it('an empty ledger summarises to zeros', async () => {
     const v = await createUser(t);
-    const res = await t.request({ method: 'GET', url: `/api/transactions/history-summary?ledgerId=${v.ledgerId}&hasta=2026-01-03`, token: v.token });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/transactions/history-summary?ledgerId=${v.ledgerId}&hasta=2026-01-03`,
+      token: v.token,
+    });
     const zero = { ganancia_total: 0, transacciones_count: 0 };
     expect(res.json()).toEqual({
       resumen_total: { saldo_ves: 0, saldo_usd: 0, ganancia_total: 0, transacciones_count: 0 },
@@ -84,7 +96,16 @@ describe('history: /dates and /history-summary', () => {
     const res = await t.request({ method: 'GET', url: `/api/transactions/dates?ledgerId=${u.ledgerId}`, token: u.token });
     expect(res.statusCode).toBe(200);
     const dates = res.json() as Array<{ date: string; formattedDate: string; transactionCount: number }>;
-    expect(dates.map((d) => d.date)).toEqual(['2026-11-25', '2026-11-18', '2026-11-12', '2026-11-11', '2026-11-05', '2026-11-04', '2026-11-01', '2026-10-31']);
+    expect(dates.map((d) => d.date)).toEqual([
+      '2026-11-25',
+      '2026-11-18',
+      '2026-11-12',
+      '2026-11-11',
+      '2026-11-05',
+      '2026-11-04',
+      '2026-11-01',
+      '2026-10-31',
+    ]);
     expect(dates[1]).toEqual({ date: '2026-11-18', formattedDate: 'miércoles, 18 de noviembre de 2026', transactionCount: 2 });
     expect(dates.at(-1)).toEqual({ date: '2026-10-31', formattedDate: 'sábado, 31 de octubre de 2026', transactionCount: 1 });
   });
@@ -94,11 +115,19 @@ describe('history: /dates and /history-summary', () => {
     const outsider = await createUser(t);
     await addMember(t, u.ledgerId, member.id);
     for (const path of ['dates', 'history-summary']) {
-      expect((await t.request({ method: 'GET', url: `/api/transactions/${path}?ledgerId=${u.ledgerId}`, token: member.token })).statusCode).toBe(200);
-      expect((await t.request({ method: 'GET', url: `/api/transactions/${path}?ledgerId=${u.ledgerId}`, token: outsider.token })).statusCode).toBe(404);
+      expect(
+        (await t.request({ method: 'GET', url: `/api/transactions/${path}?ledgerId=${u.ledgerId}`, token: member.token })).statusCode,
+      ).toBe(200);
+      expect(
+        (await t.request({ method: 'GET', url: `/api/transactions/${path}?ledgerId=${u.ledgerId}`, token: outsider.token })).statusCode,
+      ).toBe(404);
       expect((await t.request({ method: 'GET', url: `/api/transactions/${path}?ledgerId=123`, token: member.token })).statusCode).toBe(400);
     }
-    const badHasta = await t.request({ method: 'GET', url: `/api/transactions/history-summary?ledgerId=${u.ledgerId}&hasta=18-11-2026`, token: u.token });
+    const badHasta = await t.request({
+      method: 'GET',
+      url: `/api/transactions/history-summary?ledgerId=${u.ledgerId}&hasta=18-11-2026`,
+      token: u.token,
+    });
     expect(badHasta.statusCode).toBe(400);
     expect(badHasta.json().error).toBe('Fecha inválida');
   });

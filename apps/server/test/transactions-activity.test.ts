@@ -26,14 +26,20 @@ describe('GET /api/ledgers/:id/activity', () => {
     await addMember(t, owner.ledgerId, member.id);
     const tx = await addTransaction(t, member, owner.ledgerId, '2026-11-20', { venta: 10, tasa_venta: 40 });
     txId = tx.id;
-    await t.request({ method: 'PUT', url: `/api/transactions/${txId}`, token: owner.token, payload: { venta: 12, tasa_venta: 40, fecha: '2026-11-20' } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/transactions/${txId}`,
+      token: owner.token,
+      payload: { venta: 12, tasa_venta: 40, fecha: '2026-11-20' },
+    });
     await verify(t, owner, txId);
     await setBase(t, owner, owner.ledgerId, '2026-11-20', 100, 5);
     await t.request({ method: 'DELETE', url: `/api/transactions/${txId}`, token: owner.token });
   });
   afterAll(async () => t.close());
 
-  const list = (u: TestUser, query = '') => t.request({ method: 'GET', url: `/api/ledgers/${owner.ledgerId}/activity${query}`, token: u.token });
+  const list = (u: TestUser, query = '') =>
+    t.request({ method: 'GET', url: `/api/ledgers/${owner.ledgerId}/activity${query}`, token: u.token });
 
   it('lists every change newest first, with who did it and before → after values', async () => {
     const res = await list(member);

@@ -58,7 +58,13 @@ describe('transaction validation', () => {
     ['a string', '"hola"'],
     ['broken JSON', '{"venta": '],
   ])('a body that is %s → 400', async (_name, raw) => {
-    const res = await t.request({ method: 'POST', url: '/api/transactions', token: u.token, headers: { 'content-type': 'application/json' }, payload: raw });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/transactions',
+      token: u.token,
+      headers: { 'content-type': 'application/json' },
+      payload: raw,
+    });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().error).toBe('string');
   });
@@ -83,7 +89,12 @@ describe('transaction validation', () => {
     expect((await t.request({ method: 'DELETE', url: '/api/transactions/not-a-uuid', token: u.token })).statusCode).toBe(400);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await t.request({ method: 'DELETE', url: `/api/transactions/${unknown}`, token: u.token })).statusCode).toBe(404);
-    const put = await t.request({ method: 'PUT', url: `/api/transactions/${unknown}`, token: u.token, payload: { venta: 1, tasa_venta: 40, fecha: DAY } });
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/transactions/${unknown}`,
+      token: u.token,
+      payload: { venta: 1, tasa_venta: 40, fecha: DAY },
+    });
     expect(put.statusCode).toBe(404);
   });
 

@@ -24,7 +24,16 @@ describe('transactions API', () => {
       method: 'POST',
       url: '/api/transactions',
       token: owner.token,
-      payload: { ledgerId: owner.ledgerId, fecha: DAY, venta: 100, tasa_venta: '40.50', compra: '100', tasa_compra: 40, notas: ' hola ', ganancia: 999999 },
+      payload: {
+        ledgerId: owner.ledgerId,
+        fecha: DAY,
+        venta: 100,
+        tasa_venta: '40.50',
+        compra: '100',
+        tasa_compra: 40,
+        notas: ' hola ',
+        ganancia: 999999,
+      },
     });
     expect(res.statusCode).toBe(201);
     const { transaction } = res.json() as { transaction: TxJson };
@@ -49,10 +58,18 @@ describe('transactions API', () => {
     });
     expect(new Date(transaction.createdAt as string).getTime()).not.toBeNaN();
     const [row] = (
-      await t.database.pool.query('select ganancia_ves, ganancia_usd, bs_recibidos, created_by from transactions where id = $1', [transaction.id])
+      await t.database.pool.query('select ganancia_ves, ganancia_usd, bs_recibidos, created_by from transactions where id = $1', [
+        transaction.id,
+      ])
     ).rows as Array<Record<string, string>>;
     expect(row).toEqual({ ganancia_ves: '50.00', ganancia_usd: '1.25', bs_recibidos: '4050', created_by: owner.id });
-    expect(events.at(-1)).toEqual({ event: 'transaction-updated', ledgerId: owner.ledgerId, type: 'CREATED', fecha: DAY, byUserId: owner.id });
+    expect(events.at(-1)).toEqual({
+      event: 'transaction-updated',
+      ledgerId: owner.ledgerId,
+      type: 'CREATED',
+      fecha: DAY,
+      byUserId: owner.id,
+    });
   });
 
   it('answers the day cumulative of the created transaction', async () => {
@@ -105,7 +122,10 @@ describe('transactions API', () => {
       const ids = new Set(results.map((r) => (r.json() as { transaction: TxJson }).transaction.id));
       expect(ids.size).toBe(1);
       expect(await count(u.ledgerId)).toBe(1);
-      const activity = await t.database.pool.query("select count(*)::int as n from activity where ledger_id = $1 and action = 'TRANSACTION_CREATED'", [u.ledgerId]);
+      const activity = await t.database.pool.query(
+        "select count(*)::int as n from activity where ledger_id = $1 and action = 'TRANSACTION_CREATED'",
+        [u.ledgerId],
+      );
       expect(activity.rows[0].n).toBe(1);
     });
 
@@ -158,8 +178,16 @@ describe('transactions API', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       // 10 × 41 = 410; 5 × 40 = 200; ves 210; usd 210 / 40 = 5.25
-      expect(res.json().transaction).toMatchObject({ version: 2, ganancia_transaccion_ves: 210, ganancia_transaccion_usd: 5.25, notas: 'editada' });
-      const act = await t.database.pool.query("select before, after, user_id from activity where entity_id = $1 and action = 'TRANSACTION_UPDATED'", [tx.id]);
+      expect(res.json().transaction).toMatchObject({
+        version: 2,
+        ganancia_transaccion_ves: 210,
+        ganancia_transaccion_usd: 5.25,
+        notas: 'editada',
+      });
+      const act = await t.database.pool.query(
+        "select before, after, user_id from activity where entity_id = $1 and action = 'TRANSACTION_UPDATED'",
+        [tx.id],
+      );
       expect(act.rows[0]).toMatchObject({
         user_id: owner.id,
         before: { venta: 10, tasa_venta: 40, compra: 0, ganancia_usd: 10, notas: null },
@@ -171,8 +199,16 @@ describe('transactions API', () => {
     it('a stale version is a 409 STALE_VERSION and changes nothing; no version means last write wins', async () => {
       const tx = await addTransaction(t, owner, owner.ledgerId, DAY, { venta: 10, tasa_venta: 40 });
       const body = { venta: 20, tasa_venta: 40, fecha: DAY };
-      expect((await t.request({ method: 'PUT', url: `/api/transactions/${tx.id}`, token: owner.token, payload: { ...body, version: 1 } })).statusCode).toBe(200);
-      const stale = await t.request({ method: 'PUT', url: `/api/transactions/${tx.id}`, token: owner.token, payload: { ...body, venta: 30, version: 1 } });
+      expect(
+        (await t.request({ method: 'PUT', url: `/api/transactions/${tx.id}`, token: owner.token, payload: { ...body, version: 1 } }))
+          .statusCode,
+      ).toBe(200);
+      const stale = await t.request({
+        method: 'PUT',
+        url: `/api/transactions/${tx.id}`,
+        token: owner.token,
+        payload: { ...body, venta: 30, version: 1 },
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({
         error: 'Otro usuario modificó esta transacción. Se recargaron los datos; revisa y vuelve a intentarlo.',
@@ -180,27 +216,50 @@ describe('transactions API', () => {
       });
       const row = await t.database.pool.query('select venta, version from transactions where id = $1', [tx.id]);
       expect(row.rows[0]).toEqual({ venta: '20.00', version: 2 });
-      const free = await t.request({ method: 'PUT', url: `/api/transactions/${tx.id}`, token: owner.token, payload: { ...body, venta: 30 } });
+      const free = await t.request({
+        method: 'PUT',
+        url: `/api/transactions/${tx.id}`,
+        token: owner.token,
+        payload: { ...body, venta: 30 },
+      });
       expect(free.json().transaction).toMatchObject({ venta: 30, version: 3 });
     });
 
     it('moving a transaction to another day notifies both days', async () => {
       const tx = await addTransaction(t, owner, owner.ledgerId, DAY, { venta: 1, tasa_venta: 40 });
       events.length = 0;
-      const res = await t.request({ method: 'PUT', url: `/api/transactions/${tx.id}`, token: owner.token, payload: { venta: 1, tasa_venta: 40, fecha: '2026-11-21' } });
+      const res = await t.request({
+        method: 'PUT',
+        url: `/api/transactions/${tx.id}`,
+        token: owner.token,
+        payload: { venta: 1, tasa_venta: 40, fecha: '2026-11-21' },
+      });
       expect(res.json().transaction.fecha).toBe('2026-11-21');
       expect(events.map((e) => e.fecha).sort()).toEqual(['2026-11-20', '2026-11-21']);
     });
 
     it('toggle-verify sets the flag, records it and emits VERIFIED', async () => {
       const tx = await addTransaction(t, owner, owner.ledgerId, DAY, { venta: 1, tasa_venta: 40 });
-      const res = await t.request({ method: 'PATCH', url: `/api/transactions/${tx.id}/toggle-verify`, token: owner.token, payload: { esta_verificada: true } });
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/transactions/${tx.id}/toggle-verify`,
+        token: owner.token,
+        payload: { esta_verificada: true },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().transaction).toMatchObject({ esta_verificada: true, version: 1 });
       expect(events.at(-1)).toMatchObject({ type: 'VERIFIED', fecha: DAY });
-      const act = await t.database.pool.query("select before, after from activity where entity_id = $1 and action = 'TRANSACTION_VERIFIED'", [tx.id]);
+      const act = await t.database.pool.query(
+        "select before, after from activity where entity_id = $1 and action = 'TRANSACTION_VERIFIED'",
+        [tx.id],
+      );
       expect(act.rows[0]).toEqual({ before: { esta_verificada: false }, after: { esta_verificada: true } });
-      const back = await t.request({ method: 'PATCH', url: `/api/transactions/${tx.id}/toggle-verify`, token: owner.token, payload: { esta_verificada: false } });
+      const back = await t.request({
+        method: 'PATCH',
+        url: `/api/transactions/${tx.id}/toggle-verify`,
+        token: owner.token,
+        payload: { esta_verificada: false },
+      });
       expect(back.json().transaction.esta_verificada).toBe(false);
     });
 
@@ -210,7 +269,10 @@ describe('transactions API', () => {
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       expect((await t.database.pool.query('select 1 from transactions where id = $1', [tx.id])).rowCount).toBe(0);
-      const act = await t.database.pool.query("select before, after from activity where entity_id = $1 and action = 'TRANSACTION_DELETED'", [tx.id]);
+      const act = await t.database.pool.query(
+        "select before, after from activity where entity_id = $1 and action = 'TRANSACTION_DELETED'",
+        [tx.id],
+      );
       expect(act.rows[0]).toMatchObject({ before: { venta: 3, tasa_venta: 40 }, after: null });
       expect(events.at(-1)).toMatchObject({ type: 'DELETED', fecha: DAY, byUserId: owner.id });
       const again = await t.request({ method: 'DELETE', url: `/api/transactions/${tx.id}`, token: owner.token });
@@ -228,7 +290,8 @@ describe('transactions API', () => {
       await t.database.pool.query('delete from users where id = $1', [author.id]);
       const b = await balances(t, ownerB, ownerB.ledgerId, DAY);
       expect(b.transacciones_con_acumulados[0]?.createdBy).toBeNull();
-      const put = (u: TestUser) => t.request({ method: 'PUT', url: `/api/transactions/${tx.id}`, token: u.token, payload: { venta: 2, tasa_venta: 40, fecha: DAY } });
+      const put = (u: TestUser) =>
+        t.request({ method: 'PUT', url: `/api/transactions/${tx.id}`, token: u.token, payload: { venta: 2, tasa_venta: 40, fecha: DAY } });
       expect((await put(plain)).statusCode).toBe(403);
       expect((await put(ownerB)).statusCode).toBe(200);
     });
@@ -257,8 +320,10 @@ describe('transactions API', () => {
       t.request({ method: 'POST', url: '/api/transactions', token: u.token, payload: { ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 } });
     type Op = (u: TestUser, id: string) => ReturnType<TestApp['request']>;
     const ops: Record<string, Op> = {
-      edit: (u, id) => t.request({ method: 'PUT', url: `/api/transactions/${id}`, token: u.token, payload: { venta: 2, tasa_venta: 40, fecha: DAY } }),
-      verify: (u, id) => t.request({ method: 'PATCH', url: `/api/transactions/${id}/toggle-verify`, token: u.token, payload: { esta_verificada: true } }),
+      edit: (u, id) =>
+        t.request({ method: 'PUT', url: `/api/transactions/${id}`, token: u.token, payload: { venta: 2, tasa_venta: 40, fecha: DAY } }),
+      verify: (u, id) =>
+        t.request({ method: 'PATCH', url: `/api/transactions/${id}/toggle-verify`, token: u.token, payload: { esta_verificada: true } }),
       delete: (u, id) => t.request({ method: 'DELETE', url: `/api/transactions/${id}`, token: u.token }),
     };
 
@@ -269,22 +334,29 @@ describe('transactions API', () => {
       expect(res.json()).toEqual({ error: 'Registro no encontrado', code: 'NOT_FOUND' });
     });
 
-    it.each(Object.keys(ops))('%s: own ✓, others’ 403 for a plain member, ✓ with canModifyBalance and for the owner, 404 outside', async (name) => {
-      const op = ops[name]!;
-      const mine = (await createAs(member).then((r) => r.json())).transaction as TxJson;
-      expect((await op(outsider, mine.id)).statusCode).toBe(404);
-      const forbidden = await op(other, mine.id);
-      expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json()).toEqual({ error: 'Solo puedes modificar tus propias transacciones', code: 'FORBIDDEN' });
-      expect((await op(member, mine.id)).statusCode).toBe(name === 'delete' ? 204 : 200);
-      const forBalancer = (await createAs(member).then((r) => r.json())).transaction as TxJson;
-      expect((await op(balancer, forBalancer.id)).statusCode).toBe(name === 'delete' ? 204 : 200);
-      const forOwner = (await createAs(member).then((r) => r.json())).transaction as TxJson;
-      expect((await op(ledgerOwner, forOwner.id)).statusCode).toBe(name === 'delete' ? 204 : 200);
-    });
+    it.each(Object.keys(ops))(
+      '%s: own ✓, others’ 403 for a plain member, ✓ with canModifyBalance and for the owner, 404 outside',
+      async (name) => {
+        const op = ops[name]!;
+        const mine = (await createAs(member).then((r) => r.json())).transaction as TxJson;
+        expect((await op(outsider, mine.id)).statusCode).toBe(404);
+        const forbidden = await op(other, mine.id);
+        expect(forbidden.statusCode).toBe(403);
+        expect(forbidden.json()).toEqual({ error: 'Solo puedes modificar tus propias transacciones', code: 'FORBIDDEN' });
+        expect((await op(member, mine.id)).statusCode).toBe(name === 'delete' ? 204 : 200);
+        const forBalancer = (await createAs(member).then((r) => r.json())).transaction as TxJson;
+        expect((await op(balancer, forBalancer.id)).statusCode).toBe(name === 'delete' ? 204 : 200);
+        const forOwner = (await createAs(member).then((r) => r.json())).transaction as TxJson;
+        expect((await op(ledgerOwner, forOwner.id)).statusCode).toBe(name === 'delete' ? 204 : 200);
+      },
+    );
 
     it('unauthenticated calls are 401', async () => {
-      const res = await t.request({ method: 'POST', url: '/api/transactions', payload: { ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/transactions',
+        payload: { ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 },
+      });
       expect(res.statusCode).toBe(401);
     });
   });
@@ -293,13 +365,27 @@ describe('transactions API', () => {
     const t2 = await createTestApp({ MEMBERSHIP_REQUIRED: 'true' });
     try {
       const lapsed = await createUser(t2, { membershipEnd: null });
-      const res = await t2.request({ method: 'POST', url: '/api/transactions', token: lapsed.token, payload: { ledgerId: lapsed.ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 } });
+      const res = await t2.request({
+        method: 'POST',
+        url: '/api/transactions',
+        token: lapsed.token,
+        payload: { ledgerId: lapsed.ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('MEMBERSHIP_INACTIVE');
-      const read = await t2.request({ method: 'GET', url: `/api/transactions/balances?ledgerId=${lapsed.ledgerId}&fecha=${DAY}`, token: lapsed.token });
+      const read = await t2.request({
+        method: 'GET',
+        url: `/api/transactions/balances?ledgerId=${lapsed.ledgerId}&fecha=${DAY}`,
+        token: lapsed.token,
+      });
       expect(read.statusCode).toBe(200);
       const active = await createUser(t2, { membershipEnd: new Date(Date.now() + 86_400_000) });
-      const ok = await t2.request({ method: 'POST', url: '/api/transactions', token: active.token, payload: { ledgerId: active.ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 } });
+      const ok = await t2.request({
+        method: 'POST',
+        url: '/api/transactions',
+        token: active.token,
+        payload: { ledgerId: active.ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 },
+      });
       expect(ok.statusCode).toBe(201);
     } finally {
       await t2.close();

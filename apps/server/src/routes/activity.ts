@@ -14,8 +14,12 @@ const pageQuery = z.object({
 /** GET /api/ledgers/:id/activity?before=&limit=: the ledger's activity log, newest first, members only. */
 export async function activityRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/ledgers/:id/activity', { onRequest: ctx.guards.user, schema: { params: idParamsSchema, querystring: pageQuery } }, async (request) => {
-    authorize(await loadMembership(ctx.db, request.params.id, request.user.id), 'view');
-    return listActivity(ctx.db, request.params.id, request.query.before, request.query.limit);
-  });
+  app.get(
+    '/api/ledgers/:id/activity',
+    { onRequest: ctx.guards.user, schema: { params: idParamsSchema, querystring: pageQuery } },
+    async (request) => {
+      authorize(await loadMembership(ctx.db, request.params.id, request.user.id), 'view');
+      return listActivity(ctx.db, request.params.id, request.query.before, request.query.limit);
+    },
+  );
 }

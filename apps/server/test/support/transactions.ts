@@ -31,11 +31,23 @@ export async function addTransaction(t: TestApp, user: TestUser, ledgerId: strin
 }
 
 export async function verify(t: TestApp, user: TestUser, id: string, esta_verificada = true): Promise<void> {
-  const res = await t.request({ method: 'PATCH', url: `/api/transactions/${id}/toggle-verify`, token: user.token, payload: { esta_verificada } });
+  const res = await t.request({
+    method: 'PATCH',
+    url: `/api/transactions/${id}/toggle-verify`,
+    token: user.token,
+    payload: { esta_verificada },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
-export async function setBase(t: TestApp, user: TestUser, ledgerId: string, fecha: string, ves: number | string, usd: number | string): Promise<void> {
+export async function setBase(
+  t: TestApp,
+  user: TestUser,
+  ledgerId: string,
+  fecha: string,
+  ves: number | string,
+  usd: number | string,
+): Promise<void> {
   const res = await t.request({
     method: 'PUT',
     url: `/api/daily-balances/${ledgerId}`,

@@ -22,7 +22,12 @@ export async function getDailyBalance(db: DbOrTx, ledgerId: string, fecha: strin
 }
 
 /** Sets a day's explicit base (owner or canModifyBalance); later days inherit from it (DESIGN §2). */
-export async function putDailyBalance(ctx: AppContext, user: AuthUser, ledgerId: string, data: DailyBalanceData): Promise<DailyBalanceJson> {
+export async function putDailyBalance(
+  ctx: AppContext,
+  user: AuthUser,
+  ledgerId: string,
+  data: DailyBalanceData,
+): Promise<DailyBalanceJson> {
   const m = await loadMembership(ctx.db, ledgerId, user.id);
   authorize(m, 'setBalances', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
   return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {

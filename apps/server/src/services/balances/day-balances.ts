@@ -27,7 +27,10 @@ export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: stri
   // Two independent reads; in parallel they cost one round trip of latency.
   const [rows, base] = await Promise.all([dayTransactions(db, ledgerId, fecha), dayBaseBalance(db, ledgerId, fecha)]);
   // The stored figures were computed by computeTransaction when each row was written.
-  const day = computeDay(rows.map((r) => ({ ...r, stored: r })), base);
+  const day = computeDay(
+    rows.map((r) => ({ ...r, stored: r })),
+    base,
+  );
   return { base, day };
 }
 
@@ -45,11 +48,20 @@ export async function dayBalances(db: DbOrTx, ledgerId: string, fecha: string): 
       ganancia_total_ves: v(r.ganancia_total_ves),
       ganancia_total_usd: v(r.ganancia_total_usd),
     },
-    promedios: { tasa_venta_promedio: num(day.promedios.tasa_venta_promedio, 4), tasa_compra_promedio: num(day.promedios.tasa_compra_promedio, 4) },
+    promedios: {
+      tasa_venta_promedio: num(day.promedios.tasa_venta_promedio, 4),
+      tasa_compra_promedio: num(day.promedios.tasa_compra_promedio, 4),
+    },
     saldos_base: { saldo_base_ves: num(base.saldo_base_ves, 2), saldo_base_usd: num(base.saldo_base_usd, 2), heredado: base.heredado },
-    saldos_actuales: { saldo_ves_actual: num(day.saldos_actuales.saldo_ves_actual, 2), saldo_usd_actual: num(day.saldos_actuales.saldo_usd_actual, 2) },
+    saldos_actuales: {
+      saldo_ves_actual: num(day.saldos_actuales.saldo_ves_actual, 2),
+      saldo_usd_actual: num(day.saldos_actuales.saldo_usd_actual, 2),
+    },
     transacciones_con_acumulados: day.transacciones_con_acumulados.map((row: TransactionRow & DayRowFigures) =>
-      toTransactionJson(row, { ves: row.ganancia_acumulada_ves_hasta_esta_transaccion, usd: row.ganancia_acumulada_usd_hasta_esta_transaccion }),
+      toTransactionJson(row, {
+        ves: row.ganancia_acumulada_ves_hasta_esta_transaccion,
+        usd: row.ganancia_acumulada_usd_hasta_esta_transaccion,
+      }),
     ),
   };
 }

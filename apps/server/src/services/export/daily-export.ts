@@ -14,14 +14,22 @@ const n = (value: string, dp = 2): number => toNumber(toBig(value), dp);
 
 /** `arbitraje-{ledger name or 'registro'}-{fecha}.xlsx`, the name made safe for any file system (DESIGN §7). */
 export function exportFileName(ledgerName: string, fecha: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = ledgerName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim().replace(/^\.+/, '').slice(0, 80);
+  const safe = ledgerName
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 80);
   return `arbitraje-${safe || 'registro'}-${fecha}.xlsx`;
 }
 
 /** Content-Disposition with an ASCII fallback and the exact UTF-8 name as RFC 5987 `filename*`. */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '-');
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '-');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -49,9 +57,20 @@ export async function loadDailyExport(db: DbOrTx, ledger: { id: string; name: st
 // Number formats by column (A … N): set once per column instead of once per cell, which is what
 // keeps 1,000 rows well inside the 500 ms budget (DESIGN §11).
 const COLUMNS: Array<{ width: number; numFmt?: string }> = [
-  { width: 24 }, { width: 8 }, { width: 14, numFmt: USD }, { width: 16, numFmt: RATE }, { width: 18, numFmt: USD },
-  { width: 14, numFmt: USD }, { width: 16, numFmt: RATE }, { width: 18, numFmt: USD }, { width: 16, numFmt: USD },
-  { width: 14, numFmt: USD }, { width: 22, numFmt: USD }, { width: 11 }, { width: 40 }, { width: 22 },
+  { width: 24 },
+  { width: 8 },
+  { width: 14, numFmt: USD },
+  { width: 16, numFmt: RATE },
+  { width: 18, numFmt: USD },
+  { width: 14, numFmt: USD },
+  { width: 16, numFmt: RATE },
+  { width: 18, numFmt: USD },
+  { width: 16, numFmt: USD },
+  { width: 14, numFmt: USD },
+  { width: 22, numFmt: USD },
+  { width: 11 },
+  { width: 40 },
+  { width: 22 },
 ];
 const HEADER_ROW = 7;
 
@@ -82,8 +101,20 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
   add([]);
   add(
     [
-      m.xlsNumber, m.xlsTime, m.xlsVenta, m.xlsTasaVenta, m.xlsBsRecibidos, m.xlsCompra, m.xlsTasaCompra, m.xlsBsPagados,
-      m.xlsGananciaBs, m.xlsGananciaUsd, m.xlsGananciaAcumUsd, m.xlsVerified, m.xlsNotes, m.xlsAuthor,
+      m.xlsNumber,
+      m.xlsTime,
+      m.xlsVenta,
+      m.xlsTasaVenta,
+      m.xlsBsRecibidos,
+      m.xlsCompra,
+      m.xlsTasaCompra,
+      m.xlsBsPagados,
+      m.xlsGananciaBs,
+      m.xlsGananciaUsd,
+      m.xlsGananciaAcumUsd,
+      m.xlsVerified,
+      m.xlsNotes,
+      m.xlsAuthor,
     ],
     true,
   );
@@ -108,8 +139,16 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
   const res = day.resumen;
   add(
     [
-      m.xlsTotals, null, n(res.venta_total), n(day.promedios.tasa_venta_promedio, 4), null, n(res.compra_total),
-      n(day.promedios.tasa_compra_promedio, 4), null, n(res.ganancia_total_ves), n(res.ganancia_total_usd),
+      m.xlsTotals,
+      null,
+      n(res.venta_total),
+      n(day.promedios.tasa_venta_promedio, 4),
+      null,
+      n(res.compra_total),
+      n(day.promedios.tasa_compra_promedio, 4),
+      null,
+      n(res.ganancia_total_ves),
+      n(res.ganancia_total_usd),
     ],
     true,
   );

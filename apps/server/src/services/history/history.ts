@@ -89,7 +89,10 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
       (coalesce((select saldo_base_usd from b), 0) + musd)::text as saldo_usd
     from agg`);
   const r = result.rows[0]!;
-  const w = (n: string | undefined, g: string | undefined): Window => ({ ganancia_total: num(g ?? '0', 2), transacciones_count: Number(n ?? 0) });
+  const w = (n: string | undefined, g: string | undefined): Window => ({
+    ganancia_total: num(g ?? '0', 2),
+    transacciones_count: Number(n ?? 0),
+  });
   return {
     resumen_total: {
       saldo_ves: num(r.saldo_ves ?? '0', 2),

@@ -79,7 +79,14 @@ export async function createTransaction(
     }
     const row = (await findTransaction(tx, id))!;
     const json = toTransactionJson(row, await cumulativeUpTo(tx, row));
-    record({ ledgerId: data.ledgerId, userId: user.id, action: 'TRANSACTION_CREATED', entityId: id, fecha: data.fecha, after: activitySnapshot(row) });
+    record({
+      ledgerId: data.ledgerId,
+      userId: user.id,
+      action: 'TRANSACTION_CREATED',
+      entityId: id,
+      fecha: data.fecha,
+      after: activitySnapshot(row),
+    });
     emit({ event: 'transaction-updated', ledgerId: data.ledgerId, type: 'CREATED', fecha: data.fecha, byUserId: user.id });
     return json;
   });

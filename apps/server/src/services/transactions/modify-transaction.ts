@@ -42,7 +42,12 @@ async function answer(tx: Tx, id: string): Promise<{ row: TransactionRow; json: 
 }
 
 /** PUT: new amounts, notes and day; a stale `version` is a 409 (DESIGN §5); bumps the version. */
-export async function updateTransaction(ctx: AppContext, user: AuthUser, id: string, data: UpdateTransactionData): Promise<TransactionJson> {
+export async function updateTransaction(
+  ctx: AppContext,
+  user: AuthUser,
+  id: string,
+  data: UpdateTransactionData,
+): Promise<TransactionJson> {
   return withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
     if (data.version !== undefined && data.version !== before.version) {
       throw new AppError(409, 'STALE_VERSION', messages.txStale);
