@@ -151,6 +151,12 @@ export const messages = {
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
+
+  // Ledgers (issue 4)
+  ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
+  inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
+  inviteRegenerateError: 'Error generando un nuevo enlace de invitación',
+  joinLoginRequired: 'Debes iniciar sesión para unirte al registro. Te redirigiremos al inicio de sesión...',
 } as const;
 
 export type MessageKey = keyof typeof messages;
