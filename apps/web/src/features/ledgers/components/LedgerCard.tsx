@@ -1,4 +1,5 @@
 import { AvatarGroup, Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { AVATAR_GROUP_MAX, type Ledger } from '@arb/shared';
@@ -10,12 +11,14 @@ interface LedgerCardProps {
   onOpen(): void;
   onInvite(): void;
   onHistory(): void;
+  /** Opens group management (members, rename, leave / delete). */
+  onManage(): void;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** One item of /history (SPEC §2): name, owner badge, creator, ≤ 4 avatars, counts, Invitar / Historial. */
-export function LedgerCard({ ledger, isOwner, onOpen, onInvite, onHistory }: LedgerCardProps) {
+export function LedgerCard({ ledger, isOwner, onOpen, onInvite, onHistory, onManage }: LedgerCardProps) {
   const tx = ledger._count.transactions;
   return (
     <Card variant="outlined" component="li" aria-label={ledger.name}>
@@ -53,6 +56,9 @@ export function LedgerCard({ ledger, isOwner, onOpen, onInvite, onHistory }: Led
         </Tooltip>
         <Button size="small" startIcon={<HistoryIcon />} onClick={onHistory}>
           Historial
+        </Button>
+        <Button size="small" startIcon={<GroupIcon />} onClick={onManage}>
+          Gestionar
         </Button>
       </CardActions>
     </Card>

@@ -8,6 +8,7 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { ApiError, errorMessage } from '../../../shared/lib/api-client';
 import { useLedgers } from '../api/get-ledgers';
 import { CreateLedgerDialog } from '../components/CreateLedgerDialog';
+import { GroupManagementDialog } from '../components/GroupManagementDialog';
 import { InviteLinkDialog } from '../components/InviteLinkDialog';
 import { LedgerCard } from '../components/LedgerCard';
 
@@ -18,6 +19,7 @@ export default function LedgersPage() {
   const ledgers = useLedgers();
   const [creating, setCreating] = useState(false);
   const [inviting, setInviting] = useState<Ledger | null>(null);
+  const [managing, setManaging] = useState<string | null>(null);
 
   // SPEC §7: a 403 on the ledger list clears the session and goes to /login.
   const forbidden = ledgers.error instanceof ApiError && ledgers.error.status === 403;
@@ -83,12 +85,14 @@ export default function LedgersPage() {
               onOpen={() => open(l)}
               onInvite={() => setInviting(l)}
               onHistory={() => void navigate(`/ledger/${l.id}/history`)}
+              onManage={() => setManaging(l.id)}
             />
           ))}
         </Box>
       )}
 
       <CreateLedgerDialog open={creating} onClose={() => setCreating(false)} />
+      {managing && <GroupManagementDialog open onClose={() => setManaging(null)} ledgerId={managing} />}
       {inviting && <InviteLinkDialog open onClose={() => setInviting(null)} ledgerId={inviting.id} ledgerName={inviting.name} />}
     </Container>
   );
