@@ -346,3 +346,14 @@ describe('delete and reset', () => {
     }
   });
 });
+
+describe('API document', () => {
+  it('describes every ledger route with its body', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(Object.keys(doc.paths['/api/ledgers']!).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api/ledgers/{id}/reset']!.delete!.requestBody).toBeDefined();
+    for (const path of ['/api/ledgers/{id}/name', '/api/ledgers/{id}/invite', '/api/ledgers/{id}/invite/regenerate', '/api/ledgers/invite-info/{code}', '/api/ledgers/join', '/api/ledgers/{id}/members/{userId}/permissions', '/api/ledgers/{id}/members/{userId}', '/api/ledgers/{id}/leave', '/api/ledgers/{id}']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});
