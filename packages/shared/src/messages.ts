@@ -164,6 +164,11 @@ export const messages = {
   rateStaleSince: 'Desactualizada ({age})',
   ratesRetry: 'Reintentar',
 
+  // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
+  loginConnectionError: 'Error de conexión al iniciar sesión',
+  registerConnectionError: 'Error de conexión al registrar usuario',
+  resetConnectionError: 'Error de conexión al restablecer la contraseña',
+
   // Ledgers (issue 4)
   ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
   inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
