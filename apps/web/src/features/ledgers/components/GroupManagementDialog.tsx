@@ -35,7 +35,8 @@ export function GroupManagementDialog({ open, onClose, ledgerId }: GroupManageme
     <Dialog open={open} onClose={onClose} aria-labelledby="group-title" maxWidth="sm" fullWidth>
       <DialogTitle id="group-title">Gestión del grupo</DialogTitle>
       <DialogContent>
-        <Stack spacing={2}>
+        {/* Top padding so the first field's floating label is not clipped by the title. */}
+        <Stack spacing={2} sx={{ pt: 1 }}>
           {notice && (
             <Alert severity={notice.severity} onClose={clear}>
               {notice.text}
