@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InviteInfo, Ledger, LedgerInvite } from '@arb/shared';
-import { activity, dailyBalances, ledgerMembers, transactions } from '../src/db/schema.ts';
+import { activity, dailyBalances, ledgerDayTotals, ledgerMembers, transactions } from '../src/db/schema.ts';
 import type { LedgerEvent } from '../src/lib/ledger-events.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
@@ -36,7 +36,7 @@ async function insertTransaction(ledgerId: string, fecha: string, createdBy: str
   await t.ctx.db.insert(transactions).values({ ledgerId, fecha, venta: '100.00', tasaVenta: '40.0000', bsRecibidos: '4000', createdBy });
 }
 
-const countWhere = async (table: typeof transactions | typeof dailyBalances | typeof activity | typeof ledgerMembers, ledgerId: string) => {
+const countWhere = async (table: typeof transactions | typeof dailyBalances | typeof activity | typeof ledgerMembers | typeof ledgerDayTotals, ledgerId: string) => {
   const [row] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.ledgerId, ledgerId));
   return row!.n;
 };
@@ -290,7 +290,7 @@ describe('delete and reset', () => {
     const res = await t.request({ method: 'DELETE', url: `/api/ledgers/${doomed.id}`, token: owner.token });
     expect(res.statusCode).toBe(204);
     expect(events).toEqual([{ event: 'ledger-updated', type: 'DELETED', ledgerId: doomed.id, byUserId: owner.id }]);
-    for (const table of [transactions, dailyBalances, activity, ledgerMembers]) expect(await countWhere(table, doomed.id)).toBe(0);
+    for (const table of [transactions, ledgerDayTotals, dailyBalances, activity, ledgerMembers]) expect(await countWhere(table, doomed.id)).toBe(0);
     expect(await countWhere(transactions, owner.ledgerId)).toBe(1);
     expect((await list(juan)).map((l) => l.id)).not.toContain(doomed.id);
     expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${doomed.id}`, token: owner.token })).statusCode).toBe(404);
@@ -308,6 +308,10 @@ describe('delete and reset', () => {
     expect(res.statusCode).toBe(204);
     const left = await t.ctx.db.select({ fecha: transactions.fecha }).from(transactions).where(eq(transactions.ledgerId, L));
     expect(left).toEqual([{ fecha: '2026-11-21' }]);
+    const totals = await t.ctx.db.select({ fecha: ledgerDayTotals.fecha, n: ledgerDayTotals.transactionCount }).from(ledgerDayTotals).where(eq(ledgerDayTotals.ledgerId, L));
+    expect(totals).toEqual([{ fecha: '2026-11-21', n: 1 }]);
+    const listed = (await list(owner)).find((l) => l.id === L)!;
+    expect(listed._count.transactions).toBe(1);
     const [balance] = await t.ctx.db.select().from(dailyBalances).where(and(eq(dailyBalances.ledgerId, L), eq(dailyBalances.fecha, '2026-11-20')));
     expect([balance!.saldoBaseVes, balance!.saldoBaseUsd]).toEqual(['0.00', '0.00']);
     expect(events).toEqual([{ event: 'transaction-updated', type: 'RESET', ledgerId: L, fecha: '2026-11-20', byUserId: owner.id }]);

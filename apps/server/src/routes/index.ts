@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { activityRoutes } from './activity.ts';
 import { authRoutes } from './auth.ts';
+import { dailyBalanceRoutes } from './daily-balances.ts';
 import { healthRoutes } from './health.ts';
 import { ledgerRoutes } from './ledgers.ts';
 import { ratesRoutes } from './rates.ts';
+import { transactionRoutes } from './transactions.ts';
 
-/** Every feature's routes; each module registers its own paths under /api. */
-const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, authRoutes, ratesRoutes, ledgerRoutes];
+/** Every feature's routes; each module registers its own paths under /api. One per line. */
+const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  ratesRoutes,
+  transactionRoutes,
+  dailyBalanceRoutes,
+  activityRoutes,
+  ledgerRoutes,
+];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const register of modules) await register(app, ctx);

@@ -22,8 +22,9 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
       createdAt: ledgers.createdAt,
       ownerName: owners.userName,
       ownerEmail: owners.email,
-      // Correlated count on the (ledger_id, fecha, …) index: one query for every ledger.
-      transactions: sql<number>`(select count(*)::int from transactions t where t.ledger_id = ${ledgers.id})`,
+      // From the per-day totals the transactions trigger keeps (one row per day, not per
+      // transaction), still inside this one query for every ledger.
+      transactions: sql<number>`(select coalesce(sum(d.transaction_count), 0)::int from ledger_day_totals d where d.ledger_id = ${ledgers.id})`,
     })
     .from(ledgers)
     .innerJoin(owners, eq(owners.id, ledgers.ownerId))
