@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini like common.ts: the shared package stays light for the login page's budget (DESIGN §11).
+import { z } from 'zod/mini';
 import { LEDGER_NAME_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
@@ -8,7 +9,7 @@ import { dayKeySchema, uuidSchema } from './common.ts';
  * renaming says 'no puede estar vacío'; both forms and both routes use these schemas.
  */
 const ledgerName = (blank: string) =>
-  z.string({ error: blank }).trim().min(1, blank).max(LEDGER_NAME_MAX, messages.ledgerNameTooLong);
+  z.string({ error: blank }).check(z.trim(), z.minLength(1, blank), z.maxLength(LEDGER_NAME_MAX, messages.ledgerNameTooLong));
 
 export const createLedgerSchema = z.object({ name: ledgerName(messages.ledgerNameRequired) });
 export type CreateLedgerInput = z.infer<typeof createLedgerSchema>;
@@ -19,9 +20,7 @@ export type RenameLedgerInput = z.infer<typeof renameLedgerSchema>;
 /** Invite codes are base64url (16 random bytes → 22 characters); anything else is simply unknown. */
 export const inviteCodeSchema = z
   .string({ error: messages.inviteInvalid })
-  .trim()
-  .min(1, messages.inviteInvalid)
-  .max(64, messages.inviteInvalid);
+  .check(z.trim(), z.minLength(1, messages.inviteInvalid), z.maxLength(64, messages.inviteInvalid));
 
 export const joinLedgerSchema = z.object({ inviteCode: inviteCodeSchema });
 export const memberPermissionsSchema = z.object({ canModifyBalance: z.boolean({ error: messages.validationFailed }) });
