@@ -163,6 +163,7 @@ export const messages = {
   rateStale: 'Desactualizada',
   rateStaleSince: 'Desactualizada ({age})',
   ratesRetry: 'Reintentar',
+
   // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
   loginConnectionError: 'Error de conexión al iniciar sesión',
   registerConnectionError: 'Error de conexión al registrar usuario',
@@ -201,6 +202,12 @@ export const messages = {
   xlsSaldoUsdVerified: 'Saldo USD (solo verificadas)',
   xlsAvgVenta: 'Tasa venta promedio',
   xlsAvgCompra: 'Tasa compra promedio',
+
+  // Ledgers (issue 4)
+  ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
+  inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
+  inviteRegenerateError: 'Error generando un nuevo enlace de invitación',
+  joinLoginRequired: 'Debes iniciar sesión para unirte al registro. Te redirigiremos al inicio de sesión...',
 } as const;
 
 export type MessageKey = keyof typeof messages;
