@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { INSTALL_PROMPT_DELAY_MS, STORAGE_KEYS } from '@arb/shared';
-import { storage } from '../shared/lib/storage';
+import { storage } from './lib/storage';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { formatBs, formatRate, formatUsd } from '@arb/shared';
+import type { Balances } from '../api/types';
+import type { BaseCurrency } from './BaseBalanceDialog';
+
+interface Props {
+  balances: Balances;
+  canEditBase: boolean;
+  onEditBase(currency: BaseCurrency): void;
+}
+
+interface TileProps {
+  label: string;
+  value: string;
+  hint?: string;
+  tone?: 'positive' | 'negative';
+  action?: ReactNode;
+  strong?: boolean;
+}
+
+function Tile({ label, value, hint, tone, action, strong }: TileProps) {
+  const color = tone === 'positive' ? 'success.main' : tone === 'negative' ? 'error.main' : 'text.primary';
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+        {action}
+      </Box>
+      <Typography
+        aria-label={label}
+        sx={{ fontWeight: strong ? 700 : 600, fontSize: strong ? '1.15rem' : '1rem', color, overflowWrap: 'anywhere' }}
+      >
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+const tone = (n: number) => (n >= 0 ? 'positive' : 'negative');
+
+/** The day's figures (SPEC §3 balances response; DESIGN §2). */
+export function BalanceSummary({ balances, canEditBase, onEditBase }: Props) {
+  const { resumen, promedios, saldos_base: base, saldos_actuales: actuales } = balances;
+  const inherited = base.heredado ? 'heredado del día anterior' : undefined;
+  const edit = (currency: BaseCurrency, label: string) =>
+    canEditBase ? (
+      <Tooltip title={`Editar saldo base ${label}`}>
+        <IconButton size="small" aria-label={`Editar saldo base ${label}`} onClick={() => onEditBase(currency)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    ) : undefined;
+
+  return (
+    <Paper component="section" aria-labelledby="summary-title" sx={{ p: 2 }}>
+      <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
+        Resumen del día
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        <Tile label="Saldo disponible Bs.S" value={formatBs(resumen.saldo_disponible_ves.valor)} strong />
+        <Tile label="Saldo disponible USD" value={formatUsd(resumen.saldo_disponible_usd.valor)} strong />
+        <Tile label="Saldo base Bs.S" value={formatBs(base.saldo_base_ves)} hint={inherited} action={edit('ves', 'Bs.S')} />
+        <Tile label="Saldo base USD" value={formatUsd(base.saldo_base_usd)} hint={inherited} action={edit('usd', 'USD')} />
+        <Tile label="Venta total" value={formatUsd(resumen.venta_total.valor)} />
+        <Tile label="Compra total" value={formatUsd(resumen.compra_total.valor)} />
+        <Tile label="Ganancia Bs.S" value={formatBs(resumen.ganancia_total_ves.valor)} tone={tone(resumen.ganancia_total_ves.valor)} />
+        <Tile label="Ganancia USD" value={formatUsd(resumen.ganancia_total_usd.valor)} tone={tone(resumen.ganancia_total_usd.valor)} />
+        <Tile label="Tasa venta promedio" value={formatRate(promedios.tasa_venta_promedio)} />
+        <Tile label="Tasa compra promedio" value={formatRate(promedios.tasa_compra_promedio)} />
+        <Tile label="Saldo verificado Bs.S" value={formatBs(actuales.saldo_ves_actual)} hint="Solo transacciones verificadas" />
+        <Tile label="Saldo verificado USD" value={formatUsd(actuales.saldo_usd_actual)} hint="Solo transacciones verificadas" />
+      </Box>
+    </Paper>
+  );
+}
