@@ -12,6 +12,8 @@ interface Props {
 }
 
 interface TileProps {
+  /** Test id of the value (`balance-…`). */
+  id: string;
   label: string;
   value: string;
   hint?: string;
@@ -20,7 +22,7 @@ interface TileProps {
   strong?: boolean;
 }
 
-function Tile({ label, value, hint, tone, action, strong }: TileProps) {
+function Tile({ id, label, value, hint, tone, action, strong }: TileProps) {
   const color = tone === 'positive' ? 'success.main' : tone === 'negative' ? 'error.main' : 'text.primary';
   return (
     <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }}>
@@ -31,7 +33,7 @@ function Tile({ label, value, hint, tone, action, strong }: TileProps) {
         {action}
       </Box>
       <Typography
-        aria-label={label}
+        data-testid={`balance-${id}`}
         sx={{ fontWeight: strong ? 700 : 600, fontSize: strong ? '1.15rem' : '1rem', color, overflowWrap: 'anywhere' }}
       >
         {value}
@@ -66,18 +68,18 @@ export function BalanceSummary({ balances, canEditBase, onEditBase }: Props) {
         Resumen del día
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <Tile label="Saldo disponible Bs.S" value={formatBs(resumen.saldo_disponible_ves.valor)} strong />
-        <Tile label="Saldo disponible USD" value={formatUsd(resumen.saldo_disponible_usd.valor)} strong />
-        <Tile label="Saldo base Bs.S" value={formatBs(base.saldo_base_ves)} hint={inherited} action={edit('ves', 'Bs.S')} />
-        <Tile label="Saldo base USD" value={formatUsd(base.saldo_base_usd)} hint={inherited} action={edit('usd', 'USD')} />
-        <Tile label="Venta total" value={formatUsd(resumen.venta_total.valor)} />
-        <Tile label="Compra total" value={formatUsd(resumen.compra_total.valor)} />
-        <Tile label="Ganancia Bs.S" value={formatBs(resumen.ganancia_total_ves.valor)} tone={tone(resumen.ganancia_total_ves.valor)} />
-        <Tile label="Ganancia USD" value={formatUsd(resumen.ganancia_total_usd.valor)} tone={tone(resumen.ganancia_total_usd.valor)} />
-        <Tile label="Tasa venta promedio" value={formatRate(promedios.tasa_venta_promedio)} />
-        <Tile label="Tasa compra promedio" value={formatRate(promedios.tasa_compra_promedio)} />
-        <Tile label="Saldo verificado Bs.S" value={formatBs(actuales.saldo_ves_actual)} hint="Solo transacciones verificadas" />
-        <Tile label="Saldo verificado USD" value={formatUsd(actuales.saldo_usd_actual)} hint="Solo transacciones verificadas" />
+        <Tile id="disponible-ves" label="Saldo disponible Bs.S" value={formatBs(resumen.saldo_disponible_ves.valor)} strong />
+        <Tile id="disponible-usd" label="Saldo disponible USD" value={formatUsd(resumen.saldo_disponible_usd.valor)} strong />
+        <Tile id="base-ves" label="Saldo base Bs.S" value={formatBs(base.saldo_base_ves)} hint={inherited} action={edit('ves', 'Bs.S')} />
+        <Tile id="base-usd" label="Saldo base USD" value={formatUsd(base.saldo_base_usd)} hint={inherited} action={edit('usd', 'USD')} />
+        <Tile id="venta-total" label="Venta total" value={formatUsd(resumen.venta_total.valor)} />
+        <Tile id="compra-total" label="Compra total" value={formatUsd(resumen.compra_total.valor)} />
+        <Tile id="ganancia-ves" label="Ganancia Bs.S" value={formatBs(resumen.ganancia_total_ves.valor)} tone={tone(resumen.ganancia_total_ves.valor)} />
+        <Tile id="ganancia-usd" label="Ganancia USD" value={formatUsd(resumen.ganancia_total_usd.valor)} tone={tone(resumen.ganancia_total_usd.valor)} />
+        <Tile id="tasa-venta" label="Tasa venta promedio" value={formatRate(promedios.tasa_venta_promedio)} />
+        <Tile id="tasa-compra" label="Tasa compra promedio" value={formatRate(promedios.tasa_compra_promedio)} />
+        <Tile id="verificado-ves" label="Saldo verificado Bs.S" value={formatBs(actuales.saldo_ves_actual)} hint="Solo transacciones verificadas" />
+        <Tile id="verificado-usd" label="Saldo verificado USD" value={formatUsd(actuales.saldo_usd_actual)} hint="Solo transacciones verificadas" />
       </Box>
     </Paper>
   );
