@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 import { balancesQueryKey } from './get-balances';
-import type { TransactionRow } from './types';
+import type { Balances, TransactionRow } from './types';
 
 export interface ToggleVerifyVars {
   ledgerId: string;
@@ -21,6 +21,16 @@ export function useToggleVerify() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleVerify,
+    // The checkbox follows the click at once; the figures come with the reload that follows.
+    onMutate: async ({ ledgerId, id, esta_verificada }) => {
+      await queryClient.cancelQueries({ queryKey: balancesQueryKey(ledgerId) });
+      queryClient.setQueriesData<Balances>({ queryKey: balancesQueryKey(ledgerId) }, (old) =>
+        old && {
+          ...old,
+          transacciones_con_acumulados: old.transacciones_con_acumulados.map((tx) => (tx.id === id ? { ...tx, esta_verificada } : tx)),
+        },
+      );
+    },
     onSettled: (_d, _e, { ledgerId }) => queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) }),
   });
 }
