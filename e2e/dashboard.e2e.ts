@@ -68,6 +68,12 @@ async function openDashboard(page: Page, ledgerId: string, date = todayKey(TZ)):
   await page.getByTestId('balance-disponible-ves').waitFor();
 }
 
+/** Full-page screenshots from the top, so the sticky app bar sits where a user sees it. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 const balance = (page: Page, id: string) => page.getByTestId(`balance-${id}`).textContent();
 
 async function expectBalances(page: Page, expected: Record<string, string>): Promise<void> {
@@ -159,7 +165,7 @@ describe('dashboard', () => {
     await row.getByRole('checkbox', { name: 'Verificada' }).check();
     await expectBalances(page, { 'verificado-ves': '5.125,00 Bs.S', 'verificado-usd': '400,00 USD' });
 
-    await screenshot(page, 'dashboard-desktop-light');
+    await shoot(page, 'dashboard-desktop-light');
 
     // Delete it, after confirming.
     await page.getByRole('button', { name: 'Eliminar transacción 1' }).click();
@@ -254,10 +260,10 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('menuitem', { name: 'Mis Registros' }).waitFor();
     await page.keyboard.press('Escape');
-    await screenshot(page, 'dashboard-360-light');
+    await shoot(page, 'dashboard-360-light');
     await page.getByRole('button', { name: 'Cambiar a tema oscuro' }).click();
-    await screenshot(page, 'dashboard-360-dark');
+    await shoot(page, 'dashboard-360-dark');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'dashboard-desktop-dark');
+    await shoot(page, 'dashboard-desktop-dark');
   });
 });

@@ -1,10 +1,12 @@
-import { TextField, Typography, Box } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { formatDayLong, isDayKey } from '@arb/shared';
 
 interface Props {
   value: string;
   onChange(day: string): void;
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A native date input (small bundle, keyboard and mobile friendly) with the es-ES long date below. */
 export function DateField({ value, onChange }: Props) {
@@ -21,8 +23,8 @@ export function DateField({ value, onChange }: Props) {
         }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': 'date-long' } }}
       />
-      <Typography id="date-long" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, textTransform: 'capitalize' }}>
-        {formatDayLong(value)}
+      <Typography id="date-long" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+        {capitalize(formatDayLong(value))}
       </Typography>
     </Box>
   );
