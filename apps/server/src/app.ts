@@ -13,6 +13,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createRatesService } from './services/rates/rates-service.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** pino options or false; tests pass false. */
   logger?: boolean | object;
   webDist?: string;
+  /** Upstream time-out of the rates service; tests shorten the 5 s default. */
+  ratesTimeoutMs?: number;
 }
 
 export interface BuiltApp {
@@ -43,6 +46,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = accessTokens(config.JWT_SECRET);
+  const now = opts.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database,
@@ -50,7 +54,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     tokens,
     bus: new EventBus(),
     guards: authGuards({ db: database.db, tokens, requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION }),
-    now: opts.now ?? (() => new Date()),
+    now,
+    rates: createRatesService({
+      config,
+      db: database.db,
+      now,
+      log: app.log,
+      ...(opts.ratesTimeoutMs !== undefined ? { timeoutMs: opts.ratesTimeoutMs } : {}),
+    }),
   };
 
   registerAuthDecorators(app);

@@ -160,6 +160,18 @@ export const messages = {
   ledgerResetSuccess: 'Registro restablecido exitosamente',
   deleteTxConfirm: '¿Seguro que quieres eliminar esta transacción? Esta acción no se puede deshacer.',
   baseBalanceSuccess: 'Saldo base actualizado exitosamente',
+
+  // Rates (issue 9: exchange-rate panel, SPEC §2)
+  ratesTitle: 'Tasas de cambio',
+  rateOficialLabel: 'Dólar oficial (BCV)',
+  rateParaleloLabel: 'Dólar paralelo',
+  rateMissingValue: '---',
+  rateDateMissing: 'No disponible',
+  rateUpdatedAt: 'Actualizado: {date}',
+  rateSource: 'Fuente: {fuente}',
+  rateStale: 'Desactualizada',
+  rateStaleSince: 'Desactualizada ({age})',
+  ratesRetry: 'Reintentar',
 } as const;
 
 export type MessageKey = keyof typeof messages;
