@@ -16,7 +16,7 @@ import { GroupManagementSlot } from './GroupManagementSlot';
 import { LedgerActions } from './LedgerActions';
 import { LedgerSelect } from './LedgerSelect';
 import { NotTodayBanner } from './NotTodayBanner';
-import { RatesSlot } from './RatesSlot';
+import { RatesPanel } from '../../rates';
 import { RealtimeSlot } from './RealtimeSlot';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
@@ -71,7 +71,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
               notice={notice}
             />
             <DateField value={date} onChange={(d) => onSelect({ date: d })} />
-            <RatesSlot />
+            <RatesPanel />
             <LedgerSelect ledgers={ledgers} value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
             <GroupManagementSlot ledger={ledger} isOwner={permissions.isOwner} />
           </Stack>
