@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, todayKey } from '@arb/shared';
+import { addDays, messages, todayKey } from '@arb/shared';
 import { linkFrom } from '../apps/server/test/support/smtp-sink.ts';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { waitForMail } from './support/control.ts';
@@ -174,6 +174,60 @@ describe('dashboard', () => {
     await expectBalances(page, { 'disponible-ves': '1.000,00 Bs.S', 'disponible-usd': '500,00 USD', 'ganancia-usd': '0,00 USD' });
   });
 
+  it("an edit of a row someone else changed meanwhile shows the server's message and the fresh row", async () => {
+    s = await openBrowser();
+    const ana = await signUp(s, 'Conflicto');
+    const ledgerId = await ledgerIdOf(s, ana);
+    const { page } = s;
+    const today = todayKey(TZ);
+    await openDashboard(page, ledgerId, today);
+    await fillTransaction(page, { venta: '100', tasaVenta: '40' });
+    await page.getByRole('button', { name: 'Agregar Transacción' }).click();
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Editar transacción 1' }).click();
+    const dialog = page.getByRole('dialog');
+    // Meanwhile, another tab saves a new sale amount (70 USD).
+    const day = await get<{ transacciones_con_acumulados: Array<{ id: string; version: number }> }>(
+      s.baseURL,
+      `/api/transactions/balances?ledgerId=${ledgerId}&fecha=${today}`,
+      ana.token,
+    );
+    const [row] = day.transacciones_con_acumulados;
+    const res = await fetch(`${s.baseURL}/api/transactions/${row?.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({ venta: 70, tasa_venta: 40, compra: 0, tasa_compra: 0, notas: '', fecha: today, version: row?.version }),
+    });
+    expect(res.status).toBe(200);
+
+    await dialog.getByLabel('Venta (USD)', { exact: true }).fill('90');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(messages.txStale).waitFor();
+    // The list shows what the other tab saved: 70 USD sold at 40 → profit +70 USD.
+    await expectBalances(page, { 'venta-total': '70,00 USD', 'ganancia-usd': '70,00 USD' });
+  });
+
+  it('the owner resets the day after confirming: no transactions, base 0 and 0', async () => {
+    s = await openBrowser();
+    const ana = await signUp(s, 'Reset');
+    const ledgerId = await ledgerIdOf(s, ana);
+    const { page } = s;
+    await openDashboard(page, ledgerId);
+    await setBase(page, 'USD', '300');
+    await fillTransaction(page, { compra: '50', tasaCompra: '40' });
+    await page.getByRole('button', { name: 'Agregar Transacción' }).click();
+    await expectBalances(page, { 'disponible-usd': '350,00 USD' }); // 300 + 50 bought
+
+    await page.getByRole('button', { name: 'Restablecer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1); // nothing happened
+    await page.getByRole('button', { name: 'Restablecer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restablecer' }).click();
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(0);
+    await expectBalances(page, { 'base-usd': '0,00 USD', 'disponible-usd': '0,00 USD' });
+  });
+
   it('exports the day as an xlsx file that opens', async () => {
     s = await openBrowser();
     const ana = await signUp(s, 'Exporta');
@@ -233,6 +287,12 @@ describe('dashboard', () => {
     s = await openBrowser();
     const owner = await signUp(s, 'Duena');
     const ledgerId = await ledgerIdOf(s, owner);
+    const rename = await fetch(`${s.baseURL}/api/ledgers/${ledgerId}/name`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ name: 'Caja de Dueña' }),
+    });
+    expect(rename.ok).toBe(true);
     const { inviteCode } = await get<{ inviteCode: string }>(s.baseURL, `/api/ledgers/${ledgerId}/invite`, owner.token);
     await s.close();
 
@@ -243,6 +303,13 @@ describe('dashboard', () => {
     await s.page.getByTestId('balance-base-ves').waitFor();
     expect(await s.page.getByRole('button', { name: /Editar saldo base/ }).count()).toBe(0);
     expect(await s.page.getByRole('button', { name: 'Restablecer' }).count()).toBe(0);
+
+    // Their own ledger, chosen in the selector, is theirs to edit; the query string follows.
+    await s.page.getByRole('combobox', { name: 'Registro' }).click();
+    await s.page.getByRole('option', { name: 'Mi Registro' }).click();
+    const own = await ledgerIdOf(s, member);
+    await s.page.waitForURL((u) => u.searchParams.get('ledger') === own);
+    await s.page.getByRole('button', { name: 'Editar saldo base Bs.S' }).waitFor();
   });
 
   it('screenshots: light and dark, desktop and 360 px', async () => {
