@@ -1,9 +1,13 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@arb/shared';
 import { AppThemeProvider } from '../../../shared/theme';
+
+// The machine is shared with other builds: give MUI renders time before a findBy gives up.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 /** An access token the API client accepts as fresh (it only reads `exp`). */
 function freshToken(): string {
