@@ -172,6 +172,10 @@ export const messages = {
   rateStale: 'Desactualizada',
   rateStaleSince: 'Desactualizada ({age})',
   ratesRetry: 'Reintentar',
+  // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
+  loginConnectionError: 'Error de conexión al iniciar sesión',
+  registerConnectionError: 'Error de conexión al registrar usuario',
+  resetConnectionError: 'Error de conexión al restablecer la contraseña',
 } as const;
 
 export type MessageKey = keyof typeof messages;
