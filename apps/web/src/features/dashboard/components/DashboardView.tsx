@@ -16,7 +16,7 @@ import { GroupManagementSlot } from './GroupManagementSlot';
 import { LedgerActions } from './LedgerActions';
 import { LedgerSelect } from './LedgerSelect';
 import { NotTodayBanner } from './NotTodayBanner';
-import { RatesPanel } from '../../rates';
+import { RatesPanel, useParallelRate } from '../../rates';
 import { RealtimeSlot } from './RealtimeSlot';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
@@ -34,6 +34,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
   const settled = useSettledSelection(ledger.id, date);
   const balances = useBalances(settled.ledgerId, settled.date);
   const notice = useNotice();
+  const parallelRate = useParallelRate();
   const [editingBase, setEditingBase] = useState<BaseCurrency | null>(null);
   // SPEC §2: asked once, on first load, when the day shown is not today.
   const [askToday, setAskToday] = useState(() => date !== todayKey());
@@ -85,7 +86,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
             {data && (
               <BalanceSummary balances={data} canEditBase={permissions.canModifyBalance} onEditBase={setEditingBase} />
             )}
-            <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} />
+            <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
             {data && (
               <TransactionList
                 ledgerId={shownLedgerId}

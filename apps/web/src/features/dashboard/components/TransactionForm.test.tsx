@@ -121,3 +121,16 @@ describe('new-transaction form', () => {
     expect(calls[2]?.headers['idempotency-key']).not.toBe(calls[0]?.headers['idempotency-key']);
   });
 });
+
+describe('new-transaction form with the parallel rate', () => {
+  it('fills a rate with the parallel rate in one click', async () => {
+    mockFetch(() => json(201, { transaction: {} }));
+    renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRate={310.5} />);
+    const user = userEvent.setup();
+    const [forSale, forPurchase] = screen.getAllByRole('button', { name: 'Usar tasa paralela (310,50 Bs)' });
+    if (forSale) await user.click(forSale);
+    expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('310.50');
+    if (forPurchase) await user.click(forPurchase);
+    expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('310.50');
+  });
+});

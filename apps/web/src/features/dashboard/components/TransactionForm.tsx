@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canPreviewCreate,
+  formatRate,
   messages,
   previewCreateProfit,
   transactionInputSchema,
@@ -19,13 +20,15 @@ interface Props {
   ledgerId: string;
   fecha: string;
   onError(err: unknown, fallback: string): void;
+  /** The parallel rate of the rates panel, offered as a one-click rate (undefined while unknown). */
+  parallelRate?: number | undefined;
 }
 
 type Values = { venta: string; tasa_venta: string; compra: string; tasa_compra: string; notas: string; fecha: string };
 const emptyValues = (fecha: string): Values => ({ venta: '', tasa_venta: '', compra: '', tasa_compra: '', notas: '', fecha });
 
 /** The new-transaction form of SPEC §2: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
-export function TransactionForm({ ledgerId, fecha, onError }: Props) {
+export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Props) {
   const form = useForm<TransactionInput, unknown, TransactionData>({
     resolver: zodResolver(transactionInputSchema),
     defaultValues: emptyValues(fecha),
@@ -69,6 +72,12 @@ export function TransactionForm({ ledgerId, fecha, onError }: Props) {
   });
 
   const busy = formState.isSubmitting || create.isPending;
+  const parallelButton = (name: 'tasa_venta' | 'tasa_compra') =>
+    parallelRate !== undefined && (
+      <Button size="small" sx={{ justifySelf: 'start' }} onClick={() => setValue(name, parallelRate.toFixed(2), { shouldValidate: formState.isSubmitted })}>
+        Usar tasa paralela ({formatRate(parallelRate)})
+      </Button>
+    );
   return (
     <Paper component="section" aria-labelledby="new-tx-title" sx={{ p: 2 }}>
       <Typography id="new-tx-title" variant="h6" component="h2" gutterBottom>
@@ -82,6 +91,7 @@ export function TransactionForm({ ledgerId, fecha, onError }: Props) {
             </Typography>
             <MoneyField control={control} name="venta" label="Venta (USD)" />
             <MoneyField control={control} name="tasa_venta" label="Tasa de venta (Bs)" />
+            {parallelButton('tasa_venta')}
           </Box>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
             <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
@@ -89,6 +99,7 @@ export function TransactionForm({ ledgerId, fecha, onError }: Props) {
             </Typography>
             <MoneyField control={control} name="compra" label="Compra (USD)" />
             <MoneyField control={control} name="tasa_compra" label="Tasa de compra (Bs)" />
+            {parallelButton('tasa_compra')}
           </Box>
         </Box>
         <TextField
