@@ -119,7 +119,12 @@ describe('dashboard', () => {
     // Base 1.000 Bs.S and 500 USD.
     await setBase(page, 'Bs.S', '1000');
     await setBase(page, 'USD', '500');
-    await expectBalances(page, { 'base-ves': '1.000,00 Bs.S', 'base-usd': '500,00 USD', 'disponible-ves': '1.000,00 Bs.S', 'disponible-usd': '500,00 USD' });
+    await expectBalances(page, {
+      'base-ves': '1.000,00 Bs.S',
+      'base-usd': '500,00 USD',
+      'disponible-ves': '1.000,00 Bs.S',
+      'disponible-usd': '500,00 USD',
+    });
 
     // Sell 250 USD at 40,50 (10.125 Bs received), buy 200 USD at 40 (8.000 Bs paid).
     await fillTransaction(page, { venta: '250', tasaVenta: '40.5', compra: '200' });

@@ -24,11 +24,13 @@ export function useToggleVerify() {
     // The checkbox follows the click at once; the figures come with the reload that follows.
     onMutate: async ({ ledgerId, id, esta_verificada }) => {
       await queryClient.cancelQueries({ queryKey: balancesQueryKey(ledgerId) });
-      queryClient.setQueriesData<Balances>({ queryKey: balancesQueryKey(ledgerId) }, (old) =>
-        old && {
-          ...old,
-          transacciones_con_acumulados: old.transacciones_con_acumulados.map((tx) => (tx.id === id ? { ...tx, esta_verificada } : tx)),
-        },
+      queryClient.setQueriesData<Balances>(
+        { queryKey: balancesQueryKey(ledgerId) },
+        (old) =>
+          old && {
+            ...old,
+            transacciones_con_acumulados: old.transacciones_con_acumulados.map((tx) => (tx.id === id ? { ...tx, esta_verificada } : tx)),
+          },
       );
     },
     onSettled: (_d, _e, { ledgerId }) => queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) }),

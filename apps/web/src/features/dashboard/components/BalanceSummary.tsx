@@ -74,12 +74,32 @@ export function BalanceSummary({ balances, canEditBase, onEditBase }: Props) {
         <Tile id="base-usd" label="Saldo base USD" value={formatUsd(base.saldo_base_usd)} hint={inherited} action={edit('usd', 'USD')} />
         <Tile id="venta-total" label="Venta total" value={formatUsd(resumen.venta_total.valor)} />
         <Tile id="compra-total" label="Compra total" value={formatUsd(resumen.compra_total.valor)} />
-        <Tile id="ganancia-ves" label="Ganancia Bs.S" value={formatBs(resumen.ganancia_total_ves.valor)} tone={tone(resumen.ganancia_total_ves.valor)} />
-        <Tile id="ganancia-usd" label="Ganancia USD" value={formatUsd(resumen.ganancia_total_usd.valor)} tone={tone(resumen.ganancia_total_usd.valor)} />
+        <Tile
+          id="ganancia-ves"
+          label="Ganancia Bs.S"
+          value={formatBs(resumen.ganancia_total_ves.valor)}
+          tone={tone(resumen.ganancia_total_ves.valor)}
+        />
+        <Tile
+          id="ganancia-usd"
+          label="Ganancia USD"
+          value={formatUsd(resumen.ganancia_total_usd.valor)}
+          tone={tone(resumen.ganancia_total_usd.valor)}
+        />
         <Tile id="tasa-venta" label="Tasa venta promedio" value={formatRate(promedios.tasa_venta_promedio)} />
         <Tile id="tasa-compra" label="Tasa compra promedio" value={formatRate(promedios.tasa_compra_promedio)} />
-        <Tile id="verificado-ves" label="Saldo verificado Bs.S" value={formatBs(actuales.saldo_ves_actual)} hint="Solo transacciones verificadas" />
-        <Tile id="verificado-usd" label="Saldo verificado USD" value={formatUsd(actuales.saldo_usd_actual)} hint="Solo transacciones verificadas" />
+        <Tile
+          id="verificado-ves"
+          label="Saldo verificado Bs.S"
+          value={formatBs(actuales.saldo_ves_actual)}
+          hint="Solo transacciones verificadas"
+        />
+        <Tile
+          id="verificado-usd"
+          label="Saldo verificado USD"
+          value={formatUsd(actuales.saldo_usd_actual)}
+          hint="Solo transacciones verificadas"
+        />
       </Box>
     </Paper>
   );

@@ -83,9 +83,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
                 <CircularProgress aria-label="Cargando transacciones" />
               </Box>
             )}
-            {data && (
-              <BalanceSummary balances={data} canEditBase={permissions.canModifyBalance} onEditBase={setEditingBase} />
-            )}
+            {data && <BalanceSummary balances={data} canEditBase={permissions.canModifyBalance} onEditBase={setEditingBase} />}
             <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
             {data && (
               <TransactionList

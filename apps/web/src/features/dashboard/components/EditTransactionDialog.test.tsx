@@ -64,7 +64,15 @@ describe('edit-transaction dialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.url).toBe(`/api/transactions/${tx.id}`);
-    expect(calls[0]?.body).toMatchObject({ venta: '100.00', tasa_venta: '41.0000', compra: '100.00', tasa_compra: '38.0000', notas: 'nota', fecha: '2026-11-20', version: 3 });
+    expect(calls[0]?.body).toMatchObject({
+      venta: '100.00',
+      tasa_venta: '41.0000',
+      compra: '100.00',
+      tasa_compra: '38.0000',
+      notas: 'nota',
+      fecha: '2026-11-20',
+      version: 3,
+    });
   });
 
   it("shows the server's 409 message and closes so the reloaded row can be edited again", async () => {

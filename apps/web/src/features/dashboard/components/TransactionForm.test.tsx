@@ -93,7 +93,15 @@ describe('new-transaction form', () => {
     const [call] = calls;
     expect(call?.method).toBe('POST');
     expect(call?.url).toBe('/api/transactions');
-    expect(call?.body).toMatchObject({ venta: '100.00', tasa_venta: '40.0000', compra: '100.00', tasa_compra: '38.0000', ledgerId: LEDGER, fecha: '2026-11-20', ganancia: 5.26 });
+    expect(call?.body).toMatchObject({
+      venta: '100.00',
+      tasa_venta: '40.0000',
+      compra: '100.00',
+      tasa_compra: '38.0000',
+      ledgerId: LEDGER,
+      fecha: '2026-11-20',
+      ganancia: 5.26,
+    });
     expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     release(json(201, { transaction: {} }));
     await waitFor(() => expect(submit().textContent).toBe('Agregar Transacción'));
@@ -104,7 +112,9 @@ describe('new-transaction form', () => {
   it('reuses the Idempotency-Key when the same submission is retried, and uses a new one for the next form', async () => {
     let fail = true;
     const { calls, onError, user, fill, submit } = setup(() =>
-      fail ? json(500, { error: 'Ha ocurrido un error en el servidor. Intenta de nuevo.', code: 'INTERNAL_ERROR' }) : json(201, { transaction: {} }),
+      fail
+        ? json(500, { error: 'Ha ocurrido un error en el servidor. Intenta de nuevo.', code: 'INTERNAL_ERROR' })
+        : json(201, { transaction: {} }),
     );
     await fill({ venta: '10', tasaVenta: '40' });
     await user.click(submit());

@@ -74,7 +74,11 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   const busy = formState.isSubmitting || create.isPending;
   const parallelButton = (name: 'tasa_venta' | 'tasa_compra') =>
     parallelRate !== undefined && (
-      <Button size="small" sx={{ justifySelf: 'start' }} onClick={() => setValue(name, parallelRate.toFixed(2), { shouldValidate: formState.isSubmitted })}>
+      <Button
+        size="small"
+        sx={{ justifySelf: 'start' }}
+        onClick={() => setValue(name, parallelRate.toFixed(2), { shouldValidate: formState.isSubmitted })}
+      >
         Usar tasa paralela ({formatRate(parallelRate)})
       </Button>
     );
