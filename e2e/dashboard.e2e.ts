@@ -323,8 +323,17 @@ describe('dashboard', () => {
     const ledgerId = await ledgerIdOf(s, ana);
     const { page } = s;
     await openDashboard(page, ledgerId);
-    await fillTransaction(page, { venta: '120', tasaVenta: '40.2', compra: '100', tasaCompra: '39.9' });
-    await page.getByRole('button', { name: 'Agregar Transacción' }).click();
+    // By keyboard: type into each field, Enter submits the form.
+    for (const [label, value] of [
+      ['Venta (USD)', '120'],
+      ['Tasa de venta (Bs)', '40.2'],
+      ['Compra (USD)', '100'],
+      ['Tasa de compra (Bs)', '39.9'],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).focus();
+      await page.keyboard.type(value);
+    }
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -25,9 +25,9 @@ interface TileProps {
 function Tile({ id, label, value, hint, tone, action, strong }: TileProps) {
   const color = tone === 'positive' ? 'success.main' : tone === 'negative' ? 'error.main' : 'text.primary';
   return (
-    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }}>
+    <Box role="group" aria-labelledby={`tile-${id}`} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="caption" color="text.secondary">
+        <Typography id={`tile-${id}`} variant="caption" color="text.secondary">
           {label}
         </Typography>
         {action}
