@@ -1,18 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  AppBar,
-  Box,
-  Button,
-  Divider,
-  IconButton,
-  ListItemIcon,
-  Menu,
-  MenuItem,
-  Toolbar,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { AppBar, Box, Button, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
@@ -32,12 +19,10 @@ interface Item {
   onClick?: () => void;
 }
 
-/** SPEC §2 app bar; on small screens everything but the theme toggle moves into a menu. */
+/** SPEC §2 app bar; below the md breakpoint everything but the theme toggle moves into a menu. */
 export function DashboardAppBar() {
   const { user, logout } = useAuth();
   const { canInstall, openDialog } = useInstallPrompt();
-  const theme = useTheme();
-  const small = useMediaQuery(theme.breakpoints.down('md'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   const items: Item[] = [
@@ -56,70 +41,68 @@ export function DashboardAppBar() {
           Arbitraje USD/VES
         </Typography>
         <ThemeToggle />
-        {small ? (
-          <>
-            <IconButton
-              color="inherit"
-              aria-label="Abrir menú"
-              aria-controls={anchor ? 'app-menu' : undefined}
-              aria-haspopup="true"
-              onClick={(e) => setAnchor(e.currentTarget)}
-            >
-              <MenuIcon />
-            </IconButton>
-            <Menu id="app-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-              <MenuItem disabled>
-                <ListItemIcon>
-                  <PersonIcon fontSize="small" />
-                </ListItemIcon>
-                {who}
-              </MenuItem>
-              <Divider />
-              {items.map((item) => (
-                <MenuItem
-                  key={item.label}
-                  {...(item.to ? { component: RouterLink, to: item.to } : {})}
-                  onClick={() => {
-                    setAnchor(null);
-                    item.onClick?.();
-                  }}
-                >
-                  <ListItemIcon>{item.icon}</ListItemIcon>
-                  {item.label}
-                </MenuItem>
-              ))}
-            </Menu>
-          </>
-        ) : (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            {items.slice(0, -2).map((item) =>
-              item.to ? (
-                <Button key={item.label} color="inherit" component={RouterLink} to={item.to} startIcon={item.icon}>
-                  {item.label}
-                </Button>
-              ) : (
-                <Button key={item.label} color="inherit" onClick={item.onClick} startIcon={item.icon}>
-                  {item.label}
-                </Button>
-              ),
-            )}
-            <Typography component="span" sx={{ mx: 1, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-              <PersonIcon fontSize="small" />
+        {/* CSS decides which of the two shows (no useMediaQuery: less code shared with /login). */}
+        <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+          <IconButton
+            color="inherit"
+            aria-label="Abrir menú"
+            aria-controls={anchor ? 'app-menu' : undefined}
+            aria-haspopup="true"
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Menu id="app-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            <MenuItem disabled>
+              <ListItemIcon>
+                <PersonIcon fontSize="small" />
+              </ListItemIcon>
               {who}
-            </Typography>
-            {items.slice(-2).map((item) =>
-              item.to ? (
-                <Button key={item.label} color="inherit" component={RouterLink} to={item.to} startIcon={item.icon}>
-                  {item.label}
-                </Button>
-              ) : (
-                <Button key={item.label} color="inherit" onClick={item.onClick} startIcon={item.icon}>
-                  {item.label}
-                </Button>
-              ),
-            )}
-          </Box>
-        )}
+            </MenuItem>
+            <Divider />
+            {items.map((item) => (
+              <MenuItem
+                key={item.label}
+                {...(item.to ? { component: RouterLink, to: item.to } : {})}
+                onClick={() => {
+                  setAnchor(null);
+                  item.onClick?.();
+                }}
+              >
+                <ListItemIcon>{item.icon}</ListItemIcon>
+                {item.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Box>
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5 }}>
+          {items.slice(0, -2).map((item) =>
+            item.to ? (
+              <Button key={item.label} color="inherit" component={RouterLink} to={item.to} startIcon={item.icon}>
+                {item.label}
+              </Button>
+            ) : (
+              <Button key={item.label} color="inherit" onClick={item.onClick} startIcon={item.icon}>
+                {item.label}
+              </Button>
+            ),
+          )}
+          <Typography component="span" sx={{ mx: 1, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <PersonIcon fontSize="small" />
+            {who}
+          </Typography>
+          {items.slice(-2).map((item) =>
+            item.to ? (
+              <Button key={item.label} color="inherit" component={RouterLink} to={item.to} startIcon={item.icon}>
+                {item.label}
+              </Button>
+            ) : (
+              <Button key={item.label} color="inherit" onClick={item.onClick} startIcon={item.icon}>
+                {item.label}
+              </Button>
+            ),
+          )}
+        </Box>
       </Toolbar>
     </AppBar>
   );

@@ -1,5 +1,5 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, previewEditProfit, transactionInputSchema, type TransactionData, type TransactionInput } from '@arb/shared';
 import { ApiError } from '../../../shared/lib/api-client';
@@ -16,6 +16,8 @@ interface Props {
   onError(err: unknown, fallback: string): void;
 }
 
+type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra';
+
 const isFilled = (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '' && Number(v) > 0;
 
 /**
@@ -23,7 +25,7 @@ const isFilled = (v: unknown) => v !== undefined && v !== null && String(v).trim
  * version it was loaded with — a stale one shows the server's 409 text while the list reloads.
  */
 export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onError }: Props) {
-  const { control, handleSubmit, register, formState } = useForm<TransactionInput, unknown, TransactionData>({
+  const { watch, handleSubmit, register, setValue, formState } = useForm<TransactionInput, unknown, TransactionData>({
     resolver: zodResolver(transactionInputSchema),
     defaultValues: {
       venta: toInputValue(tx.venta),
@@ -35,8 +37,17 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onEr
     },
   });
   const update = useUpdateTransaction();
-  const [venta, tasaVenta, compra, tasaCompra] = useWatch({ control, name: ['venta', 'tasa_venta', 'compra', 'tasa_compra'] });
+  const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
   const showPreview = isFilled(venta) || isFilled(compra);
+  const money = (name: MoneyName, label: string, autoFocus = false) => (
+    <MoneyField
+      label={label}
+      field={register(name)}
+      error={formState.errors[name]?.message}
+      onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
+      autoFocus={autoFocus}
+    />
+  );
 
   const submit = handleSubmit(async (data) => {
     try {
@@ -55,10 +66,10 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onEr
         <DialogTitle id="edit-tx-title">Editar transacción</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <MoneyField control={control} name="venta" label="Venta (USD)" autoFocus />
-            <MoneyField control={control} name="tasa_venta" label="Tasa de venta (Bs)" />
-            <MoneyField control={control} name="compra" label="Compra (USD)" />
-            <MoneyField control={control} name="tasa_compra" label="Tasa de compra (Bs)" />
+            {money('venta', 'Venta (USD)', true)}
+            {money('tasa_venta', 'Tasa de venta (Bs)')}
+            {money('compra', 'Compra (USD)')}
+            {money('tasa_compra', 'Tasa de compra (Bs)')}
             <TextField
               label="Notas"
               multiline

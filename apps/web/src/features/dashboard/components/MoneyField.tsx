@@ -1,40 +1,40 @@
 import { TextField } from '@mui/material';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toTwoDecimals } from '../lib/money-field';
 
-interface Props<T extends FieldValues> {
-  control: Control<T>;
-  name: Path<T>;
+interface Props {
   label: string;
+  /** `register(name)` of the form. */
+  field: UseFormRegisterReturn;
+  error?: string | undefined;
+  /** Stores the value shown with 2 decimals after leaving the field. */
+  onFormat(value: string): void;
   autoFocus?: boolean;
 }
 
-/** A numeric input (min 0, step 0.01) that shows 2 decimals on blur (SPEC §5, §9). */
-export function MoneyField<T extends FieldValues>({ control, name, label, autoFocus }: Props<T>) {
+/**
+ * A numeric input (min 0, step 0.01) that shows 2 decimals on blur (SPEC §5, §9). Registered, not
+ * controlled: react-hook-form's Controller would add to the code the login page shares.
+ */
+export function MoneyField({ label, field, error, onFormat, autoFocus }: Props) {
+  const { ref, onBlur, ...rest } = field;
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          label={label}
-          type="number"
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={(e) => {
-            field.onChange(toTwoDecimals(e.target.value));
-            field.onBlur();
-          }}
-          inputRef={field.ref}
-          name={field.name}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
-          autoFocus={autoFocus}
-          fullWidth
-          size="small"
-          slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
-        />
-      )}
+    <TextField
+      {...rest}
+      label={label}
+      type="number"
+      inputRef={ref}
+      onBlur={(e) => {
+        const formatted = toTwoDecimals(e.target.value);
+        if (formatted !== e.target.value) onFormat(formatted);
+        void onBlur(e);
+      }}
+      error={Boolean(error)}
+      helperText={error}
+      autoFocus={autoFocus}
+      fullWidth
+      size="small"
+      slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canPreviewCreate,
@@ -24,6 +24,7 @@ interface Props {
   parallelRate?: number | undefined;
 }
 
+type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra';
 type Values = { venta: string; tasa_venta: string; compra: string; tasa_compra: string; notas: string; fecha: string };
 const emptyValues = (fecha: string): Values => ({ venta: '', tasa_venta: '', compra: '', tasa_compra: '', notas: '', fecha });
 
@@ -33,7 +34,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
     resolver: zodResolver(transactionInputSchema),
     defaultValues: emptyValues(fecha),
   });
-  const { control, handleSubmit, reset, setValue, register, formState } = form;
+  const { watch, handleSubmit, reset, setValue, register, formState } = form;
   const create = useCreateTransaction();
   // One Idempotency-Key per submitted form: kept while the same values are retried, new after any edit.
   const idempotencyKey = useRef<string | null>(null);
@@ -47,7 +48,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
     return () => sub.unsubscribe();
   }, [form]);
 
-  const [venta, tasaVenta, compra, tasaCompra] = useWatch({ control, name: ['venta', 'tasa_venta', 'compra', 'tasa_compra'] });
+  const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
   const showProfit = canPreviewCreate(venta, tasaVenta, compra, tasaCompra);
   const profit = showProfit ? previewCreateProfit(venta, tasaVenta, compra, tasaCompra) : 0;
 
@@ -72,6 +73,15 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   });
 
   const busy = formState.isSubmitting || create.isPending;
+  const money = (name: MoneyName, label: string, autoFocus = false) => (
+    <MoneyField
+      label={label}
+      field={register(name)}
+      error={formState.errors[name]?.message}
+      onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
+      autoFocus={autoFocus}
+    />
+  );
   const parallelButton = (name: 'tasa_venta' | 'tasa_compra') =>
     parallelRate !== undefined && (
       <Button
@@ -93,16 +103,16 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
             <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
               Venta USD
             </Typography>
-            <MoneyField control={control} name="venta" label="Venta (USD)" />
-            <MoneyField control={control} name="tasa_venta" label="Tasa de venta (Bs)" />
+            {money('venta', 'Venta (USD)')}
+            {money('tasa_venta', 'Tasa de venta (Bs)')}
             {parallelButton('tasa_venta')}
           </Box>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
             <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
               Compra USD
             </Typography>
-            <MoneyField control={control} name="compra" label="Compra (USD)" />
-            <MoneyField control={control} name="tasa_compra" label="Tasa de compra (Bs)" />
+            {money('compra', 'Compra (USD)')}
+            {money('tasa_compra', 'Tasa de compra (Bs)')}
             {parallelButton('tasa_compra')}
           </Box>
         </Box>
