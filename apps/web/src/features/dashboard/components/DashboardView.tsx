@@ -12,7 +12,7 @@ import { ledgerPermissions } from '../lib/permissions';
 import { BalanceSummary } from './BalanceSummary';
 import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
 import { DateField } from './DateField';
-import { GroupManagementSlot } from './GroupManagementSlot';
+import { GroupManagement } from './GroupManagement';
 import { LedgerActions } from './LedgerActions';
 import { LedgerSelect } from './LedgerSelect';
 import { NotTodayBanner } from './NotTodayBanner';
@@ -74,7 +74,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
             <DateField value={date} onChange={(d) => onSelect({ date: d })} />
             <RatesPanel />
             <LedgerSelect ledgers={ledgers} value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
-            <GroupManagementSlot ledger={ledger} isOwner={permissions.isOwner} />
+            <GroupManagement ledger={ledger} isOwner={permissions.isOwner} />
           </Stack>
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             {balances.isError && !data && <Alert severity="error">{errorMessage(balances.error, messages.txLoadError)}</Alert>}
