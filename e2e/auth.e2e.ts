@@ -137,6 +137,9 @@ describe('accounts and sessions', () => {
     await fillLogin(page, user);
     await page.waitForURL('**/history');
 
+    // Change storage from a same-origin page that runs no app code, so the signed-in app cannot
+    // navigate on its own (its session just vanished) while the test goes to /login.
+    await page.goto('/manifest.webmanifest');
     await page.evaluate(() => {
       localStorage.clear();
       localStorage.setItem('pendingInvite', 'codigo123');
