@@ -151,6 +151,19 @@ export const messages = {
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
+
+  // Membership and admin (feat/members)
+  phoneInvalid: 'Ingresa un número de teléfono válido',
+  proofAlreadyReviewed: 'Este comprobante ya fue revisado',
+  proofApproveSuccess: 'Comprobante aprobado; membresía extendida',
+  proofRejectSuccess: 'Comprobante rechazado',
+  proofReviewError: 'Error revisando el comprobante',
+  membershipUpdateSuccess: 'Membresía actualizada exitosamente',
+  membershipUpdateError: 'Error actualizando la membresía',
+  activateError: 'Error actualizando el estado del usuario',
+  loadUserTransactionsError: 'Error cargando transacciones del usuario',
+  deletedUser: 'Usuario eliminado',
+  verifyEmailSubject: 'Verifica tu email - Arbitraje USD/VES',
 } as const;
 
 export type MessageKey = keyof typeof messages;
