@@ -9,6 +9,7 @@ import { accessTokens } from './lib/access-token.ts';
 import { EventBus } from './lib/ledger-events.ts';
 import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  registerOpenApi(app);
   await registerRoutes(app, ctx);
   await registerSpa(app, opts.webDist ?? webDistDir);
   return { app, ctx };
