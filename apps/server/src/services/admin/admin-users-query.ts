@@ -59,10 +59,40 @@ export interface UsersPage {
   total: number;
 }
 
+const COUNT_SORTS: ReadonlySet<AdminUserSort> = new Set(['owned_ledgers', 'memberships', 'payment_proofs']);
+
+/** Per-user counts as correlated sub-selects, each one indexed lookup (ledgers_owner_idx etc.). */
+const COUNTS = sql`
+  (select count(*) from ledgers l where l.owner_id = u.id)::int as owned_ledgers,
+  (select count(*) from ledger_members lm join ledgers l on l.id = lm.ledger_id
+    where lm.user_id = u.id and l.owner_id <> u.id)::int as memberships,
+  (select count(*) from payment_proofs p where p.user_id = u.id)::int as payment_proofs,
+  (select count(*) from payment_proofs p where p.user_id = u.id and p.status = 'pending')::int as pending_proofs`;
+
+/** The same counts for every user at once: grouped sub-selects hash-joined (sorting by a count). */
+const GROUPED_COUNTS = sql`
+  left join (select owner_id, count(*) as n from ledgers group by owner_id) o on o.owner_id = u.id
+  left join (
+    select lm.user_id, count(*) as n from ledger_members lm
+    join ledgers l on l.id = lm.ledger_id and l.owner_id <> lm.user_id
+    group by lm.user_id
+  ) m on m.user_id = u.id
+  left join (
+    select user_id, count(*) as n, count(*) filter (where status = 'pending') as pending
+    from payment_proofs group by user_id
+  ) p on p.user_id = u.id`;
+const GROUPED_COLUMNS = sql`coalesce(o.n, 0)::int as owned_ledgers, coalesce(m.n, 0)::int as memberships,
+  coalesce(p.n, 0)::int as payment_proofs, coalesce(p.pending, 0)::int as pending_proofs`;
+
+const USER_COLUMNS = sql`u.id, u.user_name, u.email, u.role, u.is_active, u.email_verified, u.phone_number,
+  u.membership_start, u.membership_end, u.created_at`;
+
 /**
- * The admin users list in ONE query: the counts come from three grouped sub-selects joined once
- * (hash joins over the indexes), never a query per user. `memberships` counts the ledgers a user
- * joined (not the ones they own, which are `ownedLedgers`). `total` is the count before paging.
+ * The admin users list in ONE query, never a query per user. `memberships` counts the ledgers a
+ * user joined (not the ones they own, which are `ownedLedgers`); `total` is the count before paging.
+ * Sorted by a user column, the page is cut first and only its rows get their counts (10,000
+ * users: a few ms); sorted by a count, every user's counts are needed first, and grouped
+ * sub-selects joined once compute them all together.
  */
 export async function queryAdminUsers(
   db: DbOrTx,
@@ -75,33 +105,19 @@ export async function queryAdminUsers(
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(u.email ilike ${like} or u.user_name ilike ${like})`);
   }
+  const filter = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const sortKey = (opts.sort?.replace(/^-/, '') ?? 'created_at') as AdminUserSort;
   const dir = opts.sort ? (opts.sort.startsWith('-') ? sql`desc` : sql`asc`) : sql`desc`;
+  const order = sql`order by ${SORT_SQL[sortKey]} ${dir} nulls last, u.id`;
   const limit = opts.pageSize ? sql`limit ${opts.pageSize} offset ${((opts.page ?? 1) - 1) * opts.pageSize}` : sql``;
-  const result = await db.execute<Row>(sql`
-    select u.id, u.user_name, u.email, u.role, u.is_active, u.email_verified, u.phone_number,
-           u.membership_start, u.membership_end, u.created_at,
-           coalesce(o.n, 0)::int as owned_ledgers,
-           coalesce(m.n, 0)::int as memberships,
-           coalesce(p.n, 0)::int as payment_proofs,
-           coalesce(p.pending, 0)::int as pending_proofs,
-           count(*) over ()::int as total
-    from users u
-    left join (select owner_id, count(*) as n from ledgers group by owner_id) o on o.owner_id = u.id
-    left join (
-      select lm.user_id, count(*) as n from ledger_members lm
-      join ledgers l on l.id = lm.ledger_id and l.owner_id <> lm.user_id
-      group by lm.user_id
-    ) m on m.user_id = u.id
-    left join (
-      select user_id, count(*) as n, count(*) filter (where status = 'pending') as pending
-      from payment_proofs group by user_id
-    ) p on p.user_id = u.id
-    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    order by ${SORT_SQL[sortKey]} ${dir} nulls last, u.id
-    ${limit}
-  `);
-  const rows = result.rows;
+  const query = COUNT_SORTS.has(sortKey)
+    ? sql`select * from (
+            select ${USER_COLUMNS}, ${GROUPED_COLUMNS}, count(*) over ()::int as total from users u ${GROUPED_COUNTS} ${filter}
+          ) u ${order} ${limit}`
+    : sql`select u.*, ${COUNTS}
+          from (select ${USER_COLUMNS}, count(*) over ()::int as total from users u ${filter} ${order} ${limit}) u
+          ${order}`;
+  const rows = (await db.execute<Row>(query)).rows;
   return { users: rows.map((r) => toAdminUser(r, now)), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
