@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProofs } from '../src/db/schema.ts';
@@ -112,6 +114,41 @@ describe('membership: own info, profile, payment proofs', () => {
     expect(res.json()).toEqual({ error: 'La imagen debe ser menor a 5MB', code: 'PAYLOAD_TOO_LARGE' });
     const count = await t.ctx.db.$count(paymentProofs);
     expect(count).toBe(4); // only the four accepted images above
+  });
+
+  it('answers 413 over HTTP without reading a huge upload to its end', async () => {
+    const head = multipart({}, [{ filename: 'enorme.jpg', contentType: 'image/jpeg', data: Buffer.alloc(0) }]);
+    // Everything up to the file's bytes; the closing boundary never comes.
+    const prefix = head.payload.subarray(0, head.payload.indexOf('\r\n--', head.payload.indexOf('image/jpeg')));
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const total = 200 * 1024 * 1024;
+    const chunk = Buffer.alloc(256 * 1024, 1);
+    let sent = 0;
+    const req = request(`${address}/api/membership/payment-proofs`, {
+      method: 'POST',
+      headers: { ...head.headers, authorization: `Bearer ${member.token}`, 'content-length': String(prefix.length + total) },
+    });
+    req.on('error', () => undefined); // the server may close while we are still writing: that is the point
+    const answer = new Promise<{ status: number; body: string }>((resolve) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+    });
+    let answered = false;
+    void answer.then(() => (answered = true));
+    req.write(prefix);
+    while (!answered && sent < total && !req.destroyed) {
+      sent += chunk.length;
+      if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answer, once(req, 'close')]);
+    }
+    const res = await answer;
+    req.destroy();
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error).toBe('La imagen debe ser menor a 5MB');
+    // The server stopped long before the 200 MB were sent.
+    expect(sent).toBeLessThan(30 * 1024 * 1024);
   });
 
   it('strips EXIF (GPS included), rotates upright and caps the long side at 2400 px', async () => {

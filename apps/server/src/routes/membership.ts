@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,27 @@ import { reencodeProofImage } from '../services/membership/proof-image.ts';
 
 const NOTE_MAX_BYTES = 8 * 1024;
 
+// Answer at once and close the connection: a client sending 1 GB is not read to the end.
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', messages.proofTooLarge, undefined, { connection: 'close' });
+
+/**
+ * Reads one file part, keeping at most PROOF_MAX_BYTES. busboy signals the limit with a 'limit'
+ * event but would go on reading (and discarding) the rest of the body; we stop right there.
+ */
+function readLimited(file: Readable & { truncated: boolean }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    file.once('limit', () => {
+      chunks.length = 0;
+      file.destroy();
+      reject(tooLarge());
+    });
+    file.once('end', () => (file.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    file.once('error', reject);
+  });
+}
+
 /** The multipart form of a proof upload: field `image` (one file, at most 5 MB) and `note`. */
 async function readProofForm(request: FastifyRequest): Promise<{ image: Buffer | undefined; note: string }> {
   let image: Buffer | undefined;
@@ -17,16 +39,16 @@ async function readProofForm(request: FastifyRequest): Promise<{ image: Buffer |
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        // busboy stops keeping bytes at `fileSize`: toBuffer never holds more than 5 MB.
-        if (part.fieldname === 'image' && !image) image = await part.toBuffer();
+        if (part.fieldname === 'image' && !image) image = await readLimited(part.file);
         else part.file.resume();
       } else if (part.fieldname === 'note' && typeof part.value === 'string') {
         note = part.value;
       }
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const code = (err as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', messages.proofTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new AppError(400, 'VALIDATION_ERROR', messages.proofFileRequired);
     }
