@@ -13,6 +13,8 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createRatesService } from './services/rates/rates-service.ts';
+import { createMailSender } from './services/mail/sender.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -23,6 +25,8 @@ export interface BuildOptions {
   /** pino options or false; tests pass false. */
   logger?: boolean | object;
   webDist?: string;
+  /** Upstream time-out of the rates service; tests shorten the 5 s default. */
+  ratesTimeoutMs?: number;
 }
 
 export interface BuiltApp {
@@ -43,6 +47,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = accessTokens(config.JWT_SECRET);
+  const now = opts.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database,
@@ -50,7 +55,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     tokens,
     bus: new EventBus(),
     guards: authGuards({ db: database.db, tokens, requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION }),
-    now: opts.now ?? (() => new Date()),
+    now,
+    rates: createRatesService({
+      config,
+      db: database.db,
+      now,
+      log: app.log,
+      ...(opts.ratesTimeoutMs !== undefined ? { timeoutMs: opts.ratesTimeoutMs } : {}),
+    }),
   };
 
   registerAuthDecorators(app);
@@ -63,5 +75,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   registerOpenApi(app);
   await registerRoutes(app, ctx);
   await registerSpa(app, opts.webDist ?? webDistDir);
+
+  // The outbox sender runs while the app does: from ready to close (tests included, no open handles).
+  const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
   return { app, ctx };
 }

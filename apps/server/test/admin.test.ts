@@ -190,10 +190,10 @@ describe('admin API', () => {
   });
 
   it('PATCH deactivate: revokes every session, tells the sockets, and the next call is 403; activate restores', async () => {
-    await t.ctx.db.insert(sessions).values([
-      { userId: bob.id, familyId: crypto.randomUUID(), tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(t.clock.now.getTime() + 30 * DAY) },
-      { userId: bob.id, familyId: crypto.randomUUID(), tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(t.clock.now.getTime() + 30 * DAY) },
-    ]);
+    // Two real sessions (two devices), through the login call.
+    const login = () => t.request({ method: 'POST', url: '/api/auth/login', payload: { email: bob.email, password: bob.password } });
+    const devices = [(await login()).json(), (await login()).json()];
+    expect(devices.every((d) => typeof d.refreshToken === 'string')).toBe(true);
     const events: UserEvent[] = [];
     const off = t.ctx.bus.onUser((e) => events.push(e));
     try {
@@ -206,6 +206,12 @@ describe('admin API', () => {
     expect(events).toEqual([{ kind: 'user-deactivated', userId: bob.id }]);
     const live = await t.ctx.db.select().from(sessions).where(and(eq(sessions.userId, bob.id), isNull(sessions.revokedAt)));
     expect(live).toEqual([]);
+    for (const d of devices) {
+      const refresh = await t.request({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: d.refreshToken } });
+      expect(refresh.statusCode).toBeGreaterThanOrEqual(401);
+      expect(refresh.statusCode).toBeLessThanOrEqual(403);
+    }
+    expect((await login()).statusCode).toBe(403);
     const next = await as(bob, 'GET', '/api/membership/my-membership');
     expect(next.statusCode).toBe(403);
     expect(next.json().code).toBe('ACCOUNT_DISABLED');
@@ -213,6 +219,7 @@ describe('admin API', () => {
     const back = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/activate`);
     expect(back.json().user.is_active).toBe(true);
     expect((await as(bob, 'GET', '/api/membership/my-membership')).statusCode).toBe(200);
+    expect((await login()).statusCode).toBe(200);
 
     const self = await as(admin, 'PATCH', `/api/admin/users/${admin.id}/deactivate`);
     expect(self.statusCode).toBe(400);
@@ -230,7 +237,7 @@ describe('admin API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: 'roberto@example.com', email_verified: false });
     const [mail] = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'roberto@example.com'));
-    expect(mail!.subject).toMatch(/Verifica/);
+    expect(mail!.subject).toBe('Verifica tu email - Arbitraje USD/VES');
     const token = /verify-email\?token=([\w-]+)/.exec(mail!.text)![1]!;
     const [row] = await t.ctx.db.select().from(emailTokens).where(eq(emailTokens.userId, bob.id));
     expect(row).toMatchObject({ kind: 'verify', email: 'roberto@example.com', usedAt: null });

@@ -7,6 +7,7 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './money/index.ts';
 export * from './schemas/transaction.ts';
+export * from './schemas/rates.ts';
 export * from './membership.ts';
 export * from './schemas/membership.ts';
 export * from './schemas/admin.ts';

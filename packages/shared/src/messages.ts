@@ -152,6 +152,22 @@ export const messages = {
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
 
+  // Rates (issue 9: exchange-rate panel, SPEC §2)
+  ratesTitle: 'Tasas de cambio',
+  rateOficialLabel: 'Dólar oficial (BCV)',
+  rateParaleloLabel: 'Dólar paralelo',
+  rateMissingValue: '---',
+  rateDateMissing: 'No disponible',
+  rateUpdatedAt: 'Actualizado: {date}',
+  rateSource: 'Fuente: {fuente}',
+  rateStale: 'Desactualizada',
+  rateStaleSince: 'Desactualizada ({age})',
+  ratesRetry: 'Reintentar',
+  // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
+  loginConnectionError: 'Error de conexión al iniciar sesión',
+  registerConnectionError: 'Error de conexión al registrar usuario',
+  resetConnectionError: 'Error de conexión al restablecer la contraseña',
+
   // Membership and admin (feat/members)
   phoneInvalid: 'Ingresa un número de teléfono válido',
   proofAlreadyReviewed: 'Este comprobante ya fue revisado',
@@ -163,7 +179,6 @@ export const messages = {
   activateError: 'Error actualizando el estado del usuario',
   loadUserTransactionsError: 'Error cargando transacciones del usuario',
   deletedUser: 'Usuario eliminado',
-  verifyEmailSubject: 'Verifica tu email - Arbitraje USD/VES',
 } as const;
 
 export type MessageKey = keyof typeof messages;

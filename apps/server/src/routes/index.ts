@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { adminRoutes } from './admin.ts';
+import { authRoutes } from './auth.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
 import { membershipRoutes } from './membership.ts';
+import { ratesRoutes } from './rates.ts';
 
 /** Every feature's routes; each module registers its own paths under /api. */
-const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, membershipRoutes, fileRoutes, adminRoutes];
+const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  ratesRoutes,
+  membershipRoutes,
+  fileRoutes,
+  adminRoutes,
+];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const register of modules) await register(app, ctx);

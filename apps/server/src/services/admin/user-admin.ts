@@ -1,11 +1,13 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { messages, type AdminUser, type Role } from '@arb/shared';
-import { ledgers, sessions, users } from '../../db/schema.ts';
+import { ledgers, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/ledger-events.ts';
 import { adminUserById } from './admin-users-query.ts';
-import { queueVerificationEmail } from './verification-mail.ts';
+import { queueVerification } from '../auth/send-verification.ts';
+import { revokeAllSessions } from '../auth/sessions.ts';
+import { notifyOutbox } from '../mail/queue-email.ts';
 
 export interface AdminDeps {
   db: Db;
@@ -33,7 +35,7 @@ export async function setActive(deps: AdminDeps, adminId: string, userId: string
     const updated = await tx.update(users).set({ isActive: active, updatedAt: now }).where(eq(users.id, userId)).returning({ id: users.id });
     if (updated.length === 0) throw userNotFound();
     if (!active) {
-      await tx.update(sessions).set({ revokedAt: now, graceToken: null }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await revokeAllSessions(tx, userId);
     }
   });
   if (!active) deps.bus.publishUser({ kind: 'user-deactivated', userId });
@@ -67,12 +69,13 @@ export async function setEmail(deps: AdminDeps, userId: string, email: string): 
         .limit(1);
       if (taken.length > 0) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
       await tx.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
-      await queueVerificationEmail(tx, { id: userId, email, userName: current.userName }, deps.appUrl, now);
+      await queueVerification(tx, { user: { id: userId, email, user_name: current.userName }, appUrl: deps.appUrl, now });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
     throw err;
   }
+  notifyOutbox();
   return answer(deps, userId);
 }
 
