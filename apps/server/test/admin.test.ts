@@ -30,14 +30,34 @@ describe('admin API', () => {
   const insertTx = async (ledgerId: string, createdBy: string, fecha: string, gananciaUsd: string, createdAt: Date) => {
     const [row] = await t.ctx.db
       .insert(transactions)
-      .values({ ledgerId, createdBy, fecha, venta: '100.00', tasaVenta: '40.5000', compra: '100.00', tasaCompra: '40.0000', bsRecibidos: '4050', bsPagados: '4000', gananciaVes: '50', gananciaUsd, notas: 'nota', createdAt })
+      .values({
+        ledgerId,
+        createdBy,
+        fecha,
+        venta: '100.00',
+        tasaVenta: '40.5000',
+        compra: '100.00',
+        tasaCompra: '40.0000',
+        bsRecibidos: '4050',
+        bsPagados: '4000',
+        gananciaVes: '50',
+        gananciaUsd,
+        notas: 'nota',
+        createdAt,
+      })
       .returning();
     return row!;
   };
 
   const uploadProof = async (user: TestUser, note?: string) => {
     const body = multipart(note ? { note } : {}, [{ filename: 'p.png', contentType: 'image/png', data: await makeImage('png') }]);
-    const res = await t.request({ method: 'POST', url: '/api/membership/payment-proofs', token: user.token, payload: body.payload, headers: body.headers });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/membership/payment-proofs',
+      token: user.token,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(res.statusCode).toBe(201);
     return res.json().paymentProof as { id: string };
   };
@@ -65,11 +85,17 @@ describe('admin API', () => {
 
   describe('GET /api/admin/users', () => {
     it('lists every user with counts and membership status (SPEC §3 admin view)', async () => {
-      const shared = await t.ctx.db.insert(ledgers).values({ name: 'Compartido', ownerId: alice.id, inviteCode: randomBytes(9).toString('base64url') }).returning();
+      const shared = await t.ctx.db
+        .insert(ledgers)
+        .values({ name: 'Compartido', ownerId: alice.id, inviteCode: randomBytes(9).toString('base64url') })
+        .returning();
       await addMember(t, shared[0]!.id, alice.id, true);
       await addMember(t, shared[0]!.id, bob.id);
       await uploadProof(bob, 'pago 1');
-      await t.ctx.db.update(users).set({ membershipEnd: new Date(t.clock.now.getTime() + 5 * DAY + 1000) }).where(eq(users.id, alice.id));
+      await t.ctx.db
+        .update(users)
+        .set({ membershipEnd: new Date(t.clock.now.getTime() + 5 * DAY + 1000) })
+        .where(eq(users.id, alice.id));
 
       const res = await as(admin, 'GET', '/api/admin/users');
       expect(res.statusCode).toBe(200);
@@ -92,13 +118,24 @@ describe('admin API', () => {
         _count: { ownedLedgers: 2, memberships: 0, paymentProofs: 0 },
       });
       const b = list.find((u: { id: string }) => u.id === bob.id);
-      expect(b).toMatchObject({ membership_status: 'pending_payment', days_remaining: 0, membership_end: null, _count: { ownedLedgers: 1, memberships: 1, paymentProofs: 1 } });
+      expect(b).toMatchObject({
+        membership_status: 'pending_payment',
+        days_remaining: 0,
+        membership_end: null,
+        _count: { ownedLedgers: 1, memberships: 1, paymentProofs: 1 },
+      });
     });
 
     it('is one database query however many users there are', async () => {
-      const values = Array.from({ length: 300 }, (_, i) => ({ email: `bulk${i}@example.com`, passwordHash: 'x', userName: `Bulk ${String(i).padStart(3, '0')}` }));
+      const values = Array.from({ length: 300 }, (_, i) => ({
+        email: `bulk${i}@example.com`,
+        passwordHash: 'x',
+        userName: `Bulk ${String(i).padStart(3, '0')}`,
+      }));
       const inserted = await t.ctx.db.insert(users).values(values).returning({ id: users.id });
-      await t.ctx.db.insert(ledgers).values(inserted.map((u) => ({ name: 'Mi Registro', ownerId: u.id, inviteCode: randomBytes(9).toString('base64url') })));
+      await t.ctx.db
+        .insert(ledgers)
+        .values(inserted.map((u) => ({ name: 'Mi Registro', ownerId: u.id, inviteCode: randomBytes(9).toString('base64url') })));
       const spy = vi.spyOn(t.database.pool, 'query');
       try {
         const res = await as(admin, 'GET', '/api/admin/users');
@@ -115,9 +152,17 @@ describe('admin API', () => {
       expect(page1.total).toBe(300);
       expect(page1.page).toBe(1);
       expect(page1.pageSize).toBe(10);
-      expect(page1.users.map((u: { user_name: string }) => u.user_name)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk ${String(i).padStart(3, '0')}`));
+      expect(page1.users.map((u: { user_name: string }) => u.user_name)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Bulk ${String(i).padStart(3, '0')}`),
+      );
       const last = (await as(admin, 'GET', '/api/admin/users?search=BULK&sort=-user_name&page=2&pageSize=5')).json();
-      expect(last.users.map((u: { user_name: string }) => u.user_name)).toEqual(['Bulk 294', 'Bulk 293', 'Bulk 292', 'Bulk 291', 'Bulk 290']);
+      expect(last.users.map((u: { user_name: string }) => u.user_name)).toEqual([
+        'Bulk 294',
+        'Bulk 293',
+        'Bulk 292',
+        'Bulk 291',
+        'Bulk 290',
+      ]);
       const byProofs = (await as(admin, 'GET', '/api/admin/users?sort=-payment_proofs&pageSize=1')).json();
       expect(byProofs.users[0].id).toBe(bob.id);
       const byEmail = (await as(admin, 'GET', '/api/admin/users?search=alice%40')).json();
@@ -129,7 +174,10 @@ describe('admin API', () => {
   });
 
   it("GET users/:id/transactions: the user's own transactions in any ledger, newest first, with the ledger name", async () => {
-    const ledger = await t.ctx.db.select().from(ledgers).where(and(eq(ledgers.ownerId, alice.id), eq(ledgers.name, 'Compartido')));
+    const ledger = await t.ctx.db
+      .select()
+      .from(ledgers)
+      .where(and(eq(ledgers.ownerId, alice.id), eq(ledgers.name, 'Compartido')));
     const t0 = new Date('2026-11-01T10:00:00Z');
     const older = await insertTx(alice.ledgerId, alice.id, '2026-11-01', '1.25', t0);
     const newer = await insertTx(ledger[0]!.id, alice.id, '2026-11-02', '-0.5', new Date(t0.getTime() + 60_000));
@@ -137,8 +185,32 @@ describe('admin API', () => {
     const res = await as(admin, 'GET', `/api/admin/users/${alice.id}/transactions`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: newer.id, fecha: '2026-11-02', ledger: { id: ledger[0]!.id, name: 'Compartido' }, venta: 100, tasa_venta: 40.5, compra: 100, tasa_compra: 40, ganancia: -0.5, esta_verificada: false, notas: 'nota', createdAt: expect.any(String) },
-      { id: older.id, fecha: '2026-11-01', ledger: { id: alice.ledgerId, name: 'Mi Registro' }, venta: 100, tasa_venta: 40.5, compra: 100, tasa_compra: 40, ganancia: 1.25, esta_verificada: false, notas: 'nota', createdAt: expect.any(String) },
+      {
+        id: newer.id,
+        fecha: '2026-11-02',
+        ledger: { id: ledger[0]!.id, name: 'Compartido' },
+        venta: 100,
+        tasa_venta: 40.5,
+        compra: 100,
+        tasa_compra: 40,
+        ganancia: -0.5,
+        esta_verificada: false,
+        notas: 'nota',
+        createdAt: expect.any(String),
+      },
+      {
+        id: older.id,
+        fecha: '2026-11-01',
+        ledger: { id: alice.ledgerId, name: 'Mi Registro' },
+        venta: 100,
+        tasa_venta: 40.5,
+        compra: 100,
+        tasa_compra: 40,
+        ganancia: 1.25,
+        esta_verificada: false,
+        notas: 'nota',
+        createdAt: expect.any(String),
+      },
     ]);
     expect((await as(admin, 'GET', `/api/admin/users/${admin.id}/transactions`)).json()).toEqual([]);
     expect((await as(admin, 'GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/transactions')).statusCode).toBe(404);
@@ -172,7 +244,12 @@ describe('admin API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ membership_end: end, membership_status: 'active', days_remaining: 20 });
     const cleared = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/membership`, { membership_end: null });
-    expect(cleared.json().user).toMatchObject({ membership_end: null, membership_start: null, membership_status: 'inactive', days_remaining: 0 });
+    expect(cleared.json().user).toMatchObject({
+      membership_end: null,
+      membership_start: null,
+      membership_status: 'inactive',
+      days_remaining: 0,
+    });
     expect((await as(admin, 'PATCH', `/api/admin/users/${bob.id}/membership`, { membership_end: 'mañana' })).statusCode).toBe(400);
   });
 
@@ -204,7 +281,10 @@ describe('admin API', () => {
       off();
     }
     expect(events).toEqual([{ kind: 'user-deactivated', userId: bob.id }]);
-    const live = await t.ctx.db.select().from(sessions).where(and(eq(sessions.userId, bob.id), isNull(sessions.revokedAt)));
+    const live = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, bob.id), isNull(sessions.revokedAt)));
     expect(live).toEqual([]);
     for (const d of devices) {
       const refresh = await t.request({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: d.refreshToken } });
@@ -268,7 +348,11 @@ describe('admin API', () => {
     expect(await t.ctx.db.$count(users, eq(users.id, carol.id))).toBe(0);
     expect(await t.ctx.db.$count(ledgers, eq(ledgers.id, carol.ledgerId))).toBe(0);
     expect(await t.ctx.db.$count(transactions, eq(transactions.id, inOwn.id))).toBe(0);
-    const kept = await t.ctx.db.select().from(transactions).where(eq(transactions.ledgerId, dave.ledgerId)).orderBy(sql`${transactions.gananciaUsd}`);
+    const kept = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.ledgerId, dave.ledgerId))
+      .orderBy(sql`${transactions.gananciaUsd}`);
     expect(kept.map((r) => [r.id, r.createdBy])).toEqual([
       [inDaves.id, null],
       [davesOwn.id, dave.id],

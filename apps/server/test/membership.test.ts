@@ -30,7 +30,13 @@ describe('membership: own info, profile, payment proofs', () => {
     const body = multipart(opts.note !== undefined ? { note: opts.note } : {}, [
       { filename: opts.filename ?? 'comprobante.png', contentType: opts.contentType ?? 'image/png', data: image },
     ]);
-    return t.request({ method: 'POST', url: '/api/membership/payment-proofs', token: user.token, payload: body.payload, headers: body.headers });
+    return t.request({
+      method: 'POST',
+      url: '/api/membership/payment-proofs',
+      token: user.token,
+      payload: body.payload,
+      headers: body.headers,
+    });
   };
   const myMembership = async (user: TestUser) => {
     const res = await t.request({ method: 'GET', url: '/api/membership/my-membership', token: user.token });
@@ -68,9 +74,19 @@ describe('membership: own info, profile, payment proofs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: member.id, email: member.email, user_name: 'Ana María', phone_number: '+58 412 555 1234' });
     expect(await myMembership(member)).toMatchObject({ user_name: 'Ana María', phone_number: '+58 412 555 1234' });
-    const cleared = await t.request({ method: 'PUT', url: '/api/membership/profile', token: member.token, payload: { user_name: 'Ana María', phone_number: '' } });
+    const cleared = await t.request({
+      method: 'PUT',
+      url: '/api/membership/profile',
+      token: member.token,
+      payload: { user_name: 'Ana María', phone_number: '' },
+    });
     expect(cleared.json().user.phone_number).toBeNull();
-    const bad = await t.request({ method: 'PUT', url: '/api/membership/profile', token: member.token, payload: { user_name: '', phone_number: null } });
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/membership/profile',
+      token: member.token,
+      payload: { user_name: '', phone_number: null },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('El nombre es requerido');
   });
@@ -94,14 +110,23 @@ describe('membership: own info, profile, payment proofs', () => {
   });
 
   it('decides the type by the bytes: a text file named .png is refused', async () => {
-    const res = await upload(member, Buffer.from('esto no es una imagen, solo texto '.repeat(20)), { filename: 'foto.png', contentType: 'image/png' });
+    const res = await upload(member, Buffer.from('esto no es una imagen, solo texto '.repeat(20)), {
+      filename: 'foto.png',
+      contentType: 'image/png',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Por favor selecciona un archivo de imagen válido');
   });
 
   it('refuses a request with no image', async () => {
     const body = multipart({ note: 'sin imagen' }, []);
-    const res = await t.request({ method: 'POST', url: '/api/membership/payment-proofs', token: member.token, payload: body.payload, headers: body.headers });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/membership/payment-proofs',
+      token: member.token,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Debes seleccionar una imagen del comprobante');
   });
@@ -244,14 +269,24 @@ describe('membership: own info, profile, payment proofs', () => {
   describe('review by an administrator and the status transitions', () => {
     it('approve: pending_payment → active with 30 days; a second approval is refused', async () => {
       const [proof] = (await t.request({ method: 'GET', url: '/api/membership/my-payment-proofs', token: member.token })).json();
-      const res = await t.request({ method: 'POST', url: `/api/admin/payment-proofs/${proof.id}/approve`, token: admin.token, payload: {} });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/admin/payment-proofs/${proof.id}/approve`,
+        token: admin.token,
+        payload: {},
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ id: member.id, membership_status: 'active', days_remaining: 30 });
       const info = await myMembership(member);
       expect(info).toMatchObject({ membership_status: 'active', days_remaining: 30 });
       expect(Date.parse(info.membership_start)).toBe(t.clock.now.getTime());
       expect(Date.parse(info.membership_end)).toBe(t.clock.now.getTime() + 30 * DAY);
-      const again = await t.request({ method: 'POST', url: `/api/admin/payment-proofs/${proof.id}/approve`, token: admin.token, payload: {} });
+      const again = await t.request({
+        method: 'POST',
+        url: `/api/admin/payment-proofs/${proof.id}/approve`,
+        token: admin.token,
+        payload: {},
+      });
       expect(again.statusCode).toBe(409);
       const listed = (await t.request({ method: 'GET', url: '/api/membership/my-payment-proofs', token: member.token })).json();
       expect(listed[0].status).toBe('approved');
@@ -262,7 +297,12 @@ describe('membership: own info, profile, payment proofs', () => {
       t.clock.advance(10 * DAY); // 20 days left
       const proof = (await upload(member, await makeImage('png'))).json().paymentProof;
       expect((await myMembership(member)).membership_status).toBe('active'); // active wins over pending
-      const res = await t.request({ method: 'POST', url: `/api/admin/payment-proofs/${proof.id}/approve`, token: admin.token, payload: { days: 15 } });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/admin/payment-proofs/${proof.id}/approve`,
+        token: admin.token,
+        payload: { days: 15 },
+      });
       expect(res.statusCode).toBe(200);
       const info = await myMembership(member);
       expect(info.days_remaining).toBe(35);
@@ -275,12 +315,20 @@ describe('membership: own info, profile, payment proofs', () => {
       expect(await myMembership(member)).toMatchObject({ membership_status: 'expired', days_remaining: 0 });
       const proof = (await upload(member, await makeImage('jpeg'), { contentType: 'image/jpeg' })).json().paymentProof;
       expect((await myMembership(member)).membership_status).toBe('pending_payment');
-      const res = await t.request({ method: 'POST', url: `/api/admin/payment-proofs/${proof.id}/reject`, token: admin.token, payload: { reason: 'Monto incorrecto' } });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/admin/payment-proofs/${proof.id}/reject`,
+        token: admin.token,
+        payload: { reason: 'Monto incorrecto' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().paymentProof).toMatchObject({ id: proof.id, status: 'rejected', rejectionReason: 'Monto incorrecto' });
       expect((await myMembership(member)).membership_status).toBe('expired');
       const mine = (await t.request({ method: 'GET', url: '/api/membership/my-payment-proofs', token: member.token })).json();
-      expect(mine.find((p: { id: string }) => p.id === proof.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Monto incorrecto' });
+      expect(mine.find((p: { id: string }) => p.id === proof.id)).toMatchObject({
+        status: 'rejected',
+        rejectionReason: 'Monto incorrecto',
+      });
     });
 
     it('approving after expiry starts a new period now', async () => {
@@ -294,9 +342,19 @@ describe('membership: own info, profile, payment proofs', () => {
 
     it('only an administrator reviews', async () => {
       const proof = (await upload(other, await makeImage('png'))).json().paymentProof;
-      const res = await t.request({ method: 'POST', url: `/api/admin/payment-proofs/${proof.id}/approve`, token: other.token, payload: {} });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/admin/payment-proofs/${proof.id}/approve`,
+        token: other.token,
+        payload: {},
+      });
       expect(res.statusCode).toBe(403);
-      const rej = await t.request({ method: 'POST', url: `/api/admin/payment-proofs/${proof.id}/reject`, token: member.token, payload: {} });
+      const rej = await t.request({
+        method: 'POST',
+        url: `/api/admin/payment-proofs/${proof.id}/reject`,
+        token: member.token,
+        payload: {},
+      });
       expect(rej.statusCode).toBe(403);
     });
   });
@@ -314,7 +372,13 @@ describe('MEMBERSHIP_REQUIRED', () => {
     const info = await t.request({ method: 'GET', url: '/api/membership/my-membership', token: user.token });
     expect(info.json()).toMatchObject({ membership_required: true, membership_status: 'inactive' });
     const up = multipart({}, [{ filename: 'a.png', contentType: 'image/png', data: await makeImage('png') }]);
-    const res = await t.request({ method: 'POST', url: '/api/membership/payment-proofs', token: user.token, payload: up.payload, headers: up.headers });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/membership/payment-proofs',
+      token: user.token,
+      payload: up.payload,
+      headers: up.headers,
+    });
     expect(res.statusCode).toBe(201);
   });
 });

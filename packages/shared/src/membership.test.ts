@@ -11,7 +11,12 @@ describe('membershipState (DESIGN §4)', () => {
     ['30 days and 1 hour → 31', { membershipEnd: at('2026-12-21T13:00:00Z'), hasPendingProof: false }, 'active', 31],
     ['active wins over a pending proof', { membershipEnd: at('2026-11-25T00:00:00Z'), hasPendingProof: true }, 'active', 4],
     ['end equal to now is over', { membershipEnd: now, hasPendingProof: false }, 'expired', 0],
-    ['past end with pending proof → pending_payment', { membershipEnd: at('2026-11-01T00:00:00Z'), hasPendingProof: true }, 'pending_payment', 0],
+    [
+      'past end with pending proof → pending_payment',
+      { membershipEnd: at('2026-11-01T00:00:00Z'), hasPendingProof: true },
+      'pending_payment',
+      0,
+    ],
     ['never a member, proof pending → pending_payment', { membershipEnd: null, hasPendingProof: true }, 'pending_payment', 0],
     ['past end → expired', { membershipEnd: '2026-11-01T00:00:00Z', hasPendingProof: false }, 'expired', 0],
     ['never a member → inactive', { membershipEnd: null, hasPendingProof: false }, 'inactive', 0],

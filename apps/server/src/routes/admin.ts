@@ -47,20 +47,40 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { paymentProofs: await listProofs(ctx.db, request.params.id, secret, ctx.now()) };
   });
 
-  r.post('/api/admin/payment-proofs/:id/approve', { ...withId, schema: { params: idParamsSchema, body: approveProofSchema.nullish() } }, async (request) => ({
-    user: await approveProof(deps, request.user.id, request.params.id, request.body?.days ?? ctx.config.MEMBERSHIP_PERIOD_DAYS),
-  }));
+  r.post(
+    '/api/admin/payment-proofs/:id/approve',
+    { ...withId, schema: { params: idParamsSchema, body: approveProofSchema.nullish() } },
+    async (request) => ({
+      user: await approveProof(deps, request.user.id, request.params.id, request.body?.days ?? ctx.config.MEMBERSHIP_PERIOD_DAYS),
+    }),
+  );
 
-  r.post('/api/admin/payment-proofs/:id/reject', { ...withId, schema: { params: idParamsSchema, body: rejectProofSchema.nullish() } }, async (request) => ({
-    paymentProof: await rejectProof(deps, request.user.id, request.params.id, request.body?.reason ?? null, secret),
-  }));
+  r.post(
+    '/api/admin/payment-proofs/:id/reject',
+    { ...withId, schema: { params: idParamsSchema, body: rejectProofSchema.nullish() } },
+    async (request) => ({
+      paymentProof: await rejectProof(deps, request.user.id, request.params.id, request.body?.reason ?? null, secret),
+    }),
+  );
 
-  r.patch('/api/admin/users/:id/membership', { ...withId, schema: { params: idParamsSchema, body: setMembershipSchema } }, async (request) => ({
-    user: await setMembershipEnd(deps, request.params.id, request.body.membership_end === null ? null : new Date(request.body.membership_end)),
-  }));
+  r.patch(
+    '/api/admin/users/:id/membership',
+    { ...withId, schema: { params: idParamsSchema, body: setMembershipSchema } },
+    async (request) => ({
+      user: await setMembershipEnd(
+        deps,
+        request.params.id,
+        request.body.membership_end === null ? null : new Date(request.body.membership_end),
+      ),
+    }),
+  );
 
-  r.patch('/api/admin/users/:id/activate', withId, async (request) => ({ user: await setActive(deps, request.user.id, request.params.id, true) }));
-  r.patch('/api/admin/users/:id/deactivate', withId, async (request) => ({ user: await setActive(deps, request.user.id, request.params.id, false) }));
+  r.patch('/api/admin/users/:id/activate', withId, async (request) => ({
+    user: await setActive(deps, request.user.id, request.params.id, true),
+  }));
+  r.patch('/api/admin/users/:id/deactivate', withId, async (request) => ({
+    user: await setActive(deps, request.user.id, request.params.id, false),
+  }));
 
   r.patch('/api/admin/users/:id/role', { ...withId, schema: { params: idParamsSchema, body: roleSchema } }, async (request) => ({
     user: await setRole(deps, request.user.id, request.params.id, request.body.role),

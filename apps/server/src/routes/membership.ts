@@ -84,15 +84,22 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): P
       const form = await readProofForm(request);
       if (!form.image || form.image.length === 0) throw new AppError(400, 'VALIDATION_ERROR', messages.proofFileRequired);
       const note = proofNoteSchema.safeParse(form.note);
-      if (!note.success) throw new AppError(400, 'VALIDATION_ERROR', note.error.issues[0]?.message ?? messages.validationFailed, { note: messages.notesTooLong });
+      if (!note.success)
+        throw new AppError(400, 'VALIDATION_ERROR', note.error.issues[0]?.message ?? messages.validationFailed, {
+          note: messages.notesTooLong,
+        });
       const image = await reencodeProofImage(form.image);
       const paymentProof = await createProof(ctx.db, request.user.id, image, note.data, secret, ctx.now());
       return reply.status(201).send({ paymentProof });
     });
 
-    r.delete('/api/membership/payment-proofs/:id', { onRequest: ctx.guards.user, schema: { params: idParamsSchema } }, async (request, reply) => {
-      await deleteOwnProof(ctx.db, request.user.id, request.params.id);
-      return reply.status(204).send();
-    });
+    r.delete(
+      '/api/membership/payment-proofs/:id',
+      { onRequest: ctx.guards.user, schema: { params: idParamsSchema } },
+      async (request, reply) => {
+        await deleteOwnProof(ctx.db, request.user.id, request.params.id);
+        return reply.status(204).send();
+      },
+    );
   });
 }

@@ -17,7 +17,9 @@ export function multipart(fields: Record<string, string>, files: FilePart[]): { 
   }
   for (const f of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'image'}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'image'}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     );

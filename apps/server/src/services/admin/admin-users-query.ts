@@ -94,11 +94,7 @@ const USER_COLUMNS = sql`u.id, u.user_name, u.email, u.role, u.is_active, u.emai
  * users: a few ms); sorted by a count, every user's counts are needed first, and grouped
  * sub-selects joined once compute them all together.
  */
-export async function queryAdminUsers(
-  db: DbOrTx,
-  now: Date,
-  opts: AdminUsersQuery & { id?: string } = {},
-): Promise<UsersPage> {
+export async function queryAdminUsers(db: DbOrTx, now: Date, opts: AdminUsersQuery & { id?: string } = {}): Promise<UsersPage> {
   const where: SQL[] = [];
   if (opts.id) where.push(sql`u.id = ${opts.id}`);
   if (opts.search) {

@@ -37,7 +37,10 @@ export async function approveProof(deps: AdminDeps, adminId: string, proofId: st
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
-    await tx.update(paymentProofs).set({ status: 'approved', reviewedBy: adminId, reviewedAt: now, rejectionReason: null }).where(eq(paymentProofs.id, proofId));
+    await tx
+      .update(paymentProofs)
+      .set({ status: 'approved', reviewedBy: adminId, reviewedAt: now, rejectionReason: null })
+      .where(eq(paymentProofs.id, proofId));
     return user.id;
   });
   const user = await adminUserById(deps.db, userId, deps.now());
@@ -45,7 +48,13 @@ export async function approveProof(deps: AdminDeps, adminId: string, proofId: st
   return user;
 }
 
-export async function rejectProof(deps: AdminDeps, adminId: string, proofId: string, reason: string | null, secret: string): Promise<PaymentProof> {
+export async function rejectProof(
+  deps: AdminDeps,
+  adminId: string,
+  proofId: string,
+  reason: string | null,
+  secret: string,
+): Promise<PaymentProof> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await lockPending(tx, proofId);

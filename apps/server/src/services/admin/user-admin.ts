@@ -32,7 +32,11 @@ export async function setActive(deps: AdminDeps, adminId: string, userId: string
   if (!active) refuseSelf(adminId, userId, messages.cannotDeactivateSelf);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const updated = await tx.update(users).set({ isActive: active, updatedAt: now }).where(eq(users.id, userId)).returning({ id: users.id });
+    const updated = await tx
+      .update(users)
+      .set({ isActive: active, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
     if (updated.length === 0) throw userNotFound();
     if (!active) {
       await revokeAllSessions(tx, userId);
@@ -103,7 +107,13 @@ export async function deleteUser(deps: AdminDeps, adminId: string, userId: strin
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!target) throw userNotFound();
     const own = await tx.select({ id: ledgers.id }).from(ledgers).where(eq(ledgers.ownerId, userId));
-    if (own.length > 0) await tx.delete(ledgers).where(inArray(ledgers.id, own.map((l) => l.id)));
+    if (own.length > 0)
+      await tx.delete(ledgers).where(
+        inArray(
+          ledgers.id,
+          own.map((l) => l.id),
+        ),
+      );
     await tx.delete(users).where(eq(users.id, userId));
     return own;
   });

@@ -45,5 +45,12 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
-  return { id: row.id, email: row.email, user_name: row.userName, role: row.role, email_verified: row.emailVerified, phone_number: row.phoneNumber };
+  return {
+    id: row.id,
+    email: row.email,
+    user_name: row.userName,
+    role: row.role,
+    email_verified: row.emailVerified,
+    phone_number: row.phoneNumber,
+  };
 }

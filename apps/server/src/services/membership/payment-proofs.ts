@@ -36,7 +36,11 @@ export function toPaymentProof(row: ProofRow, secret: string, now: Date): Paymen
 
 /** A user's proofs, newest first (own list, and the admin's view of a user). */
 export async function listProofs(db: DbOrTx, userId: string, secret: string, now: Date): Promise<PaymentProof[]> {
-  const rows = await db.select(proofColumns).from(paymentProofs).where(eq(paymentProofs.userId, userId)).orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id));
+  const rows = await db
+    .select(proofColumns)
+    .from(paymentProofs)
+    .where(eq(paymentProofs.userId, userId))
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id));
   return rows.map((r) => toPaymentProof(r, secret, now));
 }
 
@@ -66,6 +70,10 @@ export async function deleteOwnProof(db: DbOrTx, userId: string, proofId: string
 
 /** The stored image for the signed-URL route. */
 export async function proofImage(db: DbOrTx, proofId: string): Promise<{ data: Buffer; mimeType: string } | undefined> {
-  const [row] = await db.select({ data: paymentProofs.image, mimeType: paymentProofs.mimeType }).from(paymentProofs).where(eq(paymentProofs.id, proofId)).limit(1);
+  const [row] = await db
+    .select({ data: paymentProofs.image, mimeType: paymentProofs.mimeType })
+    .from(paymentProofs)
+    .where(eq(paymentProofs.id, proofId))
+    .limit(1);
   return row;
 }

@@ -7,7 +7,8 @@ export const userProofsQuery = (userId: string) =>
   queryOptions({
     queryKey: adminKeys.proofs(userId),
     queryFn: async () =>
-      (await api<{ paymentProofs: PaymentProof[] }>(`/api/admin/users/${userId}/payment-proofs`, messages.loadUserProofsError)).paymentProofs,
+      (await api<{ paymentProofs: PaymentProof[] }>(`/api/admin/users/${userId}/payment-proofs`, messages.loadUserProofsError))
+        .paymentProofs,
   });
 
 export const useUserProofs = (userId: string | undefined) => useQuery({ ...userProofsQuery(userId ?? ''), enabled: Boolean(userId) });

@@ -9,4 +9,5 @@ export const userTransactionsQuery = (userId: string) =>
     queryFn: () => api<AdminTransaction[]>(`/api/admin/users/${userId}/transactions`, messages.loadUserTransactionsError),
   });
 
-export const useUserTransactions = (userId: string | undefined) => useQuery({ ...userTransactionsQuery(userId ?? ''), enabled: Boolean(userId) });
+export const useUserTransactions = (userId: string | undefined) =>
+  useQuery({ ...userTransactionsQuery(userId ?? ''), enabled: Boolean(userId) });

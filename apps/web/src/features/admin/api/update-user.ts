@@ -13,9 +13,15 @@ const request = (userId: string, change: UserChange) => {
         method: 'PATCH',
       });
     case 'role':
-      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/role`, messages.roleError, { method: 'PATCH', body: { role: change.role } });
+      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/role`, messages.roleError, {
+        method: 'PATCH',
+        body: { role: change.role },
+      });
     case 'email':
-      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/email`, messages.emailUpdateError, { method: 'PATCH', body: { email: change.email } });
+      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/email`, messages.emailUpdateError, {
+        method: 'PATCH',
+        body: { email: change.email },
+      });
   }
 };
 

@@ -28,9 +28,7 @@ export function DeleteUserDialog({ user, isSelf, busy, error, onConfirm, onClose
             <DialogContentText gutterBottom>
               ¿Estás seguro de que deseas eliminar a <strong>{user?.user_name}</strong> ({user?.email})?
             </DialogContentText>
-            <Alert severity="error">
-              Esta acción no se puede deshacer. Se eliminarán todos sus registros, transacciones y datos.
-            </Alert>
+            <Alert severity="error">Esta acción no se puede deshacer. Se eliminarán todos sus registros, transacciones y datos.</Alert>
           </>
         )}
       </DialogContent>

@@ -52,7 +52,9 @@ export function UserProofsDialog({ user, onClose, onDone }: Props) {
         {proofs.isError && <Alert severity="error">{errorMessage(proofs.error, messages.loadUserProofsError)}</Alert>}
         {proofs.data && count === 0 && <Typography color="text.secondary">No hay comprobantes de pago</Typography>}
         <Stack spacing={2}>
-          {proofs.data?.map((p) => <ProofCard key={p.id} proof={p} onDone={onDone} />)}
+          {proofs.data?.map((p) => (
+            <ProofCard key={p.id} proof={p} onDone={onDone} />
+          ))}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -80,7 +82,12 @@ function ProofCard({ proof, onDone }: { proof: PaymentProof; onDone(message: str
 
   return (
     <Card variant="outlined" data-testid="admin-proof">
-      <CardMedia component="img" image={proof.imageUrl} alt="Comprobante de pago" sx={{ maxHeight: 320, objectFit: 'contain', bgcolor: 'action.hover' }} />
+      <CardMedia
+        component="img"
+        image={proof.imageUrl}
+        alt="Comprobante de pago"
+        sx={{ maxHeight: 320, objectFit: 'contain', bgcolor: 'action.hover' }}
+      />
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Typography sx={{ wordBreak: 'break-word' }}>{proof.note || 'Comprobante de pago'}</Typography>
@@ -100,7 +107,14 @@ function ProofCard({ proof, onDone }: { proof: PaymentProof; onDone(message: str
           </Alert>
         )}
         {rejecting && (
-          <TextField label="Motivo del rechazo (opcional)" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth size="small" sx={{ mt: 2 }} />
+          <TextField
+            label="Motivo del rechazo (opcional)"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            size="small"
+            sx={{ mt: 2 }}
+          />
         )}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap' }}>

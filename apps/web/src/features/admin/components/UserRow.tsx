@@ -45,7 +45,12 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
             onChange={(e) => onToggleActive(user, e.target.checked)}
             slotProps={{ input: { 'aria-label': label('Activo') } }}
           />
-          <Chip label={user.is_active ? 'Activo' : 'Inactivo'} size="small" color={user.is_active ? 'success' : 'default'} variant="outlined" />
+          <Chip
+            label={user.is_active ? 'Activo' : 'Inactivo'}
+            size="small"
+            color={user.is_active ? 'success' : 'default'}
+            variant="outlined"
+          />
         </Stack>
       </TableCell>
       <TableCell align="center">
@@ -97,7 +102,13 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
           </Tooltip>
           <Tooltip title="Eliminar">
             <span>
-              <IconButton size="small" color="error" aria-label={label('Eliminar')} disabled={isSelf} onClick={() => onAction('delete', user)}>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={label('Eliminar')}
+                disabled={isSelf}
+                onClick={() => onAction('delete', user)}
+              >
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </span>

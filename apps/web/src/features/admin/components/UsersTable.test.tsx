@@ -47,7 +47,14 @@ afterEach(() => cleanup());
 describe('UsersTable (SPEC §2 /admin)', () => {
   it('shows every column: counts, membership chip, coloured days, expiry or "No activo", receipts', () => {
     renderTable([
-      user({ id: 'a', email: 'a@x.com', membership_status: 'active', days_remaining: 5, membership_end: '2026-12-01T12:00:00.000Z', _count: { ownedLedgers: 2, memberships: 3, paymentProofs: 4 } }),
+      user({
+        id: 'a',
+        email: 'a@x.com',
+        membership_status: 'active',
+        days_remaining: 5,
+        membership_end: '2026-12-01T12:00:00.000Z',
+        _count: { ownedLedgers: 2, memberships: 3, paymentProofs: 4 },
+      }),
       user({ id: 'b', email: 'b@x.com', membership_status: 'active', days_remaining: 12, membership_end: '2026-12-08T12:00:00.000Z' }),
       user({ id: 'c', email: 'c@x.com', membership_status: 'active', days_remaining: 16, membership_end: '2026-12-12T12:00:00.000Z' }),
       user({ id: 'd', email: 'd@x.com', membership_status: 'pending_payment', is_active: false, email_verified: false }),

@@ -39,7 +39,7 @@ export function UsersTable(props: Props) {
   return (
     <Paper>
       <TableContainer>
-        <Table size="small" aria-label="Usuarios">
+        <Table size="small" aria-label="Usuarios" sx={{ '& th, & td': { px: 1 } }}>
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (

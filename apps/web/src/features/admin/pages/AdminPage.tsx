@@ -22,7 +22,11 @@ const SUCCESS: Record<UserChange['kind'], (c: UserChange) => string> = {
   role: () => messages.roleSuccess,
   email: () => messages.emailUpdateSuccess,
 };
-const FAILURE: Record<UserChange['kind'], string> = { active: messages.activateError, role: messages.roleError, email: messages.emailUpdateError };
+const FAILURE: Record<UserChange['kind'], string> = {
+  active: messages.activateError,
+  role: messages.roleError,
+  email: messages.emailUpdateError,
+};
 
 /** SPEC §2 /admin: 'Panel de Administración', 'Gestión de Usuarios'. */
 export default function AdminPage() {
@@ -67,14 +71,16 @@ export default function AdminPage() {
       setSuccess(messages.deleteUserSuccess);
       closeDialog();
     } catch (err) {
-      setDialogError(err instanceof ApiError && err.isNetwork ? messages.deleteUserConnectionError : errorMessage(err, messages.deleteUserError));
+      setDialogError(
+        err instanceof ApiError && err.isNetwork ? messages.deleteUserConnectionError : errorMessage(err, messages.deleteUserError),
+      );
     }
   };
 
   return (
     <>
       <AdminTopBar />
-      <Box component="main" sx={{ maxWidth: 1400, mx: 'auto', px: 2, py: 3 }}>
+      <Box component="main" sx={{ maxWidth: 1600, mx: 'auto', px: 2, py: 3 }}>
         <Typography variant="h4" component="h1" gutterBottom>
           Panel de Administración
         </Typography>
@@ -91,7 +97,13 @@ export default function AdminPage() {
               setPaging((p) => ({ ...p, page: 1 }));
             }}
             slotProps={{
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
               htmlInput: { 'aria-label': 'Buscar usuarios' },
             }}
             sx={{ minWidth: 280 }}
@@ -102,7 +114,11 @@ export default function AdminPage() {
             {error}
           </Alert>
         )}
-        {users.isError && <Alert severity="error" sx={{ mb: 2 }}>{errorMessage(users.error, messages.loadUsersError)}</Alert>}
+        {users.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errorMessage(users.error, messages.loadUsersError)}
+          </Alert>
+        )}
         {users.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', my: 6 }}>
             <CircularProgress aria-label="Cargando usuarios" />
@@ -155,7 +171,12 @@ export default function AdminPage() {
       <UserProofsDialog user={open('proofs')} onClose={closeDialog} onDone={setSuccess} />
       <UserTransactionsDialog user={open('transactions')} onClose={closeDialog} />
 
-      <Snackbar open={Boolean(success)} autoHideDuration={SNACKBAR_HIDE_MS} onClose={() => setSuccess(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar
+        open={Boolean(success)}
+        autoHideDuration={SNACKBAR_HIDE_MS}
+        onClose={() => setSuccess(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         <Alert severity="success" variant="filled" onClose={() => setSuccess(null)}>
           {success}
         </Alert>

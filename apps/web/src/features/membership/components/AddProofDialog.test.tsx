@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../shared/lib/session';
 import { AddProofDialog } from './AddProofDialog';
 
-const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-  new Response(JSON.stringify({ paymentProof: { id: 'p1' } }), { status: 201 }),
+const fetchMock = vi.fn(
+  async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ paymentProof: { id: 'p1' } }), { status: 201 }),
 );
 
 function renderDialog(onAdded = vi.fn()) {

@@ -94,7 +94,12 @@ export function AddProofDialog({ open, onClose, onAdded }: Props) {
         )}
         {preview && (
           <Box sx={{ mt: 2, textAlign: 'center' }}>
-            <Box component="img" src={preview} alt="Vista previa del comprobante" sx={{ maxWidth: '100%', maxHeight: 300, borderRadius: 1 }} />
+            <Box
+              component="img"
+              src={preview}
+              alt="Vista previa del comprobante"
+              sx={{ maxWidth: '100%', maxHeight: 300, borderRadius: 1 }}
+            />
           </Box>
         )}
         <TextField

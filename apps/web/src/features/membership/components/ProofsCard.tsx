@@ -79,9 +79,22 @@ export function ProofsCard({ onDone, onError }: Props) {
                   href={p.imageUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  sx={{ flexShrink: 0, display: 'block', width: 72, height: 72, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}
+                  sx={{
+                    flexShrink: 0,
+                    display: 'block',
+                    width: 72,
+                    height: 72,
+                    borderRadius: 1,
+                    overflow: 'hidden',
+                    bgcolor: 'action.hover',
+                  }}
                 >
-                  <Box component="img" src={p.imageUrl} alt="Comprobante de pago" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                  <Box
+                    component="img"
+                    src={p.imageUrl}
+                    alt="Comprobante de pago"
+                    sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                  />
                 </Box>
                 <Stack spacing={0.5} sx={{ pr: 6, minWidth: 0 }}>
                   <Typography sx={{ wordBreak: 'break-word' }}>{p.note || 'Comprobante de pago'}</Typography>
