@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { request } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProofs } from '../src/db/schema.ts';
+import { authorize, loadMembership } from '../src/services/ledger-access.ts';
 import { makeImage, multipart, type ImageFormat } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createUser, type TestUser } from './support/users.ts';
@@ -367,10 +369,33 @@ describe('MEMBERSHIP_REQUIRED', () => {
   });
   afterAll(async () => t.close());
 
-  it('my-membership says so, and the membership page keeps working without a membership', async () => {
+  /** What a ledger write route does: the auth guard's user, then the permission matrix. */
+  const mayWrite = async (user: TestUser): Promise<string> => {
+    const request = { headers: { authorization: `Bearer ${user.token}` } } as unknown as FastifyRequest;
+    await t.ctx.guards.user(request, {} as FastifyReply);
+    const membership = await loadMembership(t.ctx.db, user.ledgerId, user.id);
+    authorize(membership, 'view', { membershipRequired: t.ctx.config.MEMBERSHIP_REQUIRED, user: request.user, now: t.ctx.now() });
+    try {
+      authorize(membership, 'addTransaction', {
+        membershipRequired: t.ctx.config.MEMBERSHIP_REQUIRED,
+        user: request.user,
+        now: t.ctx.now(),
+      });
+      return 'ok';
+    } catch (err) {
+      return (err as { code: string }).code;
+    }
+  };
+
+  it('a member without an active membership reads but cannot write until an admin approves a proof; it lapses again', async () => {
     const user = await createUser(t);
+    const admin = await createUser(t, { role: 'ADMIN' });
     const info = await t.request({ method: 'GET', url: '/api/membership/my-membership', token: user.token });
     expect(info.json()).toMatchObject({ membership_required: true, membership_status: 'inactive' });
+    expect(await mayWrite(user)).toBe('MEMBERSHIP_INACTIVE');
+    expect(await mayWrite(admin)).toBe('ok'); // administrators are exempt
+
+    // The membership page keeps working: the member uploads a proof.
     const up = multipart({}, [{ filename: 'a.png', contentType: 'image/png', data: await makeImage('png') }]);
     const res = await t.request({
       method: 'POST',
@@ -380,5 +405,12 @@ describe('MEMBERSHIP_REQUIRED', () => {
       headers: up.headers,
     });
     expect(res.statusCode).toBe(201);
+    expect(await mayWrite(user)).toBe('MEMBERSHIP_INACTIVE'); // pending is not active
+
+    await t.request({ method: 'POST', url: `/api/admin/payment-proofs/${res.json().paymentProof.id}/approve`, token: admin.token });
+    expect(await mayWrite(user)).toBe('ok');
+
+    t.clock.advance(30 * DAY + 1000);
+    expect(await mayWrite(user)).toBe('MEMBERSHIP_INACTIVE');
   });
 });
