@@ -1,10 +1,8 @@
 import { once } from 'node:events';
 import { request } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProofs } from '../src/db/schema.ts';
-import { authorize, loadMembership } from '../src/services/ledger-access.ts';
 import { makeImage, multipart, type ImageFormat } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createUser, type TestUser } from './support/users.ts';
@@ -369,22 +367,23 @@ describe('MEMBERSHIP_REQUIRED', () => {
   });
   afterAll(async () => t.close());
 
-  /** What a ledger write route does: the auth guard's user, then the permission matrix. */
+  /** A ledger write (a new transaction) and a read (the day's balances), over HTTP. */
   const mayWrite = async (user: TestUser): Promise<string> => {
-    const request = { headers: { authorization: `Bearer ${user.token}` } } as unknown as FastifyRequest;
-    await t.ctx.guards.user(request, {} as FastifyReply);
-    const membership = await loadMembership(t.ctx.db, user.ledgerId, user.id);
-    authorize(membership, 'view', { membershipRequired: t.ctx.config.MEMBERSHIP_REQUIRED, user: request.user, now: t.ctx.now() });
-    try {
-      authorize(membership, 'addTransaction', {
-        membershipRequired: t.ctx.config.MEMBERSHIP_REQUIRED,
-        user: request.user,
-        now: t.ctx.now(),
-      });
-      return 'ok';
-    } catch (err) {
-      return (err as { code: string }).code;
-    }
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/transactions/balances?ledgerId=${user.ledgerId}&fecha=2026-11-20`,
+      token: user.token,
+    });
+    expect(read.statusCode).toBe(200);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/transactions',
+      token: user.token,
+      payload: { ledgerId: user.ledgerId, fecha: '2026-11-20', venta: 10, tasa_venta: 40, compra: 0, tasa_compra: 0 },
+    });
+    if (res.statusCode === 201) return 'ok';
+    expect(res.statusCode).toBe(403);
+    return res.json().code;
   };
 
   it('a member without an active membership reads but cannot write until an admin approves a proof; it lapses again', async () => {

@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { activityRoutes } from './activity.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { dailyBalanceRoutes } from './daily-balances.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
 import { membershipRoutes } from './membership.ts';
 import { ratesRoutes } from './rates.ts';
+import { transactionRoutes } from './transactions.ts';
 
-/** Every feature's routes; each module registers its own paths under /api. */
+/** Every feature's routes; each module registers its own paths under /api. One per line. */
 const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
   healthRoutes,
   authRoutes,
   ratesRoutes,
+  transactionRoutes,
+  dailyBalanceRoutes,
+  activityRoutes,
   membershipRoutes,
   fileRoutes,
   adminRoutes,
