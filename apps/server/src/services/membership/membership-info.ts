@@ -36,12 +36,12 @@ export async function myMembership(db: DbOrTx, userId: string, now: Date, member
 export async function updateProfile(
   db: DbOrTx,
   userId: string,
-  input: { user_name: string; phone_number: string | null },
+  input: { user_name: string; phone_number?: string | null | undefined },
   now: Date,
 ): Promise<SessionUser> {
   const [row] = await db
     .update(users)
-    .set({ userName: input.user_name, phoneNumber: input.phone_number, updatedAt: now })
+    .set({ userName: input.user_name, phoneNumber: input.phone_number || null, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);

@@ -3,15 +3,12 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardActions,
-  CardContent,
-  CardMedia,
   CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  Paper,
   Stack,
   TextField,
   Typography,
@@ -81,14 +78,14 @@ function ProofCard({ proof, onDone }: { proof: PaymentProof; onDone(message: str
   };
 
   return (
-    <Card variant="outlined" data-testid="admin-proof">
-      <CardMedia
+    <Paper variant="outlined" data-testid="admin-proof" sx={{ overflow: 'hidden' }}>
+      <Box
         component="img"
-        image={proof.imageUrl}
+        src={proof.imageUrl}
         alt="Comprobante de pago"
-        sx={{ maxHeight: 320, objectFit: 'contain', bgcolor: 'action.hover' }}
+        sx={{ display: 'block', width: '100%', maxHeight: 320, objectFit: 'contain', bgcolor: 'action.hover' }}
       />
-      <CardContent>
+      <Box sx={{ p: 2 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Typography sx={{ wordBreak: 'break-word' }}>{proof.note || 'Comprobante de pago'}</Typography>
           <ProofStatusChip status={proof.status} />
@@ -116,8 +113,8 @@ function ProofCard({ proof, onDone }: { proof: PaymentProof; onDone(message: str
             sx={{ mt: 2 }}
           />
         )}
-      </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap' }}>
+      </Box>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, px: 1, pb: 1 }}>
         <Button href={proof.imageUrl} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />}>
           Ver imagen completa
         </Button>
@@ -141,7 +138,7 @@ function ProofCard({ proof, onDone }: { proof: PaymentProof; onDone(message: str
             </Button>
           </>
         )}
-      </CardActions>
-    </Card>
+      </Stack>
+    </Paper>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, CircularProgress, InputAdornment, Snackbar, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Box, CircularProgress, Snackbar, TextField, Typography } from '@mui/material';
 import { messages, SNACKBAR_HIDE_MS, type AdminUser, type Role } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage, ApiError } from '../../../shared/lib/api-client';
@@ -96,16 +95,8 @@ export default function AdminPage() {
               setSearch(e.target.value);
               setPaging((p) => ({ ...p, page: 1 }));
             }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'aria-label': 'Buscar usuarios' },
-            }}
+            type="search"
+            slotProps={{ htmlInput: { 'aria-label': 'Buscar usuarios' } }}
             sx={{ minWidth: 280 }}
           />
         </Box>
