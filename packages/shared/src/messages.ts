@@ -163,6 +163,7 @@ export const messages = {
   rateStale: 'Desactualizada',
   rateStaleSince: 'Desactualizada ({age})',
   ratesRetry: 'Reintentar',
+
   // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
   loginConnectionError: 'Error de conexión al iniciar sesión',
   registerConnectionError: 'Error de conexión al registrar usuario',
@@ -202,14 +203,18 @@ export const messages = {
   xlsAvgVenta: 'Tasa venta promedio',
   xlsAvgCompra: 'Tasa compra promedio',
 
+  // Ledgers (issue 4)
+  ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
+  inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
+  inviteRegenerateError: 'Error generando un nuevo enlace de invitación',
+  joinLoginRequired: 'Debes iniciar sesión para unirte al registro. Te redirigiremos al inicio de sesión...',
+
   // Membership and admin (feat/members)
   phoneInvalid: 'Ingresa un número de teléfono válido',
   proofAlreadyReviewed: 'Este comprobante ya fue revisado',
   proofApproveSuccess: 'Comprobante aprobado; membresía extendida',
   proofRejectSuccess: 'Comprobante rechazado',
   proofReviewError: 'Error revisando el comprobante',
-  membershipUpdateSuccess: 'Membresía actualizada exitosamente',
-  membershipUpdateError: 'Error actualizando la membresía',
   activateError: 'Error actualizando el estado del usuario',
   loadUserTransactionsError: 'Error cargando transacciones del usuario',
 } as const;

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
+import { ledgerRoutes } from './ledgers.ts';
 import { membershipRoutes } from './membership.ts';
 import { ratesRoutes } from './rates.ts';
 import { transactionRoutes } from './transactions.ts';
@@ -18,6 +19,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   transactionRoutes,
   dailyBalanceRoutes,
   activityRoutes,
+  ledgerRoutes,
   membershipRoutes,
   fileRoutes,
   adminRoutes,
