@@ -9,3 +9,6 @@ export * from './money/index.ts';
 export * from './schemas/transaction.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/ledger.ts';
+export * from './membership.ts';
+export * from './schemas/membership.ts';
+export * from './schemas/admin.ts';

@@ -217,6 +217,15 @@ export const messages = {
   inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
   inviteRegenerateError: 'Error generando un nuevo enlace de invitación',
   joinLoginRequired: 'Debes iniciar sesión para unirte al registro. Te redirigiremos al inicio de sesión...',
+
+  // Membership and admin (feat/members)
+  phoneInvalid: 'Ingresa un número de teléfono válido',
+  proofAlreadyReviewed: 'Este comprobante ya fue revisado',
+  proofApproveSuccess: 'Comprobante aprobado; membresía extendida',
+  proofRejectSuccess: 'Comprobante rechazado',
+  proofReviewError: 'Error revisando el comprobante',
+  activateError: 'Error actualizando el estado del usuario',
+  loadUserTransactionsError: 'Error cargando transacciones del usuario',
 } as const;
 
 export type MessageKey = keyof typeof messages;

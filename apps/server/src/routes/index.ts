@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { activityRoutes } from './activity.ts';
+import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
+import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
 import { ledgerRoutes } from './ledgers.ts';
+import { membershipRoutes } from './membership.ts';
 import { ratesRoutes } from './rates.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -17,6 +20,9 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   dailyBalanceRoutes,
   activityRoutes,
   ledgerRoutes,
+  membershipRoutes,
+  fileRoutes,
+  adminRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,5 +1,60 @@
-import { PendingScreen } from '../../../shared/ui/PendingScreen';
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Snackbar, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink } from 'react-router';
+import { messages, SNACKBAR_HIDE_MS } from '@arb/shared';
+import { useMyMembership } from '../api/get-my-membership';
+import { ContactCard } from '../components/ContactCard';
+import { ProofsCard } from '../components/ProofsCard';
+import { StatusCard } from '../components/StatusCard';
+import { actionError } from '../lib/action-error';
 
+/** SPEC §2 /membership: 'Mi Membresía', at most 800 px wide. */
 export default function MembershipPage() {
-  return <PendingScreen title="Mi Membresía" />;
+  const membership = useMyMembership();
+  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  return (
+    <Box component="main" sx={{ maxWidth: 800, mx: 'auto', px: 2, py: 3 }}>
+      <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        Volver al Dashboard
+      </Button>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Mi Membresía
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {membership.isPending && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', my: 4 }}>
+          <CircularProgress aria-label="Cargando membresía" />
+        </Box>
+      )}
+      {membership.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {actionError(membership.error, messages.membershipLoadError, messages.membershipConnectionError)}
+        </Alert>
+      )}
+      {membership.data && (
+        <>
+          <StatusCard info={membership.data} />
+          <ContactCard info={membership.data} onSaved={setSuccess} onError={setError} />
+        </>
+      )}
+      <ProofsCard onDone={setSuccess} onError={setError} />
+      <Snackbar
+        open={Boolean(success)}
+        autoHideDuration={SNACKBAR_HIDE_MS}
+        onClose={() => setSuccess(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setSuccess(null)}>
+          {success}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
 }

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminEmailSchema,
+  adminUsersQuerySchema,
+  approveProofSchema,
+  idParamsSchema,
+  messages,
+  rejectProofSchema,
+  roleSchema,
+  setMembershipSchema,
+} from '@arb/shared';
+import type { AppContext } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import { queryAdminUsers } from '../services/admin/admin-users-query.ts';
+import { approveProof, rejectProof } from '../services/admin/proof-review.ts';
+import { deleteUser, setActive, setEmail, setMembershipEnd, setRole, type AdminDeps } from '../services/admin/user-admin.ts';
+import { userTransactions } from '../services/admin/user-transactions.ts';
+import { listProofs } from '../services/membership/payment-proofs.ts';
+
+/** DESIGN §3 admin rows; every one behind the ADMIN guard (403 for anyone else). */
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: AdminDeps = { db: ctx.db, bus: ctx.bus, now: ctx.now, appUrl: ctx.config.APP_URL };
+  const secret = ctx.config.JWT_SECRET;
+  const admin = { onRequest: ctx.guards.admin };
+  const withId = { ...admin, schema: { params: idParamsSchema } };
+
+  // Bare array (SPEC §7) without paging parameters; `{users,total,page,pageSize}` with them.
+  r.get('/api/admin/users', { ...admin, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
+    const q = request.query;
+    const paged = q.page !== undefined || q.pageSize !== undefined || q.search !== undefined || q.sort !== undefined;
+    if (!paged) return (await queryAdminUsers(ctx.db, ctx.now())).users;
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? 25;
+    const result = await queryAdminUsers(ctx.db, ctx.now(), { ...q, page, pageSize });
+    return { users: result.users, total: result.total, page, pageSize };
+  });
+
+  r.get('/api/admin/users/:id/transactions', withId, async (request) => userTransactions(ctx.db, request.params.id));
+
+  r.get('/api/admin/users/:id/payment-proofs', withId, async (request) => {
+    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, request.params.id)).limit(1);
+    if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+    return { paymentProofs: await listProofs(ctx.db, request.params.id, secret, ctx.now()) };
+  });
+
+  r.post(
+    '/api/admin/payment-proofs/:id/approve',
+    { ...withId, schema: { params: idParamsSchema, body: approveProofSchema.nullish() } },
+    async (request) => ({
+      user: await approveProof(deps, request.user.id, request.params.id, request.body?.days ?? ctx.config.MEMBERSHIP_PERIOD_DAYS),
+    }),
+  );
+
+  r.post(
+    '/api/admin/payment-proofs/:id/reject',
+    { ...withId, schema: { params: idParamsSchema, body: rejectProofSchema.nullish() } },
+    async (request) => ({
+      paymentProof: await rejectProof(deps, request.user.id, request.params.id, request.body?.reason ?? null, secret),
+    }),
+  );
+
+  r.patch(
+    '/api/admin/users/:id/membership',
+    { ...withId, schema: { params: idParamsSchema, body: setMembershipSchema } },
+    async (request) => ({
+      user: await setMembershipEnd(
+        deps,
+        request.params.id,
+        request.body.membership_end === null ? null : new Date(request.body.membership_end),
+      ),
+    }),
+  );
+
+  r.patch('/api/admin/users/:id/activate', withId, async (request) => ({
+    user: await setActive(deps, request.user.id, request.params.id, true),
+  }));
+  r.patch('/api/admin/users/:id/deactivate', withId, async (request) => ({
+    user: await setActive(deps, request.user.id, request.params.id, false),
+  }));
+
+  r.patch('/api/admin/users/:id/role', { ...withId, schema: { params: idParamsSchema, body: roleSchema } }, async (request) => ({
+    user: await setRole(deps, request.user.id, request.params.id, request.body.role),
+  }));
+
+  r.patch('/api/admin/users/:id/email', { ...withId, schema: { params: idParamsSchema, body: adminEmailSchema } }, async (request) => ({
+    user: await setEmail(deps, request.params.id, request.body.email),
+  }));
+
+  r.delete('/api/admin/users/:id', withId, async (request, reply) => {
+    await deleteUser(deps, request.user.id, request.params.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,122 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { messages, type AdminUser, type Role } from '@arb/shared';
+import { ledgers, users } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { EventBus } from '../../lib/ledger-events.ts';
+import { adminUserById } from './admin-users-query.ts';
+import { queueVerification } from '../auth/send-verification.ts';
+import { revokeAllSessions } from '../auth/sessions.ts';
+import { notifyOutbox } from '../mail/queue-email.ts';
+
+export interface AdminDeps {
+  db: Db;
+  bus: EventBus;
+  now: () => Date;
+  appUrl: string;
+}
+
+const userNotFound = () => new AppError(404, 'NOT_FOUND', messages.userNotFound);
+const refuseSelf = (adminId: string, userId: string, message: string) => {
+  if (adminId === userId) throw new AppError(400, 'VALIDATION_ERROR', message);
+};
+
+async function answer(deps: AdminDeps, id: string): Promise<AdminUser> {
+  const user = await adminUserById(deps.db, id, deps.now());
+  if (!user) throw userNotFound();
+  return user;
+}
+
+/** Activation, or deactivation: every session revoked and the user's sockets told to go (DESIGN §3). */
+export async function setActive(deps: AdminDeps, adminId: string, userId: string, active: boolean): Promise<AdminUser> {
+  if (!active) refuseSelf(adminId, userId, messages.cannotDeactivateSelf);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ isActive: active, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw userNotFound();
+    if (!active) {
+      await revokeAllSessions(tx, userId);
+    }
+  });
+  if (!active) deps.bus.publishUser({ kind: 'user-deactivated', userId });
+  return answer(deps, userId);
+}
+
+export async function setRole(deps: AdminDeps, adminId: string, userId: string, role: Role): Promise<AdminUser> {
+  refuseSelf(adminId, userId, messages.cannotChangeOwnRole);
+  const updated = await deps.db.update(users).set({ role, updatedAt: deps.now() }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (updated.length === 0) throw userNotFound();
+  return answer(deps, userId);
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+
+/** New address: must be free (409), is unverified until the user opens the mailed link. */
+export async function setEmail(deps: AdminDeps, userId: string, email: string): Promise<AdminUser> {
+  const now = deps.now();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+      if (!current) throw userNotFound();
+      if (current.email === email) return; // unchanged: nothing to verify again
+      const taken = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
+        .limit(1);
+      if (taken.length > 0) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
+      await tx.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
+      await queueVerification(tx, { user: { id: userId, email, user_name: current.userName }, appUrl: deps.appUrl, now });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
+    throw err;
+  }
+  notifyOutbox();
+  return answer(deps, userId);
+}
+
+/** Sets (or with null clears) the membership end; a new period after none or an expired one starts now. */
+export async function setMembershipEnd(deps: AdminDeps, userId: string, end: Date | null): Promise<AdminUser> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+    if (!current) throw userNotFound();
+    const wasActive = current.membershipEnd !== null && current.membershipEnd > now;
+    const membershipStart = end === null ? null : wasActive && current.membershipStart ? current.membershipStart : now;
+    await tx.update(users).set({ membershipEnd: end, membershipStart, updatedAt: now }).where(eq(users.id, userId));
+  });
+  return answer(deps, userId);
+}
+
+/**
+ * Deletes a user and the ledgers they own (with those ledgers' transactions, members and
+ * balances, by cascade). Their transactions in other people's ledgers stay, with `created_by`
+ * set to null by the foreign key, and are shown as 'Usuario eliminado'.
+ */
+export async function deleteUser(deps: AdminDeps, adminId: string, userId: string): Promise<void> {
+  refuseSelf(adminId, userId, messages.cannotDeleteSelf);
+  const owned = await deps.db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+    if (!target) throw userNotFound();
+    const own = await tx.select({ id: ledgers.id }).from(ledgers).where(eq(ledgers.ownerId, userId));
+    if (own.length > 0)
+      await tx.delete(ledgers).where(
+        inArray(
+          ledgers.id,
+          own.map((l) => l.id),
+        ),
+      );
+    await tx.delete(users).where(eq(users.id, userId));
+    return own;
+  });
+  deps.bus.publishUser({ kind: 'user-deleted', userId });
+  for (const l of owned) deps.bus.publishLedger({ event: 'ledger-updated', ledgerId: l.id, type: 'DELETED', byUserId: adminId });
+}

@@ -1,0 +1,36 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { messages, PROOF_MAX_PIXELS } from '@arb/shared';
+import { AppError } from '../../lib/errors.ts';
+
+export interface StoredImage {
+  data: Buffer;
+  mimeType: 'image/jpeg' | 'image/png' | 'image/webp';
+}
+
+const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+/** A decompression bomb (tiny file, huge canvas) is refused before sharp allocates it. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const notImage = () => new AppError(400, 'UNSUPPORTED_MEDIA', messages.proofNotImage);
+
+/**
+ * DESIGN §5: the type is decided by the bytes (never the name or the header), then the image is
+ * re-encoded: rotated upright from its EXIF orientation, at most 2,400 px on the long side, and
+ * without any metadata (sharp drops EXIF/GPS/ICC unless asked to keep it). GIF is stored as PNG.
+ */
+export async function reencodeProofImage(input: Buffer): Promise<StoredImage> {
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !ACCEPTED.has(type.mime)) throw notImage();
+  try {
+    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: PROOF_MAX_PIXELS, height: PROOF_MAX_PIXELS, fit: 'inside', withoutEnlargement: true });
+    if (type.mime === 'image/jpeg') return { data: await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), mimeType: 'image/jpeg' };
+    if (type.mime === 'image/webp') return { data: await pipeline.webp({ quality: 85 }).toBuffer(), mimeType: 'image/webp' };
+    return { data: await pipeline.png({ compressionLevel: 9 }).toBuffer(), mimeType: 'image/png' };
+  } catch {
+    // Right magic bytes, broken body: still not an image we can show.
+    throw notImage();
+  }
+}

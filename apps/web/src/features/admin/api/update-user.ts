@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages, type AdminUser, type Role } from '@arb/shared';
+import { api } from '../../../shared/lib/api-client';
+import { adminKeys } from './get-users';
+
+/** The PATCH rows of DESIGN §3 for one user: activation, role and email. */
+export type UserChange = { kind: 'active'; active: boolean } | { kind: 'role'; role: Role } | { kind: 'email'; email: string };
+
+const request = (userId: string, change: UserChange) => {
+  switch (change.kind) {
+    case 'active':
+      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/${change.active ? 'activate' : 'deactivate'}`, messages.activateError, {
+        method: 'PATCH',
+      });
+    case 'role':
+      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/role`, messages.roleError, {
+        method: 'PATCH',
+        body: { role: change.role },
+      });
+    case 'email':
+      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/email`, messages.emailUpdateError, {
+        method: 'PATCH',
+        body: { email: change.email },
+      });
+  }
+};
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, change }: { userId: string; change: UserChange }) => request(userId, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

@@ -1,0 +1,120 @@
+import { Chip, IconButton, Stack, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import CancelIcon from '@mui/icons-material/Cancel';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EmailIcon from '@mui/icons-material/Email';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { formatDate, type AdminUser } from '@arb/shared';
+import { MembershipStatusChip } from '../../membership';
+import { DaysRemaining } from './DaysRemaining';
+
+export type RowAction = 'role' | 'proofs' | 'transactions' | 'email' | 'delete';
+
+interface Props {
+  user: AdminUser;
+  isSelf: boolean;
+  busy: boolean;
+  onAction(action: RowAction, user: AdminUser): void;
+  onToggleActive(user: AdminUser, active: boolean): void;
+}
+
+/** One user in the SPEC §2 table, every column in SPEC's order. */
+export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props) {
+  const label = (action: string) => `${action}: ${user.email}`;
+  return (
+    <TableRow hover data-testid={`user-row-${user.email}`}>
+      <TableCell>{user.user_name}</TableCell>
+      <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+      <TableCell>
+        <Chip
+          label={user.role}
+          size="small"
+          color={user.role === 'ADMIN' ? 'secondary' : 'default'}
+          onClick={isSelf ? undefined : () => onAction('role', user)}
+          aria-label={label('Rol')}
+        />
+      </TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Switch
+            size="small"
+            checked={user.is_active}
+            disabled={isSelf || busy}
+            onChange={(e) => onToggleActive(user, e.target.checked)}
+            slotProps={{ input: { 'aria-label': label('Activo') } }}
+          />
+          <Chip
+            label={user.is_active ? 'Activo' : 'Inactivo'}
+            size="small"
+            color={user.is_active ? 'success' : 'default'}
+            variant="outlined"
+          />
+        </Stack>
+      </TableCell>
+      <TableCell align="center">
+        {user.email_verified ? (
+          <VerifiedIcon color="success" fontSize="small" aria-label="Email verificado" />
+        ) : (
+          <CancelIcon color="disabled" fontSize="small" aria-label="Email no verificado" />
+        )}
+      </TableCell>
+      <TableCell>
+        <Typography variant="body2" noWrap>
+          {user._count.ownedLedgers} creados
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {user._count.memberships} miembros
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <MembershipStatusChip status={user.membership_status} />
+      </TableCell>
+      <TableCell align="center">
+        <DaysRemaining days={user.days_remaining} />
+      </TableCell>
+      <TableCell>{user.membership_end ? formatDate(user.membership_end) : 'No activo'}</TableCell>
+      <TableCell align="center">{user._count.paymentProofs}</TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={0.5}>
+          <Tooltip title="Cambiar Rol">
+            <span>
+              <IconButton size="small" aria-label={label('Cambiar Rol')} disabled={isSelf} onClick={() => onAction('role', user)}>
+                <AdminPanelSettingsIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Ver Comprobantes">
+            <IconButton size="small" aria-label={label('Ver Comprobantes')} onClick={() => onAction('proofs', user)}>
+              <ReceiptIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Ver Transacciones">
+            <IconButton size="small" aria-label={label('Ver Transacciones')} onClick={() => onAction('transactions', user)}>
+              <ReceiptLongIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Editar Email">
+            <IconButton size="small" aria-label={label('Editar Email')} onClick={() => onAction('email', user)}>
+              <EmailIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Eliminar">
+            <span>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={label('Eliminar')}
+                disabled={isSelf}
+                onClick={() => onAction('delete', user)}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Stack>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,14 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
+/** A label and its value, one line each, as the membership cards show them. */
+export function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div">{children}</Typography>
+    </Box>
+  );
+}

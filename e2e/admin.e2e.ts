@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openBrowser, screenshot, type Session } from './support/browser.ts';
+import { waitForMail } from './support/control.ts';
+import { E2E_ADMIN, loginAs, registerVerifiedUser, type E2EUser } from './support/users.ts';
+import type { Page } from 'playwright-core';
+
+async function findRow(page: Page, email: string) {
+  const search = page.getByLabel('Buscar usuarios');
+  await search.fill(email);
+  const row = page.getByTestId(`user-row-${email}`);
+  await row.waitFor();
+  return row;
+}
+
+async function apiLogin(user: Pick<E2EUser, 'email' | 'password'>): Promise<number> {
+  const res = await fetch(`${inject('baseURL')}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  return res.status;
+}
+
+describe('Panel de Administración', () => {
+  let s: Session;
+  beforeEach(async () => {
+    s = await openBrowser();
+  });
+  afterEach(async () => s.close());
+
+  it('promotes, deactivates and reactivates, changes an email, opens transactions and proofs, cannot delete itself', async () => {
+    const promoted = await registerVerifiedUser({ name: 'Futura Admin' });
+    const other = await registerVerifiedUser({ name: 'Usuario Suspendible' });
+    const page = s.page;
+    await loginAs(page, E2E_ADMIN);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Panel de Administración' }).waitFor();
+    await page.getByRole('heading', { name: 'Gestión de Usuarios' }).waitFor();
+
+    // Promote: the role select changes the role as soon as a value is chosen.
+    let row = await findRow(page, promoted.email);
+    await row.getByText('1 creados').waitFor();
+    await row.getByText('0 miembros').waitFor();
+    await row.getByText('No activo').waitFor();
+    await row.getByRole('button', { name: `Cambiar Rol: ${promoted.email}` }).click();
+    const roleDialog = page.getByRole('dialog', { name: 'Cambiar Rol' });
+    await roleDialog.getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Administrador' }).click();
+    await page.getByText('Rol actualizado exitosamente').waitFor();
+    await row.getByText('ADMIN', { exact: true }).waitFor();
+
+    // Deactivate: their sessions end and they cannot log in; reactivate restores it.
+    row = await findRow(page, other.email);
+    await row.getByRole('switch', { name: `Activo: ${other.email}` }).click();
+    await page.getByText('Usuario desactivado exitosamente').waitFor();
+    await row.getByText('Inactivo', { exact: true }).waitFor();
+    expect(await apiLogin(other)).toBe(403);
+    await row.getByRole('switch', { name: `Activo: ${other.email}` }).click();
+    await page.getByText('Usuario activado exitosamente').waitFor();
+    await row.getByText('Activo', { exact: true }).waitFor();
+    expect(await apiLogin(other)).toBe(200);
+
+    // Transactions and proofs dialogs, with their empty states.
+    await row.getByRole('button', { name: `Ver Transacciones: ${other.email}` }).click();
+    const txDialog = page.getByRole('dialog', { name: `Transacciones de Usuario Suspendible (${other.email})` });
+    await txDialog.getByText('No hay transacciones para este usuario.').waitFor();
+    await txDialog.getByRole('button', { name: 'Cerrar' }).click();
+    await row.getByRole('button', { name: `Ver Comprobantes: ${other.email}` }).click();
+    await page.getByText('No hay comprobantes de pago').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+
+    // Change the email: the button waits for a different address; a verification mail goes out.
+    const newEmail = `cambiado-${Date.now().toString(36)}@e2e.test`;
+    await row.getByRole('button', { name: `Editar Email: ${other.email}` }).click();
+    const emailDialog = page.getByRole('dialog', { name: 'Editar Email' });
+    const update = emailDialog.getByRole('button', { name: 'Actualizar Email' });
+    expect(await update.isDisabled()).toBe(true);
+    await emailDialog.getByLabel('Nuevo Email').fill(newEmail);
+    await update.click();
+    await page.getByText('Email actualizado exitosamente').waitFor();
+    row = await findRow(page, newEmail);
+    await row.getByLabel('Email no verificado').waitFor();
+    await waitForMail(newEmail, /verify-email\?token=/);
+
+    // The admin's own row: Eliminar is disabled.
+    row = await findRow(page, E2E_ADMIN.email);
+    expect(await row.getByRole('button', { name: `Eliminar: ${E2E_ADMIN.email}` }).isDisabled()).toBe(true);
+    await screenshot(page, 'admin-panel');
+  });
+
+  it('deletes another user after the warning', async () => {
+    const doomed = await registerVerifiedUser({ name: 'Usuario Borrable' });
+    const page = s.page;
+    await loginAs(page, E2E_ADMIN);
+    await page.goto('/admin');
+    const row = await findRow(page, doomed.email);
+    await row.getByRole('button', { name: `Eliminar: ${doomed.email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eliminar Usuario' });
+    await dialog.getByText('Esta acción no se puede deshacer. Se eliminarán todos sus registros, transacciones y datos.').waitFor();
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('Usuario eliminado exitosamente').waitFor();
+    await page.getByText('No se encontraron usuarios').waitFor();
+    expect(await apiLogin(doomed)).toBe(401);
+  });
+});
