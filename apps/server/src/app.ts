@@ -10,6 +10,7 @@ import { EventBus } from './lib/ledger-events.ts';
 import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -22,11 +23,15 @@ export interface BuildOptions {
   /** pino options or false; tests pass false. */
   logger?: boolean | object;
   webDist?: string;
+  /** Socket.IO on the same server (default on); tests that need it pass true or options and listen. */
+  realtime?: boolean | RealtimeOptions;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Present when realtime is on. */
+  realtime?: Realtime;
 }
 
 /** Builds the whole app from its dependencies; `main.ts` listens, tests use `app.inject`. */
@@ -61,5 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   await registerRoutes(app, ctx);
   await registerSpa(app, opts.webDist ?? webDistDir);
-  return { app, ctx };
+  const realtimeOpts = opts.realtime ?? true;
+  const realtime = realtimeOpts === false ? undefined : registerRealtime(app, ctx, realtimeOpts === true ? {} : realtimeOpts);
+  return { app, ctx, ...(realtime ? { realtime } : {}) };
 }

@@ -7,3 +7,4 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './money/index.ts';
 export * from './schemas/transaction.ts';
+export * from './realtime.ts';
