@@ -151,6 +151,11 @@ export const messages = {
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
+
+  // Realtime (SPEC §2 dashboard connection chip)
+  realtimeConnected: 'Conectado en tiempo real',
+  realtimeDisconnected: 'Desconectado',
+  realtimeRetry: 'Reintentar Conexión',
 } as const;
 
 export type MessageKey = keyof typeof messages;
