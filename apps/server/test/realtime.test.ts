@@ -14,8 +14,8 @@ import { addMember, createUser, type TestUser } from './support/users.ts';
 const QUIET_MS = 150;
 
 const open: TestSocket[] = [];
-async function socketFor(url: string, user: TestUser): Promise<TestSocket> {
-  const s = await connectSocket(url, user.token);
+async function socketFor(url: string, user: TestUser, transports?: Array<'websocket' | 'polling'>): Promise<TestSocket> {
+  const s = await connectSocket(url, user.token, transports);
   open.push(s);
   return s;
 }
@@ -95,6 +95,15 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
     await watcher.waitFor((r) => r.event === 'transaction-updated');
     await sleep(QUIET_MS);
     expect(intruder.received).toEqual([]);
+  });
+
+  it('works over HTTP long-polling too (the fallback transport), beside the API on the same port', async () => {
+    const s = await socketFor(url, member, ['polling']);
+    expect(await s.join(L())).toEqual({ ok: true });
+    t.ctx.bus.publishLedger({ event: 'balance-updated', ledgerId: L(), type: 'DAILY_BALANCE_UPDATED', fecha: '2026-03-04', byUserId: owner.id });
+    expect((await s.waitFor((r) => r.event === 'balance-updated')).payload.fecha).toBe('2026-03-04');
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
   });
 
   it('an unknown ledger and a malformed id are refused alike', async () => {

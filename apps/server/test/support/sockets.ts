@@ -18,12 +18,14 @@ export interface TestSocket {
 
 const TIMEOUT_MS = 5_000;
 
-function client(baseUrl: string, auth: Record<string, unknown>): Socket {
-  return connect(baseUrl, { auth, transports: ['websocket'], reconnection: false, forceNew: true, timeout: TIMEOUT_MS });
+type Transport = 'websocket' | 'polling';
+
+function client(baseUrl: string, auth: Record<string, unknown>, transports: Transport[] = ['websocket']): Socket {
+  return connect(baseUrl, { auth, transports, reconnection: false, forceNew: true, timeout: TIMEOUT_MS });
 }
 
-export async function connectSocket(baseUrl: string, token: string): Promise<TestSocket> {
-  const socket = client(baseUrl, { token });
+export async function connectSocket(baseUrl: string, token: string, transports?: Transport[]): Promise<TestSocket> {
+  const socket = client(baseUrl, { token }, transports);
   const received: Received[] = [];
   const waiters = new Set<() => void>();
   for (const event of REALTIME_EVENTS) {
