@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { messages } from '@arb/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -253,6 +254,58 @@ describe('realtime across two server instances on one PostgreSQL (DESIGN §1)', 
     await watcher.waitFor((r) => r.event === 'ledger-updated');
     await sleep(QUIET_MS);
     expect(gone.received.map((r) => r.event)).toEqual(['member-removed']);
+  });
+
+  it('a deactivation on A disconnects the user on B', async () => {
+    const u = await createUser(a);
+    const onB = await socketFor(urlB, u);
+    const reason = new Promise<string>((resolve) => onB.socket.once('disconnect', resolve));
+    a.ctx.bus.publishUser({ kind: 'user-deactivated', userId: u.id });
+    expect(await reason).toBe('io server disconnect');
+  });
+});
+
+/** The machines and CI run a Redis on loopback (see the machine notes); TEST_REDIS_URL points elsewhere. */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const u = new URL(redisUrl);
+  const probe = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
+  probe.once('connect', () => (probe.destroy(), resolve(true)));
+  probe.once('error', () => resolve(false));
+});
+
+describe.skipIf(!redisUp)('realtime across two server instances through Redis (REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let urlB: string;
+  beforeAll(async () => {
+    // Both instances share the secret and a key prefix of their own, so parallel runs do not mix.
+    const env = { JWT_SECRET: randomBytes(32).toString('hex'), REDIS_URL: redisUrl };
+    const prefix = `arb-test-${randomBytes(4).toString('hex')}`;
+    a = await createTestApp(env, { realtime: { prefix } });
+    b = await createTestApp(env, { realtime: { prefix }, database: a.database });
+    await a.listen();
+    urlB = await b.listen();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('picks the Redis adapter from REDIS_URL, and a change on A reaches a client of B', async () => {
+    expect(a.realtime?.adapter).toBe('redis');
+    const owner = await createUser(a);
+    const member = await createUser(a);
+    await addMember(a, owner.ledgerId, member.id);
+    const onB = await socketFor(urlB, member);
+    await onB.join(owner.ledgerId);
+    a.ctx.bus.publishLedger({ event: 'transaction-updated', ledgerId: owner.ledgerId, type: 'VERIFIED', fecha: '2026-03-05', byUserId: owner.id });
+    expect((await onB.waitFor((r) => r.event === 'transaction-updated')).payload).toEqual({
+      ledgerId: owner.ledgerId,
+      type: 'VERIFIED',
+      fecha: '2026-03-05',
+      byUserId: owner.id,
+    });
   });
 
   it('a deactivation on A disconnects the user on B', async () => {

@@ -27,6 +27,8 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 export interface RealtimeOptions {
   /** Defaults to the configuration's choice (DATABASE_URL → postgres, else memory); tests may force one. */
   adapter?: RealtimeAdapterKind;
+  /** Channel/key prefix of the cross-instance adapter; instances that share it share events. */
+  prefix?: string;
 }
 
 export interface Realtime {
@@ -51,7 +53,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
     allowRequest: (_req, callback) => callback(null, !closing),
   });
   const kind = opts.adapter ?? adapterKindFor(ctx.config);
-  const adapter = installAdapter(io, kind, { databaseUrl: ctx.database.url, log: app.log });
+  const adapter = installAdapter(io, kind, { databaseUrl: ctx.database.url, redisUrl: ctx.config.REDIS_URL, prefix: opts.prefix, log: app.log });
 
   io.use((socket, next) => {
     authenticateHandshake(
