@@ -38,5 +38,5 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
 });

@@ -9,10 +9,12 @@ import { accessTokens } from './lib/access-token.ts';
 import { EventBus } from './lib/ledger-events.ts';
 import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createRatesService } from './services/rates/rates-service.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -25,6 +27,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Socket.IO on the same server (default on); tests that need it pass true or options and listen. */
   realtime?: boolean | RealtimeOptions;
+  /** Upstream time-out of the rates service; tests shorten the 5 s default. */
+  ratesTimeoutMs?: number;
 }
 
 export interface BuiltApp {
@@ -47,6 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = accessTokens(config.JWT_SECRET);
+  const now = opts.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database,
@@ -54,7 +59,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     tokens,
     bus: new EventBus(),
     guards: authGuards({ db: database.db, tokens, requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION }),
-    now: opts.now ?? (() => new Date()),
+    now,
+    rates: createRatesService({
+      config,
+      db: database.db,
+      now,
+      log: app.log,
+      ...(opts.ratesTimeoutMs !== undefined ? { timeoutMs: opts.ratesTimeoutMs } : {}),
+    }),
   };
 
   registerAuthDecorators(app);
@@ -64,6 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  registerOpenApi(app);
   await registerRoutes(app, ctx);
   await registerSpa(app, opts.webDist ?? webDistDir);
   const realtimeOpts = opts.realtime ?? true;

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/database.ts';
 import type { AccessTokens } from './lib/access-token.ts';
 import type { EventBus } from './lib/ledger-events.ts';
 import type { AuthGuards } from './plugins/auth.ts';
+import type { RatesService } from './services/rates/rates-service.ts';
 
 /** What services and routes are built from; tests build it with their own database and clock. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   guards: AuthGuards;
   /** Injected so tests can move time (token expiry, cooldowns, memberships). */
   now: () => Date;
+  /** Exchange rates with their per-instance cache (DESIGN §6). */
+  rates: RatesService;
 }

@@ -43,3 +43,18 @@ describe('foundation', () => {
     expect(Number(rows[0]?.n)).toBeGreaterThan(0);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('is served from the route schemas', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.request({ method: 'GET', url: '/api/docs/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.paths)).toContain('/api/health');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -7,4 +7,5 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './money/index.ts';
 export * from './schemas/transaction.ts';
+export * from './schemas/rates.ts';
 export * from './realtime.ts';

@@ -152,6 +152,18 @@ export const messages = {
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
 
+  // Rates (issue 9: exchange-rate panel, SPEC §2)
+  ratesTitle: 'Tasas de cambio',
+  rateOficialLabel: 'Dólar oficial (BCV)',
+  rateParaleloLabel: 'Dólar paralelo',
+  rateMissingValue: '---',
+  rateDateMissing: 'No disponible',
+  rateUpdatedAt: 'Actualizado: {date}',
+  rateSource: 'Fuente: {fuente}',
+  rateStale: 'Desactualizada',
+  rateStaleSince: 'Desactualizada ({age})',
+  ratesRetry: 'Reintentar',
+
   // Realtime (SPEC §2 dashboard connection chip)
   realtimeConnected: 'Conectado en tiempo real',
   realtimeDisconnected: 'Desconectado',

@@ -28,6 +28,15 @@ export const dolarApiBody = (fuente: string, promedio: number | null, fechaActua
   fechaActualizacion,
 });
 
+/** A CriptoYa-style Binance P2P quote (`time` in epoch seconds). */
+export const binanceBody = (ask: number, bid: number, time: number | null = 1_795_000_000) => ({
+  ask,
+  totalAsk: ask,
+  bid,
+  totalBid: bid,
+  time,
+});
+
 export async function startFakeRates(): Promise<FakeRates> {
   const routes = new Map<string, FakeRoute>([
     ['/v1/dolares/oficial', { body: dolarApiBody('oficial', 236.4567) }],

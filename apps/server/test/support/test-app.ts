@@ -33,6 +33,8 @@ export interface TestAppOptions {
   realtime?: boolean | RealtimeOptions;
   /** Build on another test app's database (a second server instance); that app keeps ownership. */
   database?: Database;
+  /** Shortens the rates upstream time-out (5 s in production). */
+  ratesTimeoutMs?: number;
 }
 
 /** A fresh database cloned from the migrated template, for one test file. */
@@ -97,6 +99,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     now: () => new Date(clock.now.getTime()),
     webDist: path.join(dataDir, 'no-web'),
     realtime: opts.realtime ?? false,
+    ...(opts.ratesTimeoutMs !== undefined ? { ratesTimeoutMs: opts.ratesTimeoutMs } : {}),
   });
   await app.ready();
   return {

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, Outlet } from 'react-router';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards';
-import NotFoundPage from '../pages/NotFoundPage';
 
 // Every screen is its own chunk: /login loads none of the dashboard, admin or history code.
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
@@ -17,6 +16,7 @@ const DashboardPage = page(() => import('../features/dashboard/pages/DashboardPa
 const LedgerHistoryPage = page(() => import('../features/history/pages/LedgerHistoryPage'));
 const MembershipPage = page(() => import('../features/membership/pages/MembershipPage'));
 const AdminPage = page(() => import('../features/admin/pages/AdminPage'));
+const NotFoundPage = page(() => import('../pages/NotFoundPage'));
 
 function Shell() {
   return (

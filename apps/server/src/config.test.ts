@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-config-'));
+
+describe('configuration', () => {
+  it('applies DESIGN §1 defaults and generates a JWT secret kept in DATA_DIR', () => {
+    const c = loadConfig({ DATA_DIR: dataDir });
+    expect(c.PORT).toBe(3000);
+    expect(c.APP_URL).toBe('http://localhost:3000');
+    expect(c.REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(c.MEMBERSHIP_REQUIRED).toBe(false);
+    expect(c.APP_TIMEZONE).toBe('America/Caracas');
+    expect(c.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).JWT_SECRET).toBe(c.JWT_SECRET);
+  });
+
+  it('lists every bad variable by name', () => {
+    const bad = () => loadConfig({ DATA_DIR: dataDir, PORT: 'abc', APP_TIMEZONE: 'Mars/Base', DATABASE_URL: 'mysql://x' });
+    expect(bad).toThrow(ConfigError);
+    expect(bad).toThrow(/PORT/);
+    expect(bad).toThrow(/APP_TIMEZONE/);
+    expect(bad).toThrow(/DATABASE_URL/);
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL (instances must share it)', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('start-up with PORT=abc stops with a clear message naming PORT', () => {
+    const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+    const res = spawnSync(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/PORT/);
+    expect(res.stderr).toMatch(/invalid configuration/);
+  });
+});

@@ -1,0 +1,36 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { messages, t, type RateAnswer } from '@arb/shared';
+import { displayRate, displayRateDate, formatAge } from '../lib/rate-display';
+
+interface RateLineProps {
+  label: string;
+  answer: RateAnswer | undefined;
+  testId: string;
+}
+
+/** One rate of the panel: label, value, update date, source, and the stale marker with its age. */
+export function RateLine({ label, answer, testId }: RateLineProps) {
+  const age = answer?.stale ? formatAge(answer.obtenidoEn) : undefined;
+  const staleLabel = age ? t('rateStaleSince', { age }) : messages.rateStale;
+  return (
+    <Box data-testid={testId} sx={{ py: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="p" data-testid={`${testId}-value`}>
+          {displayRate(answer?.promedio)}
+        </Typography>
+        {answer?.stale && <Chip size="small" color="warning" variant="outlined" label={staleLabel} />}
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="p" data-testid={`${testId}-date`}>
+        {t('rateUpdatedAt', { date: displayRateDate(answer?.fechaActualizacion) })}
+      </Typography>
+      {answer?.fuente && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {t('rateSource', { fuente: answer.fuente })}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+/** Public API of the rates feature (other features import only from here). */
+export { RatesPanel } from './components/RatesPanel';
+export { useParallelRate } from './use-parallel-rate';
