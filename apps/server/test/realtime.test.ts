@@ -5,6 +5,7 @@ import { messages } from '@arb/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { accessTokens } from '../src/lib/access-token.ts';
+import { JOIN_LIMIT } from '../src/plugins/realtime.ts';
 import type { LedgerEvent } from '../src/lib/ledger-events.ts';
 import { ledgerChange } from '../src/services/ledger-change.ts';
 import { connectError, connectSocket, sleep, type TestSocket } from './support/sockets.ts';
@@ -112,6 +113,14 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
     expect(await s.join('00000000-0000-4000-8000-000000000000')).toEqual({ ok: false });
     expect(await s.join("'; drop table users; --")).toEqual({ ok: false });
     expect(await s.join({ not: 'a string' })).toEqual({ ok: false });
+  });
+
+  it('a socket that joins faster than a person could is refused (each join costs a query)', async () => {
+    const s = await socketFor(url, owner);
+    const acks = [];
+    for (let i = 0; i < JOIN_LIMIT.joins + 3; i++) acks.push(await s.join(L()));
+    expect(acks.slice(0, JOIN_LIMIT.joins).every((a) => a.ok)).toBe(true);
+    expect(acks.slice(JOIN_LIMIT.joins).map((a) => a.ok)).toEqual([false, false, false]);
   });
 
   it('a client watches one ledger at a time: joining another leaves the first', async () => {

@@ -19,6 +19,9 @@ interface SocketData {
   userId: string;
   /** Bumped by each join-ledger, so a slow membership check cannot undo a later join. */
   joinSeq: number;
+  /** Start of the current join-ledger window and the joins in it (each costs one query). */
+  joinWindowStart: number;
+  joinsInWindow: number;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -37,6 +40,8 @@ export interface Realtime {
 }
 
 const ledgerIdSchema = z.uuid();
+/** A person switches ledgers a few times a minute; a socket joining faster than this is a script. */
+export const JOIN_LIMIT = { joins: 20, windowMs: 10_000 } as const;
 
 /**
  * Socket.IO on the API's own HTTP server (same origin and port, path /socket.io; DESIGN §8).
@@ -63,6 +68,8 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
       (userId) => {
         socket.data.userId = userId;
         socket.data.joinSeq = 0;
+        socket.data.joinWindowStart = Date.now();
+        socket.data.joinsInWindow = 0;
         next();
       },
       (err: unknown) => {
@@ -91,6 +98,14 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
   async function joinLedger(socket: RealtimeSocket, ledgerId: unknown): Promise<boolean> {
     const seq = ++socket.data.joinSeq;
     const userId = socket.data.userId;
+    if (Date.now() - socket.data.joinWindowStart > JOIN_LIMIT.windowMs) {
+      socket.data.joinWindowStart = Date.now();
+      socket.data.joinsInWindow = 0;
+    }
+    if (++socket.data.joinsInWindow > JOIN_LIMIT.joins) {
+      app.log.warn({ userId }, 'join-ledger refused: too many joins');
+      return false;
+    }
     const parsed = ledgerIdSchema.safeParse(ledgerId);
     if (!parsed.success) {
       app.log.warn({ userId, ledgerId: String(ledgerId).slice(0, 80) }, 'join-ledger refused: not a ledger id');
