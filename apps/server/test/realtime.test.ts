@@ -12,6 +12,10 @@ import { connectError, connectSocket, sleep, type TestSocket } from './support/s
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
+/** The transactions API is built on another branch; these tests run once it is on this one. */
+const hasTransactionsApi = (t: TestApp) => t.app.hasRoute({ method: 'POST', url: '/api/transactions' });
+const newTransaction = (ledgerId: string, fecha: string) => ({ venta: 100, tasa_venta: 40, compra: 100, tasa_compra: 39, notas: '', ledgerId, fecha });
+
 /** How long "receives nothing" waits after a member on the same ledger already got the event. */
 const QUIET_MS = 150;
 
@@ -66,6 +70,21 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
       const got = await s.waitFor((r) => r.event === c.event);
       expect(got.payload).toEqual(expected);
     }
+  });
+
+  it('real HTTP mutations reach the other members: create, verify, delete', async ({ skip }) => {
+    if (!hasTransactionsApi(t)) skip('POST /api/transactions is not on this branch yet');
+    const watcher = await socketFor(url, member);
+    await watcher.join(L());
+    const created = await t.request({ method: 'POST', url: '/api/transactions', token: owner.token, payload: newTransaction(L(), '2026-03-06') });
+    expect(created.statusCode).toBe(201);
+    expect((await watcher.waitFor((r) => r.payload.type === 'CREATED')).payload).toEqual({ ledgerId: L(), type: 'CREATED', fecha: '2026-03-06', byUserId: owner.id });
+    const id = (created.json() as { transaction: { id: string } }).transaction.id;
+    const verified = await t.request({ method: 'PATCH', url: `/api/transactions/${id}/toggle-verify`, token: owner.token, payload: { esta_verificada: true } });
+    expect(verified.statusCode).toBe(200);
+    await watcher.waitFor((r) => r.payload.type === 'VERIFIED' && r.payload.fecha === '2026-03-06');
+    expect((await t.request({ method: 'DELETE', url: `/api/transactions/${id}`, token: owner.token })).statusCode).toBe(204);
+    await watcher.waitFor((r) => r.payload.type === 'DELETED' && r.payload.fecha === '2026-03-06');
   });
 
   it('a change made through the service layer reaches the room after it commits, and a rolled-back one never does', async () => {
@@ -246,6 +265,16 @@ describe('realtime across two server instances on one PostgreSQL (DESIGN §1)', 
     a.ctx.bus.publishLedger({ event: 'transaction-updated', ledgerId: owner.ledgerId, type: 'CREATED', fecha: '2026-03-02', byUserId: owner.id });
     const got = await onB.waitFor((r) => r.event === 'transaction-updated');
     expect(got.payload).toEqual({ ledgerId: owner.ledgerId, type: 'CREATED', fecha: '2026-03-02', byUserId: owner.id });
+  });
+
+  it('a transaction created over HTTP on instance A reaches a client of instance B', async ({ skip }) => {
+    if (!hasTransactionsApi(a)) skip('POST /api/transactions is not on this branch yet');
+    const onB = await socketFor(urlB, member);
+    await onB.join(owner.ledgerId);
+    const res = await a.request({ method: 'POST', url: '/api/transactions', token: owner.token, payload: newTransaction(owner.ledgerId, '2026-03-07') });
+    expect(res.statusCode).toBe(201);
+    const got = await onB.waitFor((r) => r.payload.fecha === '2026-03-07');
+    expect(got).toEqual({ event: 'transaction-updated', payload: { ledgerId: owner.ledgerId, type: 'CREATED', fecha: '2026-03-07', byUserId: owner.id } });
   });
 
   it('an expulsion on A takes the member out of the room on B', async () => {
