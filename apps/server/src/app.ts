@@ -15,6 +15,7 @@ import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
+import { createMailSender } from './services/mail/sender.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -79,6 +80,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   registerOpenApi(app);
   await registerRoutes(app, ctx);
   await registerSpa(app, opts.webDist ?? webDistDir);
+
+  // The outbox sender runs while the app does: from ready to close (tests included, no open handles).
+  const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
   const realtimeOpts = opts.realtime ?? true;
   const realtime = realtimeOpts === false ? undefined : registerRealtime(app, ctx, realtimeOpts === true ? {} : realtimeOpts);
   return { app, ctx, ...(realtime ? { realtime } : {}) };

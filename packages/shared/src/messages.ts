@@ -163,6 +163,10 @@ export const messages = {
   rateStale: 'Desactualizada',
   rateStaleSince: 'Desactualizada ({age})',
   ratesRetry: 'Reintentar',
+  // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
+  loginConnectionError: 'Error de conexión al iniciar sesión',
+  registerConnectionError: 'Error de conexión al registrar usuario',
+  resetConnectionError: 'Error de conexión al restablecer la contraseña',
 
   // Realtime (SPEC §2 dashboard connection chip)
   realtimeConnected: 'Conectado en tiempo real',
