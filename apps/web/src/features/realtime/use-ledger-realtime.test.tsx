@@ -109,16 +109,18 @@ describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
     expect(result.current.connected).toBe(false);
   });
 
-  it('reloads on events of the day on screen or of no day, and ignores other days and other ledgers', () => {
+  it('reloads on events of the day on screen, earlier days (carried forward) or no day; ignores later days and other ledgers', () => {
     const { socket, onChange } = setup();
     act(() => socket.fire('connect'));
     socket.fire('transaction-updated', { ledgerId: L1, type: 'CREATED', fecha: '2026-03-02', byUserId: 'x' });
-    socket.fire('transaction-updated', { ledgerId: L1, type: 'CREATED', fecha: '2026-03-01', byUserId: 'x' });
+    socket.fire('transaction-updated', { ledgerId: L1, type: 'CREATED', fecha: '2026-03-03', byUserId: 'x' });
+    socket.fire('transaction-updated', { ledgerId: L1, type: 'DAILY_BALANCE_UPDATED', fecha: '2026-02-27', byUserId: 'x' });
     socket.fire('ledger-updated', { ledgerId: L1, type: 'NAME_UPDATED', byUserId: 'x' });
     socket.fire('balance-updated', { ledgerId: L2, type: 'DAILY_BALANCE_UPDATED', fecha: '2026-03-02', byUserId: 'x' });
     socket.fire('member-removed', { ledgerId: L1, type: 'MEMBER_REMOVED', byUserId: 'x', userId: 'someone-else' });
     expect(onChange.mock.calls.map(([c]) => [c.event, c.type])).toEqual([
       ['transaction-updated', 'CREATED'],
+      ['transaction-updated', 'DAILY_BALANCE_UPDATED'],
       ['ledger-updated', 'NAME_UPDATED'],
       ['member-removed', 'MEMBER_REMOVED'],
     ]);

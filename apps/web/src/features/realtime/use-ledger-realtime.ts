@@ -11,9 +11,9 @@ export interface RealtimeChange extends RealtimePayload {
 export interface LedgerRealtimeOptions {
   /** The ledger on screen; null/undefined watches none. */
   ledgerId: string | null | undefined;
-  /** The day on screen (YYYY-MM-DD): changes of other days are ignored. */
+  /** The day on screen (YYYY-MM-DD): changes of later days are ignored (earlier ones carry forward). */
   fecha: string;
-  /** Any change of this ledger for this day (or of no particular day): reload balances and the list. */
+  /** A change of this ledger on this day, an earlier day, or no day: reload balances and the list. */
   onChange: (change: RealtimeChange) => void;
   /** The current user was expelled from (or left) this ledger: go to /dashboard. */
   onMemberRemoved?: (change: RealtimeChange) => void;
@@ -93,7 +93,9 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
           onLedgerDeleted?.(change);
           return;
         }
-        if (!payload.fecha || payload.fecha === fecha) onChange(change);
+        // A day's closing balance carries forward into later days (DESIGN §2), so a change on an
+        // earlier day can change the figures on screen too; later days cannot.
+        if (!payload.fecha || payload.fecha <= fecha) onChange(change);
       });
     }
 
