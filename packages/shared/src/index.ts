@@ -8,4 +8,5 @@ export * from './schemas/auth.ts';
 export * from './money/index.ts';
 export * from './schemas/transaction.ts';
 export * from './schemas/rates.ts';
+export * from './schemas/ledger.ts';
 export * from './realtime.ts';
