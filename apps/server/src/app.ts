@@ -11,6 +11,7 @@ import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
@@ -25,6 +26,8 @@ export interface BuildOptions {
   /** pino options or false; tests pass false. */
   logger?: boolean | object;
   webDist?: string;
+  /** Socket.IO on the same server (default on); tests that need it pass true or options and listen. */
+  realtime?: boolean | RealtimeOptions;
   /** Upstream time-out of the rates service; tests shorten the 5 s default. */
   ratesTimeoutMs?: number;
 }
@@ -32,6 +35,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Present when realtime is on. */
+  realtime?: Realtime;
 }
 
 /** Builds the whole app from its dependencies; `main.ts` listens, tests use `app.inject`. */
@@ -80,5 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
-  return { app, ctx };
+  const realtimeOpts = opts.realtime ?? true;
+  const realtime = realtimeOpts === false ? undefined : registerRealtime(app, ctx, realtimeOpts === true ? {} : realtimeOpts);
+  return { app, ctx, ...(realtime ? { realtime } : {}) };
 }

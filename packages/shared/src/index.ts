@@ -12,3 +12,4 @@ export * from './schemas/ledger.ts';
 export * from './membership.ts';
 export * from './schemas/membership.ts';
 export * from './schemas/admin.ts';
+export * from './realtime.ts';

@@ -226,6 +226,10 @@ export const messages = {
   proofReviewError: 'Error revisando el comprobante',
   activateError: 'Error actualizando el estado del usuario',
   loadUserTransactionsError: 'Error cargando transacciones del usuario',
+  // Realtime (SPEC §2 dashboard connection chip)
+  realtimeConnected: 'Conectado en tiempo real',
+  realtimeDisconnected: 'Desconectado',
+  realtimeRetry: 'Reintentar Conexión',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -6,9 +6,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
+import type { RealtimeOptions } from '../../src/plugins/realtime.ts';
 import { createPool, type Database } from '../../src/db/database.ts';
 import * as schema from '../../src/db/schema.ts';
 import { withDatabase } from './db-url.ts';
@@ -20,7 +21,20 @@ export interface TestApp {
   /** Moves the injected clock (token expiry, cooldowns, memberships). */
   clock: { now: Date; advance(ms: number): void; set(d: Date): void };
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Socket.IO, when the app was built with `realtime`. */
+  realtime: BuiltApp['realtime'];
+  /** Listens on a free loopback port (sockets need a real server) and returns its base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Socket.IO is off unless asked for (most tests use app.inject only). */
+  realtime?: boolean | RealtimeOptions;
+  /** Build on another test app's database (a second server instance); that app keeps ownership. */
+  database?: Database;
+  /** Shortens the rates upstream time-out (5 s in production). */
+  ratesTimeoutMs?: number;
 }
 
 /** A fresh database cloned from the migrated template, for one test file. */
@@ -52,13 +66,9 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-export interface TestAppOptions {
-  /** Shortens the rates upstream time-out (5 s in production). */
-  ratesTimeoutMs?: number;
-}
-
-export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = !opts.database;
+  const database = opts.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-app-'));
   const config: Readonly<Config> = loadConfig({
     NODE_ENV: 'test',
@@ -82,7 +92,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       current = d;
     },
   };
-  const { app, ctx } = await buildApp({ config, database, logger: false, now: () => new Date(clock.now.getTime()), webDist: path.join(dataDir, 'no-web'), ...options });
+  const { app, ctx, realtime } = await buildApp({
+    config,
+    database,
+    logger: false,
+    now: () => new Date(clock.now.getTime()),
+    webDist: path.join(dataDir, 'no-web'),
+    realtime: opts.realtime ?? false,
+    ...(opts.ratesTimeoutMs !== undefined ? { ratesTimeoutMs: opts.ratesTimeoutMs } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -92,9 +110,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     request({ token, headers, ...opts }) {
       return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     },
+    realtime,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no TCP address');
+      return `http://127.0.0.1:${address.port}`;
+    },
     async close() {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
     },
   };
 }

@@ -46,7 +46,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
-        <RealtimeSlot ledgerId={ledger.id} />
+        <RealtimeSlot ledgerId={ledger.id} fecha={settled.date} />
         {askToday && (
           <NotTodayBanner
             date={date}

@@ -1,17 +1,36 @@
-import { Box, Button, Chip } from '@mui/material';
-import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { ConnectionChip, useLedgerRealtime, type RealtimeChange } from '../../realtime';
+import { balancesQueryKey } from '../api/get-balances';
+import { ledgersQueryKey } from '../api/get-ledgers';
 
 /**
- * Placeholder for the realtime connection chip (SPEC §2): shows 'Desconectado' until the live
- * chip from `features/realtime` (its index.ts) replaces this body at merge.
+ * The realtime connection chip of SPEC §2, and what the dashboard does with the ledger's events:
+ * reload the figures and the list (every cached day of the ledger: balances carry forward), the
+ * ledger list on membership and name changes, and leave a ledger the user lost.
  */
-export function RealtimeSlot(_props: { ledgerId: string }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Chip icon={<CloudOffIcon />} label="Desconectado" color="default" size="small" variant="outlined" />
-      <Button size="small" onClick={() => window.location.reload()}>
-        Reintentar Conexión
-      </Button>
-    </Box>
-  );
+export function RealtimeSlot({ ledgerId, fecha }: { ledgerId: string; fecha: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const leave = (change: RealtimeChange) => {
+    // The user's own leave/delete is handled by the dialog that did it (message, then redirect).
+    if (change.byUserId === user?.id) return;
+    void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
+    void navigate('/dashboard', { replace: true });
+  };
+  const { connected } = useLedgerRealtime({
+    ledgerId,
+    fecha,
+    onChange: (change) => {
+      void queryClient.invalidateQueries({ queryKey: balancesQueryKey(change.ledgerId) });
+      if (change.event !== 'transaction-updated' && change.event !== 'balance-updated') {
+        void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
+      }
+    },
+    onMemberRemoved: leave,
+    onLedgerDeleted: leave,
+  });
+  return <ConnectionChip connected={connected} />;
 }

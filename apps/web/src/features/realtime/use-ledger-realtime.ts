@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { JOIN_LEDGER, REALTIME_EVENTS, SOCKET, type RealtimeErrorCode, type RealtimeEventName, type RealtimePayload } from '@arb/shared';
+import { refreshSession } from '../../shared/lib/api-client';
+import { getStoredUser } from '../../shared/lib/session';
+import { createRealtimeSocket } from './realtime-socket';
+
+export interface RealtimeChange extends RealtimePayload {
+  event: RealtimeEventName;
+}
+
+export interface LedgerRealtimeOptions {
+  /** The ledger on screen; null/undefined watches none. */
+  ledgerId: string | null | undefined;
+  /** The day on screen (YYYY-MM-DD): changes of later days are ignored (earlier ones carry forward). */
+  fecha: string;
+  /** A change of this ledger on this day, an earlier day, or no day: reload balances and the list. */
+  onChange: (change: RealtimeChange) => void;
+  /** The current user was expelled from (or left) this ledger: go to /dashboard. */
+  onMemberRemoved?: (change: RealtimeChange) => void;
+  /** This ledger was deleted: leave it. */
+  onLedgerDeleted?: (change: RealtimeChange) => void;
+}
+
+export interface LedgerRealtime {
+  connected: boolean;
+}
+
+// Handshake refusals that a retry cannot fix; TOKEN_EXPIRED is fixed by a refresh.
+const FINAL: ReadonlySet<RealtimeErrorCode> = new Set(['UNAUTHORIZED', 'ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED']);
+
+/**
+ * Keeps one socket for the page (SPEC §4 'Realtime connection'): joins the ledger on connect and
+ * on ledger change, retries 2 s after a server disconnect and 3 s after a refused handshake
+ * (refreshing an expired token first), at most 3 times in a row, and routes the ledger's events.
+ */
+export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
+  const [connected, setConnected] = useState(false);
+  const latest = useRef(opts);
+  const socketRef = useRef<ReturnType<typeof createRealtimeSocket> | null>(null);
+  useEffect(() => {
+    latest.current = opts;
+  });
+
+  useEffect(() => {
+    const socket = createRealtimeSocket();
+    socketRef.current = socket;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const retryIn = (ms: number) => {
+      clearTimeout(retryTimer);
+      if (failures >= SOCKET.reconnectionAttempts) return; // the chip offers 'Reintentar Conexión'
+      failures += 1;
+      retryTimer = setTimeout(() => socket.connect(), ms);
+    };
+
+    socket.on('connect', () => {
+      failures = 0;
+      setConnected(true);
+      const { ledgerId } = latest.current;
+      if (ledgerId) socket.emit(JOIN_LEDGER, ledgerId);
+    });
+    socket.on('disconnect', (reason) => {
+      setConnected(false);
+      // The client reconnects by itself except when the server closed the socket.
+      if (reason === 'io server disconnect') retryIn(SOCKET.serverDisconnectRetryMs);
+    });
+    socket.on('connect_error', (err: Error & { data?: { code?: RealtimeErrorCode } }) => {
+      setConnected(false);
+      // An active socket is a transport failure the manager retries itself (3 attempts, 1–5 s).
+      if (socket.active) return;
+      const code = err.data?.code;
+      if (code && FINAL.has(code)) return;
+      if (code === 'TOKEN_EXPIRED') {
+        void refreshSession().then((ok) => {
+          if (ok) retryIn(SOCKET.connectErrorRetryMs);
+        });
+        return;
+      }
+      retryIn(SOCKET.connectErrorRetryMs);
+    });
+
+    for (const event of REALTIME_EVENTS) {
+      socket.on(event, (payload: RealtimePayload) => {
+        const { ledgerId, fecha, onChange, onMemberRemoved, onLedgerDeleted } = latest.current;
+        // Sockets hear their own user's removals from any ledger: only the one on screen matters.
+        if (!payload || payload.ledgerId !== ledgerId) return;
+        const change: RealtimeChange = { ...payload, event };
+        if (event === 'member-removed' && payload.userId && payload.userId === getStoredUser()?.id) {
+          onMemberRemoved?.(change);
+          return;
+        }
+        if (event === 'ledger-updated' && payload.type === 'DELETED') {
+          onLedgerDeleted?.(change);
+          return;
+        }
+        // A day's closing balance carries forward into later days (DESIGN §2), so a change on an
+        // earlier day can change the figures on screen too; later days cannot.
+        if (!payload.fecha || payload.fecha <= fecha) onChange(change);
+      });
+    }
+
+    return () => {
+      clearTimeout(retryTimer);
+      socket.removeAllListeners();
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, []);
+
+  // A new ledger on screen: watch it instead (the server leaves the previous room).
+  useEffect(() => {
+    const socket = socketRef.current;
+    if (socket?.connected && opts.ledgerId) socket.emit(JOIN_LEDGER, opts.ledgerId);
+  }, [opts.ledgerId]);
+
+  return { connected };
+}
