@@ -49,4 +49,13 @@ describe('balances stay fresh across cached reads', () => {
     expect((await balances(t, owner, L, day1)).transacciones_con_acumulados).toHaveLength(0);
     expect((await balances(t, owner, L, day2)).saldos_base).toMatchObject({ saldo_base_ves: 1000, saldo_base_usd: 100 });
   });
+
+  it("shows an author's new name after they rename themselves", async () => {
+    const L = owner.ledgerId;
+    await addTransaction(t, owner, L, '2026-11-23', { venta: 1, tasa_venta: 40 });
+    expect((await balances(t, owner, L, '2026-11-23')).transacciones_con_acumulados[0]!.createdBy?.user_name).not.toBe('Nombre Nuevo');
+    const res = await t.request({ method: 'PUT', url: '/api/membership/profile', token: owner.token, payload: { user_name: 'Nombre Nuevo', phone_number: '' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await balances(t, owner, L, '2026-11-23')).transacciones_con_acumulados[0]!.createdBy?.user_name).toBe('Nombre Nuevo');
+  });
 });

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { activity, ledgers } from '../db/schema.ts';
-import type { Db, Tx } from '../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../db/database.ts';
 import type { EventBus, LedgerEvent } from '../lib/ledger-events.ts';
 
 export interface ActivityEntry {
@@ -55,4 +55,13 @@ export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeCon
   });
   for (const e of events) bus.publishLedger(e);
   return result;
+}
+
+/**
+ * For changes outside a ledger that still alter what its answers show (a member renamed, an
+ * author deleted): bump the revision of every ledger the user belongs to, so cached day answers
+ * are recomputed with the new name.
+ */
+export async function touchLedgersOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`update ledgers set revision = revision + 1 where id in (select ledger_id from ledger_members where user_id = ${userId})`);
 }

@@ -1,3 +1,4 @@
+import { touchLedgersOf } from '../ledger-change.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { messages, type AdminUser, type Role } from '@arb/shared';
 import { ledgers, users } from '../../db/schema.ts';
@@ -114,6 +115,7 @@ export async function deleteUser(deps: AdminDeps, adminId: string, userId: strin
           own.map((l) => l.id),
         ),
       );
+    await touchLedgersOf(tx, userId); // their rows elsewhere now read 'Usuario eliminado'
     await tx.delete(users).where(eq(users.id, userId));
     return own;
   });

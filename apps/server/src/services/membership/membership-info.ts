@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { membershipState, messages, type MembershipInfo, type SessionUser } from '@arb/shared';
 import { paymentProofs, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { touchLedgersOf } from '../ledger-change.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** True when one of the user's proofs awaits review (one indexed lookup). */
@@ -45,6 +46,7 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+  await touchLedgersOf(db, userId); // the author's new name shows in cached day answers
   return {
     id: row.id,
     email: row.email,

@@ -16,6 +16,7 @@ import { GroupManagement } from './GroupManagement';
 import { LedgerActions } from './LedgerActions';
 import { LedgerSelect } from './LedgerSelect';
 import { NotTodayBanner } from './NotTodayBanner';
+import { MembershipBanner } from '../../membership';
 import { RatesPanel, useParallelRate } from '../../rates';
 import { RealtimeSlot } from './RealtimeSlot';
 import { TransactionForm } from './TransactionForm';
@@ -47,6 +48,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
         <RealtimeSlot ledgerId={ledger.id} fecha={settled.date} />
+        <MembershipBanner />
         {askToday && (
           <NotTodayBanner
             date={date}
