@@ -31,6 +31,8 @@ export interface RunningPostgres {
   stop(): Promise<void>;
   /** The last lines PostgreSQL printed, for error messages. */
   logTail(): string;
+  /** The running PostgreSQL's process id (undefined when attached to another app's server). */
+  pid(): number | undefined;
 }
 
 const LOG_LINES = 200;
@@ -260,14 +262,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     // Another running app (or `npm start` twice) already serves this folder: share it, never kill it.
     const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${held.port}/postgres`;
     log(`attaching to the embedded PostgreSQL already running for ${pgdata} on port ${held.port}`);
-    return { url, port: held.port, logTail: () => tail.join('\n'), stop: async () => undefined };
+    return { url, port: held.port, logTail: () => tail.join('\n'), pid: () => undefined, stop: async () => undefined };
   }
   if (held.kind === 'orphan') await stopOrphan(held.pid, log);
 
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const port = await freePort();
-    const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
+  const launch = (port: number) => {
     const child = spawn(
       bins.postgres,
       ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
@@ -275,27 +274,62 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     );
     child.stdout?.on('data', (b: Buffer) => log(b.toString()));
     child.stderr?.on('data', (b: Buffer) => log(b.toString()));
+    return child;
+  };
+
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const port = await freePort();
+    const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
+    let child = launch(port);
     try {
       await waitReady(url, child, 30_000);
-      const exit = new Promise<void>((resolve) => {
-        if (child.exitCode !== null) resolve();
-        else child.once('exit', () => resolve());
-      });
-      return {
-        url,
-        port,
-        logTail: () => tail.join('\n'),
-        async stop() {
-          if (child.exitCode === null) child.kill('SIGINT');
-          await exit;
-        },
-      };
     } catch (err) {
       lastError = err;
       if (child.exitCode === null) child.kill('SIGKILL');
       // A just-killed orphan can hold the lock for a moment while it is reaped: back off and retry.
       await sleep(250 * 2 ** attempt);
+      continue;
     }
+    let stopping = false;
+    // Supervision: if PostgreSQL dies under us (killed, crashed), start it again on the same port
+    // (the pool's URL) after crash recovery; meanwhile the API answers 503 and recovers by itself.
+    const supervise = (current: ChildProcess) => {
+      current.once('exit', (code, signal) => {
+        if (stopping) return;
+        log(`embedded PostgreSQL exited unexpectedly (code ${code}, signal ${signal}); restarting`);
+        void (async () => {
+          for (let retry = 0; !stopping; retry++) {
+            await sleep(Math.min(5_000, 200 * 2 ** retry));
+            if (stopping) return;
+            const next = launch(port);
+            try {
+              await waitReady(url, next, 30_000);
+              child = next;
+              supervise(next);
+              log('embedded PostgreSQL is back');
+              return;
+            } catch {
+              if (next.exitCode === null) next.kill('SIGKILL');
+            }
+          }
+        })();
+      });
+    };
+    supervise(child);
+    return {
+      url,
+      port,
+      logTail: () => tail.join('\n'),
+      pid: () => child.pid,
+      async stop() {
+        stopping = true;
+        if (child.exitCode !== null) return;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGINT');
+        await exited;
+      },
+    };
   }
   throw new Error(`The embedded PostgreSQL did not start: ${String(lastError)}\n--- PostgreSQL log ---\n${tail.slice(-30).join('\n')}`);
 }
