@@ -59,3 +59,19 @@ describe('embedded PostgreSQL survives kill -9 of the app', () => {
     expect(rows).toBeGreaterThanOrEqual(before + acked);
   }, 90_000);
 });
+
+describe('a second process on the same DATA_DIR', () => {
+  it('attaches to the running embedded server instead of killing it', async () => {
+    const first = await openDatabase({ dataDir });
+    try {
+      const second = await openDatabase({ dataDir, migrate: false });
+      const res = await second.db.execute<{ n: number }>(sql`select 1 as n`);
+      expect(res.rows[0]!.n).toBe(1);
+      await second.close(); // must not stop the first one's server
+      const still = await first.db.execute<{ n: number }>(sql`select 2 as n`);
+      expect(still.rows[0]!.n).toBe(2);
+    } finally {
+      await first.close();
+    }
+  }, 60_000);
+});

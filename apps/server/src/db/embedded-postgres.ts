@@ -125,26 +125,59 @@ function processAlive(pid: number): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * A crashed (kill -9) app leaves its PostgreSQL running as an orphan that holds postmaster.pid.
- * If that PID is a live postgres serving our folder, stop it cleanly before starting our own.
- */
-async function stopOrphan(pgdata: string, log: (l: string) => void): Promise<void> {
+interface PidFile {
+  pid: number;
+  dataDir: string;
+  port: number;
+}
+
+function readPidFile(pgdata: string): PidFile | undefined {
   const pidFile = path.join(pgdata, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const [pidLine, dataLine] = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(pidLine);
-  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
-  let cmdline = '';
+  if (!existsSync(pidFile)) return undefined;
+  // postmaster.pid: pid, data folder, start time, port, socket folder, listen address, …
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  return { pid, dataDir: lines[1] ?? '', port: Number(lines[3]) };
+}
+
+function parentPid(pid: number): number | undefined {
   try {
-    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so split after ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   } catch {
-    /* not Linux: trust the pid file's data folder line */
+    return undefined;
   }
-  const ours = path.resolve(dataLine ?? '') === path.resolve(pgdata);
-  if (!ours || (cmdline && !cmdline.includes('postgres'))) return;
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Who holds the folder: nobody, a live app of ours (its PostgreSQL's parent is a running node
+ * process — another instance or a CLI may share it), or an orphan left by a kill -9 of the app.
+ */
+function holder(pgdata: string): { kind: 'none' } | { kind: 'live'; port: number } | { kind: 'orphan'; pid: number } {
+  const info = readPidFile(pgdata);
+  if (!info || !processAlive(info.pid)) return { kind: 'none' };
+  const line = cmdline(info.pid);
+  const ours = path.resolve(info.dataDir) === path.resolve(pgdata);
+  if (!ours || (line && !line.includes('postgres'))) return { kind: 'none' };
+  const ppid = parentPid(info.pid);
+  if (ppid && ppid > 1 && processAlive(ppid) && /node/.test(cmdline(ppid))) return { kind: 'live', port: info.port };
+  return { kind: 'orphan', pid: info.pid };
+}
+
+/** Stops an orphaned PostgreSQL cleanly (fast shutdown: a checkpoint, no data loss). */
+async function stopOrphan(pid: number, log: (l: string) => void): Promise<void> {
   log(`stopping orphaned PostgreSQL (pid ${pid}) left by an earlier run`);
-  process.kill(pid, 'SIGINT'); // fast shutdown: a clean checkpoint, no data loss
+  process.kill(pid, 'SIGINT');
   for (let i = 0; i < 150 && processAlive(pid); i++) await sleep(100);
   if (processAlive(pid)) {
     process.kill(pid, 'SIGKILL');
@@ -222,7 +255,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     }
   }
 
-  await stopOrphan(pgdata, log);
+  const held = holder(pgdata);
+  if (held.kind === 'live') {
+    // Another running app (or `npm start` twice) already serves this folder: share it, never kill it.
+    const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${held.port}/postgres`;
+    log(`attaching to the embedded PostgreSQL already running for ${pgdata} on port ${held.port}`);
+    return { url, port: held.port, logTail: () => tail.join('\n'), stop: async () => undefined };
+  }
+  if (held.kind === 'orphan') await stopOrphan(held.pid, log);
 
   let lastError: unknown;
   for (let attempt = 0; attempt < 6; attempt++) {
