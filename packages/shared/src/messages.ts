@@ -181,6 +181,7 @@ export const messages = {
   historyProfit: 'Ganancia',
   historyTxCount: 'Transacciones',
   historyDatesTitle: 'Fechas con transacciones',
+  historyMoreDates: 'Mostrar más fechas',
   historyTxCountChip: '{count} transacciones',
   historyTxCountChipOne: '1 transacción',
   historyEmpty: 'Este registro aún no tiene transacciones',

@@ -12,7 +12,7 @@ function Tile({ label, value, tone = 'plain', amount = 0, testId }: { label: str
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
-      <Typography variant="h6" component="p" sx={{ color, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography variant="h6" component="p" sx={{ color, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1rem', sm: '1.1rem' }, overflowWrap: 'anywhere' }}>
         {value}
       </Typography>
     </Paper>
