@@ -2,13 +2,14 @@ import { inject } from 'vitest';
 import type { CapturedMail } from '../../apps/server/test/support/smtp-sink.ts';
 import type { FakeRoute } from '../../apps/server/test/support/fake-rates.ts';
 
-/** Mails the server sent to `to` (captured by the SMTP sink), waiting until one matches. */
-export async function waitForMail(to: string, match?: RegExp, timeoutMs = 15_000): Promise<CapturedMail> {
+/** The newest mail the server sent to `to` (captured by the SMTP sink) that matches, waiting for it. */
+export async function waitForMail(to: string, match?: RegExp, timeoutMs = 15_000, notBefore?: Date): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await fetch(`${inject('controlURL')}/mails?to=${encodeURIComponent(to)}`);
     const mails = (await res.json()) as CapturedMail[];
-    const found = mails.find((m) => !match || match.test(m.raw));
+    // Newest first: a resent mail replaces the link of the earlier one.
+    const found = mails.reverse().find((m) => (!match || match.test(m.raw)) && (!notBefore || new Date(m.receivedAt) >= notBefore));
     if (found) return found;
     await new Promise((r) => setTimeout(r, 200));
   }

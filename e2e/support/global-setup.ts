@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/db/embedded-postgres.ts';
 import { startFakeRates } from '../../apps/server/test/support/fake-rates.ts';
-import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
+import { linkFrom, startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
+import { E2E_ADMIN } from './admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,6 +64,38 @@ export default async function setup(project: TestProject) {
     }
     if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${logs.join('')}`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+
+  // The first user of a server becomes ADMIN: take that place with a known admin, so every user
+  // the journeys register is a plain USER whatever order the files run in.
+  const stopAll = async () => {
+    server.kill('SIGTERM'); // lets it stop its embedded PostgreSQL
+    await new Promise((resolve) => server.once('exit', resolve));
+    await smtp.close();
+    await rates.close();
+  };
+  try {
+    await registerE2EAdmin();
+  } catch (err) {
+    await stopAll();
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${logs.join('')}`);
+  }
+  async function registerE2EAdmin() {
+    const registered = await fetch(`${baseURL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, user_name: E2E_ADMIN.name }),
+    });
+    if (registered.status !== 201) throw new Error(`Could not register the e2e admin: ${registered.status} ${await registered.text()}`);
+    const token = new URL(linkFrom(await smtp.waitFor(E2E_ADMIN.email, /verify-email\?token=/, 15_000), '/verify-email')).searchParams.get(
+      'token',
+    );
+    const verified = await fetch(`${baseURL}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (!verified.ok) throw new Error(`Could not verify the e2e admin: ${verified.status} ${await verified.text()}`);
   }
 
   const control = createServer((req, res) => {

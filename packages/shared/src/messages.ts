@@ -164,6 +164,10 @@ export const messages = {
   rateStaleSince: 'Desactualizada ({age})',
   ratesRetry: 'Reintentar',
 
+  // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
+  loginConnectionError: 'Error de conexión al iniciar sesión',
+  registerConnectionError: 'Error de conexión al registrar usuario',
+  resetConnectionError: 'Error de conexión al restablecer la contraseña',
   // History (issue 7: /ledger/{ledgerId}/history, SPEC §2)
   historyBreadcrumb: 'Mis Registros',
   historyTitle: 'Historial',

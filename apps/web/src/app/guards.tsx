@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../shared/auth/auth-context';
+import { postLoginPath } from '../shared/auth/post-login';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 
 interface GuardProps {
@@ -21,11 +22,12 @@ export function RequireAuth({ children, verified = true, admin = false }: GuardP
   return <>{children}</>;
 }
 
-/** /login: a signed-in user goes to the dashboard. */
+/** /login: a signed-in user goes on (pending invite, remembered origin, or the dashboard). */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
+  const location = useLocation();
   if (loading) return <FullPageSpinner label="Verificando autenticación..." />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={postLoginPath(location.state)} replace />;
   return <>{children}</>;
 }
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messages, type LoginResponse, type SessionUser } from '@arb/shared';
-import { api, refreshSession, setSessionExpiredHandler } from '../lib/api-client';
-import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
+import { ApiError, api, refreshSession, setSessionExpiredHandler } from '../lib/api-client';
+import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, markSessionExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
   user: SessionUser | null;
@@ -37,7 +37,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const ok = !isTokenExpired(getAccessToken()) || (await refreshSession());
         if (!cancelled) {
           if (ok) setUser(stored);
-          else clearSession();
+          else {
+            clearSession();
+            markSessionExpired();
+          }
         }
       } else if (stored || getAccessToken()) {
         clearSession();
@@ -51,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (email: string, password: string) => {
     const data = await api<LoginResponse>('/api/auth/login', messages.loginError, { method: 'POST', body: { email, password }, auth: false });
-    if (!data?.user || !data.token) throw new Error(messages.loginIncomplete);
+    if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
     saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
     setUser(data.user);
     return data.user;

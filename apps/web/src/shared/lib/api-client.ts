@@ -1,5 +1,5 @@
 import { API_TIMEOUT_MS, messages } from '@arb/shared';
-import { clearSession, getAccessToken, getRefreshToken, isTokenExpired, saveSession } from './session';
+import { clearSession, getAccessToken, getRefreshToken, isTokenExpired, markSessionExpired, saveSession } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -38,6 +38,7 @@ export function setSessionExpiredHandler(fn: () => void): void {
 
 function expire(): void {
   clearSession();
+  markSessionExpired();
   onExpired?.();
 }
 

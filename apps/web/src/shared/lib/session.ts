@@ -62,3 +62,25 @@ export function isTokenExpired(token: string | null, nowMs = Date.now()): boolea
     return true;
   }
 }
+
+const EXPIRED_NOTICE_KEY = 'sessionExpiredNotice';
+
+/** Remembers, for the login screen after the redirect, that the session ended by itself (SPEC §8). */
+export function markSessionExpired(): void {
+  try {
+    window.sessionStorage.setItem(EXPIRED_NOTICE_KEY, '1');
+  } catch {
+    /* the notice is a nicety */
+  }
+}
+
+/** True once after markSessionExpired(). */
+export function takeSessionExpiredNotice(): boolean {
+  try {
+    const seen = window.sessionStorage.getItem(EXPIRED_NOTICE_KEY) === '1';
+    window.sessionStorage.removeItem(EXPIRED_NOTICE_KEY);
+    return seen;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '@arb/shared';
+import { users } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/database.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The `user` object of every auth answer (DESIGN §3). */
+export function toSessionUser(u: UserRow): SessionUser {
+  return { id: u.id, email: u.email, user_name: u.userName, role: u.role, email_verified: u.emailVerified, phone_number: u.phoneNumber };
+}
+
+/** Emails are stored trimmed and lower-cased; the unique index is on lower(email) as well. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { RESEND_COOLDOWN_SECONDS, messages, t, type SessionUser } from '@arb/shared';
+import { users } from '../../db/schema.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import { notifyOutbox } from '../mail/queue-email.ts';
+import { takeCooldown } from '../rate-limit.ts';
+import { consumeEmailToken } from './email-tokens.ts';
+import { queueVerification } from './send-verification.ts';
+import { findUserByEmail, normalizeEmail, toSessionUser } from './session-user.ts';
+
+const invalidToken = () => new AppError(400, 'VALIDATION_ERROR', messages.tokenInvalidOrExpired);
+
+/**
+ * Marks the address verified. The token must be unused, unexpired, and issued for the user's
+ * current address (an admin may have changed it since).
+ */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<SessionUser> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await consumeEmailToken(tx, 'verify', token, now);
+    if (!row) throw invalidToken();
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!user || normalizeEmail(user.email) !== normalizeEmail(row.email)) throw invalidToken();
+    const [updated] = await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, user.id)).returning();
+    return toSessionUser(updated!);
+  });
+}
+
+/**
+ * Sends a new verification mail. 429 with the seconds left within 30 s of the last one; otherwise
+ * the same answer whether or not the address exists or is already verified.
+ */
+export async function resendVerification(ctx: AppContext, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const now = ctx.now();
+  const wait = await takeCooldown(ctx.db, `resend:${email}`, RESEND_COOLDOWN_SECONDS, now);
+  if (wait > 0) throw tooManyRequests(t('resendCooldown', { seconds: wait }), wait);
+  const queued = await ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.emailVerified || !user.isActive) return false;
+    await queueVerification(tx, { user: { id: user.id, email: user.email, user_name: user.userName }, appUrl: ctx.config.APP_URL, now });
+    return true;
+  });
+  if (queued) notifyOutbox();
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { loginSchema, messages, type LoginInput } from '@arb/shared';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { takePostLoginPath } from '../../../shared/auth/post-login';
+import { Banner } from './Banner';
+import { errorText } from './error-text';
+import { emailInputSlots, muiField } from './form-field';
+import { PasswordField } from './PasswordField';
+
+/** 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app. */
+export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: string | null }) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(notice);
+  const { register, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'all', // SPEC §5: checked on change, on blur and on submit
+    defaultValues: { email: '', password: '' },
+  });
+  const busy = formState.isSubmitting;
+
+  const onSubmit = async (values: LoginInput) => {
+    setError(null);
+    try {
+      await login(values.email, values.password);
+      navigate(takePostLoginPath(location.state), { replace: true });
+    } catch (err) {
+      setError(errorText(err, messages.loginError, messages.loginConnectionError));
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Iniciar Sesión">
+      <Banner severity="error" message={error} onClose={() => setError(null)} />
+      <TextField label="Email" slotProps={emailInputSlots} autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
+      <PasswordField label="Contraseña" autoComplete="current-password" fullWidth margin="normal" disabled={busy} {...muiField(register('password'), formState.errors.password)} />
+      <Box sx={{ textAlign: 'right', mt: 0.5 }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2">
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+        Iniciar Sesión
+      </Button>
+      <Button variant="text" fullWidth onClick={onSwitch} disabled={busy} sx={{ mt: 1 }}>
+        ¿No tienes cuenta? Regístrate
+      </Button>
+    </Box>
+  );
+}

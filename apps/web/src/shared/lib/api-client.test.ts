@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, setSessionExpiredHandler } from './api-client';
+import { takeSessionExpiredNotice } from './session';
+
+const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const jwt = (expInSeconds: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'u', exp: Math.floor(Date.now() / 1000) + expInSeconds })}.s`;
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('api client session handling (SPEC §7)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  const expired = vi.fn();
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    setSessionExpiredHandler(expired);
+    expired.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refreshes an access token expiring within 5 minutes once, however many calls need it', async () => {
+    localStorage.setItem('authToken', jwt(120));
+    localStorage.setItem('refreshToken', 'r1');
+    const fresh = jwt(900);
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/refresh-token') {
+        await new Promise((r) => setTimeout(r, 20));
+        return json(200, { accessToken: fresh, refreshToken: 'r2' });
+      }
+      return json(200, { ok: (init.headers as Record<string, string>).authorization === `Bearer ${fresh}` });
+    });
+    const answers = await Promise.all([api('/api/a', 'x'), api('/api/b', 'x'), api('/api/c', 'x')]);
+    expect(answers).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/auth/refresh-token')).toHaveLength(1);
+    expect(localStorage.getItem('refreshToken')).toBe('r2');
+  });
+
+  it('a second 401 clears the session with "Sesión expirada…" and goes to login', async () => {
+    localStorage.setItem('authToken', jwt(900));
+    localStorage.setItem('refreshToken', 'r1');
+    localStorage.setItem('userData', JSON.stringify({ id: 'u', email: 'a@b.co' }));
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/auth/refresh-token' ? json(200, { accessToken: jwt(900), refreshToken: 'r2' }) : json(401, { error: 'no', code: 'UNAUTHORIZED' }),
+    );
+    await expect(api('/api/a', 'x')).rejects.toMatchObject({ message: 'Sesión expirada. Por favor inicia sesión nuevamente.', status: 401 });
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('userData')).toBeNull();
+    expect(expired).toHaveBeenCalledOnce();
+    expect(takeSessionExpiredNotice()).toBe(true);
+    expect(takeSessionExpiredNotice()).toBe(false);
+  });
+
+  it('a failed refresh logs out before the call is made', async () => {
+    localStorage.setItem('authToken', jwt(-10));
+    localStorage.setItem('refreshToken', 'r1');
+    fetchMock.mockResolvedValue(json(401, { error: 'x' }));
+    await expect(api('/api/a', 'x')).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(expired).toHaveBeenCalledOnce();
+  });
+
+  it('public calls send no token, never refresh, and keep the server message', async () => {
+    fetchMock.mockResolvedValue(json(401, { error: 'Email o contraseña incorrectos', code: 'INVALID_CREDENTIALS' }));
+    await expect(api('/api/auth/login', 'Error al iniciar sesión', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      message: 'Email o contraseña incorrectos',
+      code: 'INVALID_CREDENTIALS',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]![1] as RequestInit).headers).not.toHaveProperty('authorization');
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('a network failure is an ApiError flagged as such', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api('/api/auth/forgot-password', 'x', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({ isNetwork: true });
+  });
+
+  it('gives up after 15 s with the SPEC time-out message', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      );
+      const call = api('/api/auth/forgot-password', 'x', { method: 'POST', body: {}, auth: false });
+      const settled = expect(call).rejects.toMatchObject({ message: 'La petición tardó demasiado tiempo. Verifica tu conexión.', code: 'TIMEOUT' });
+      await vi.advanceTimersByTimeAsync(14_999);
+      expect(fetchMock.mock.calls[0]![1].signal.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  emailOnlySchema,
+  loginSchema,
+  registerFormSchema,
+  registerSchema,
+  resetPasswordFormSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from './auth.ts';
+
+const firstError = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? undefined : r.error.issues[0]?.message;
+};
+
+const valid = { email: 'ana@example.com', password: 'Secreta1!', confirmPassword: 'Secreta1!', user_name: 'Ana' };
+
+describe('SPEC §5 auth validation messages', () => {
+  it.each([
+    ['', 'El email es requerido'],
+    ['ana', 'Formato de email inválido'],
+    ['ana@example', 'Formato de email inválido'],
+    [' ana@example.com', 'El email no debe contener espacios al inicio o final'],
+    ['ana@example.com ', 'El email no debe contener espacios al inicio o final'],
+  ])('login email %j → %s', (email, message) => {
+    expect(firstError(loginSchema, { email, password: 'x' })).toBe(message);
+    expect(firstError(registerFormSchema, { ...valid, email })).toBe(message);
+    expect(firstError(emailOnlySchema, { email })).toBe(message);
+  });
+
+  it('accepts valid login data', () => {
+    expect(loginSchema.safeParse({ email: 'ana@example.com', password: 'x' }).success).toBe(true);
+  });
+
+  it.each([
+    [{ password: 'Ab1!', confirmPassword: 'Ab1!' }, 'La contraseña debe tener al menos 6 caracteres'],
+    [{ password: 'abcdefg', confirmPassword: 'abcdefg' }, 'La contraseña es muy débil. Por favor elige una contraseña más segura.'],
+    [{ password: 'Secreta1!', confirmPassword: 'Secreta2!' }, 'Las contraseñas no coinciden'],
+  ])('register %o → %s', (patch, message) => {
+    const r = registerFormSchema.safeParse({ ...valid, ...patch });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.message)).toContain(message);
+  });
+
+  it('the mismatch is reported on the confirmation field', () => {
+    const r = registerFormSchema.safeParse({ ...valid, confirmPassword: 'otra' });
+    expect(r.error!.issues.find((i) => i.message === 'Las contraseñas no coinciden')!.path).toEqual(['confirmPassword']);
+  });
+
+  it('score 2 is enough, 6 characters are enough', () => {
+    expect(registerSchema.safeParse({ ...valid, password: 'abcde1!' }).success).toBe(true); // digit + symbol
+  });
+
+  it.each([
+    [{ token: 't', newPassword: 'abc' }, 'La contraseña debe tener al menos 6 caracteres'],
+    [{ token: '', newPassword: 'abcdef' }, 'Token de restablecimiento no válido'],
+    [{ newPassword: 'abcdef' }, 'Token de restablecimiento no válido'],
+  ])('reset %o → %s', (value, message) => {
+    expect(firstError(resetPasswordSchema, value)).toBe(message);
+  });
+
+  it('reset form: fields must match', () => {
+    expect(firstError(resetPasswordFormSchema, { newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toBe('Las contraseñas no coinciden');
+    expect(resetPasswordFormSchema.safeParse({ newPassword: 'abcdef', confirmPassword: 'abcdef' }).success).toBe(true);
+  });
+
+  it('verify: token present', () => {
+    expect(firstError(verifyEmailSchema, { token: '' })).toBe('Token de verificación no proporcionado');
+    expect(firstError(verifyEmailSchema, {})).toBe('Token de verificación no proporcionado');
+  });
+});
