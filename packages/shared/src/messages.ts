@@ -168,6 +168,7 @@ export const messages = {
   loginConnectionError: 'Error de conexión al iniciar sesión',
   registerConnectionError: 'Error de conexión al registrar usuario',
   resetConnectionError: 'Error de conexión al restablecer la contraseña',
+
   // History (issue 7: /ledger/{ledgerId}/history, SPEC §2)
   historyBreadcrumb: 'Mis Registros',
   historyTitle: 'Historial',
