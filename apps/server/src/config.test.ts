@@ -38,5 +38,5 @@ describe('configuration', () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/PORT/);
     expect(res.stderr).toMatch(/invalid configuration/);
-  });
+  }, 60_000);
 });

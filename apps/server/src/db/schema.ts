@@ -155,6 +155,28 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * Per-(ledger, day) sums of its transactions, kept exact by a deferred database trigger on
+ * `transactions` (migration 0001_tx-day-totals), whoever writes the rows. The carry-forward of the
+ * base balances and the history read these — at most one row per day — instead of every
+ * transaction: 100,000 transactions over 3 years are ~1,100 rows here.
+ */
+export const ledgerDayTotals = pgTable(
+  'ledger_day_totals',
+  {
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    transactionCount: integer('transaction_count').notNull().default(0),
+    venta: numeric('venta').notNull().default('0'),
+    compra: numeric('compra').notNull().default('0'),
+    bsRecibidos: numeric('bs_recibidos').notNull().default('0'),
+    bsPagados: numeric('bs_pagados').notNull().default('0'),
+    gananciaVes: numeric('ganancia_ves').notNull().default('0'),
+    gananciaUsd: numeric('ganancia_usd').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerId, t.fecha] })],
+);
+
 /** One create per (user, Idempotency-Key): a retried POST returns the first answer. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

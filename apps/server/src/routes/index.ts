@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { activityRoutes } from './activity.ts';
 import { authRoutes } from './auth.ts';
+import { dailyBalanceRoutes } from './daily-balances.ts';
 import { healthRoutes } from './health.ts';
 import { ratesRoutes } from './rates.ts';
+import { transactionRoutes } from './transactions.ts';
 
-/** Every feature's routes; each module registers its own paths under /api. */
-const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [healthRoutes, authRoutes, ratesRoutes];
+/** Every feature's routes; each module registers its own paths under /api. One per line. */
+const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  ratesRoutes,
+  transactionRoutes,
+  dailyBalanceRoutes,
+  activityRoutes,
+];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const register of modules) await register(app, ctx);

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../shared/auth/auth-context';
 import { ErrorBoundary } from './ErrorBoundary';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { AppThemeProvider } from '../shared/theme';
 import { InstallPromptProvider } from './install-prompt';
 
@@ -19,7 +18,7 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
             <InstallPromptProvider>
-              <RouterProvider router={router} />
+              <AppRoutes />
             </InstallPromptProvider>
           </AuthProvider>
         </QueryClientProvider>

@@ -1,12 +1,13 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
-import { messages } from '@arb/shared';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+
+// The fallback screen loads only when something broke: MUI's Alert stays out of the first load.
+const ErrorScreen = lazy(() => import('./ErrorScreen'));
 
 interface State {
   error: Error | null;
 }
 
-/** 'Algo salió mal' with a retry that reloads /dashboard; the stack is cut to 300 characters. */
+/** Catches render errors anywhere below and shows 'Algo salió mal' (SPEC §2 Global). */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -22,22 +23,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <Box role="alert" sx={{ maxWidth: 640, mx: 'auto', mt: 8, p: 3 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Algo salió mal
-        </Typography>
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message || messages.unexpectedError}
-        </Alert>
-        {error.stack && (
-          <Box component="pre" sx={{ fontSize: 12, whiteSpace: 'pre-wrap', opacity: 0.7, mb: 2 }}>
-            {error.stack.slice(0, 300)}
-          </Box>
-        )}
-        <Button variant="contained" onClick={() => window.location.assign('/dashboard')}>
-          Reintentar
-        </Button>
-      </Box>
+      <Suspense fallback={<p role="alert">Algo salió mal</p>}>
+        <ErrorScreen error={error} />
+      </Suspense>
     );
   }
 }

@@ -1,5 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { INSTALL_PROMPT_DELAY_MS, STORAGE_KEYS } from '@arb/shared';
 import { storage } from '../shared/lib/storage';
 
@@ -13,6 +12,9 @@ interface InstallValue {
   canInstall: boolean;
   openDialog(): void;
 }
+
+// The dialog (MUI Modal and friends) loads only when it opens, keeping it off the first load.
+const InstallDialog = lazy(() => import('./InstallDialog'));
 
 const InstallContext = createContext<InstallValue>({ canInstall: false, openDialog: () => undefined });
 
@@ -63,20 +65,11 @@ export function InstallPromptProvider({ children }: { children: ReactNode }) {
   return (
     <InstallContext.Provider value={value}>
       {children}
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="install-title">
-        <DialogTitle id="install-title">Instalar Arbitraje USD/VES</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Instala la aplicación en tu dispositivo para abrirla más rápido, a pantalla completa, como cualquier otra app.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Ahora no</Button>
-          <Button variant="contained" onClick={() => void install()} disabled={!deferred}>
-            Instalar
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <InstallDialog onClose={() => setOpen(false)} onInstall={() => void install()} canInstall={Boolean(deferred)} />
+        </Suspense>
+      )}
     </InstallContext.Provider>
   );
 }

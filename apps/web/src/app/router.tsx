@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards';
 
@@ -18,32 +18,30 @@ const MembershipPage = page(() => import('../features/membership/pages/Membershi
 const AdminPage = page(() => import('../features/admin/pages/AdminPage'));
 const NotFoundPage = page(() => import('../pages/NotFoundPage'));
 
-function Shell() {
+/**
+ * SPEC §2 route table. Declarative routes (no data router): we load data with TanStack Query,
+ * and this keeps the first-load bundle small.
+ */
+export function AppRoutes() {
   return (
-    <Suspense fallback={<FullPageSpinner label="Cargando..." />}>
-      <Outlet />
-    </Suspense>
+    <BrowserRouter>
+      <Suspense fallback={<FullPageSpinner label="Cargando..." />}>
+        <Routes>
+          <Route path="/" element={<HomeRedirect />} />
+          <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+          <Route path="/join/:inviteCode" element={<JoinPage />} />
+          <Route path="/verify-email-required" element={<RequireAuth verified={false}><VerifyEmailRequiredPage /></RequireAuth>} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
+          <Route path="/membership" element={<RequireAuth><MembershipPage /></RequireAuth>} />
+          <Route path="/history" element={<RequireAuth><LedgersPage /></RequireAuth>} />
+          <Route path="/ledger/:ledgerId/history" element={<RequireAuth><LedgerHistoryPage /></RequireAuth>} />
+          <Route path="/admin" element={<RequireAuth admin><AdminPage /></RequireAuth>} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
   );
 }
-
-/** SPEC §2 route table. */
-export const router = createBrowserRouter([
-  {
-    element: <Shell />,
-    children: [
-      { path: '/', element: <HomeRedirect /> },
-      { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
-      { path: '/join/:inviteCode', element: <JoinPage /> },
-      { path: '/verify-email-required', element: <RequireAuth verified={false}><VerifyEmailRequiredPage /></RequireAuth> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
-      { path: '/membership', element: <RequireAuth><MembershipPage /></RequireAuth> },
-      { path: '/history', element: <RequireAuth><LedgersPage /></RequireAuth> },
-      { path: '/ledger/:ledgerId/history', element: <RequireAuth><LedgerHistoryPage /></RequireAuth> },
-      { path: '/admin', element: <RequireAuth admin><AdminPage /></RequireAuth> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);

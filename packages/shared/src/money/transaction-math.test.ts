@@ -324,6 +324,26 @@ describe('properties', () => {
     );
   });
 
+  it('figures stored at write time (computeTransaction) give exactly the recomputed day', () => {
+    fc.assert(
+      fc.property(dayArb, ({ rows, base }) => {
+        const withStored = rows.map((r) => ({ ...r, stored: computeTransaction(r) }));
+        const fast = computeDay(withStored, base);
+        const slow = computeDay(rows, base);
+        expect({ ...fast, transacciones_con_acumulados: fast.transacciones_con_acumulados.map(({ stored: _s, ...r }) => r) }).toEqual(slow);
+      }),
+    );
+  });
+
+  it('stored figures are used as given (no recomputation)', () => {
+    // a stored profit of 7.00 USD wins over the 10 × 40 / 40 = 10 the amounts would give
+    const day = computeDay([{ ...tx(10, 40, 0, 0), stored: { bs_recibidos: '400', bs_pagados: '0', ganancia_ves: '400.00', ganancia_usd: '7.00' } }], {
+      saldo_base_ves: 0,
+      saldo_base_usd: 0,
+    });
+    expect(day.resumen.ganancia_total_usd).toBe('7.00');
+  });
+
   it('a sale alone earns +venta USD, a purchase alone −compra', () => {
     fc.assert(
       fc.property(positiveAmountArb, rateArb, rateArb, (amount, rate, otherRate) => {

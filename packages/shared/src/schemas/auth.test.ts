@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   emailOnlySchema,
   loginSchema,
@@ -10,7 +10,7 @@ import {
   verifyEmailSchema,
 } from './auth.ts';
 
-const firstError = (schema: z.ZodType, value: unknown) => {
+const firstError = (schema: z.ZodMiniType, value: unknown) => {
   const r = schema.safeParse(value);
   return r.success ? undefined : r.error.issues[0]?.message;
 };

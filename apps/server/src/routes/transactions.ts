@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTransactionSchema,
+  dayKeySchema,
+  idParamsSchema,
+  isDayKey,
+  messages,
+  todayKey,
+  toggleVerifySchema,
+  updateTransactionSchema,
+  uuidSchema,
+} from '@arb/shared';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/errors.ts';
+import { authorize, loadMembership } from '../services/ledger-access.ts';
+import { dayBalances } from '../services/balances/day-balances.ts';
+import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
+import { historyDates, historySummary } from '../services/history/history.ts';
+import { createTransaction, parseIdempotencyKey } from '../services/transactions/create-transaction.ts';
+import { deleteTransaction, setVerified, updateTransaction } from '../services/transactions/modify-transaction.ts';
+
+const ledgerDayQuery = z.object({ ledgerId: uuidSchema, fecha: dayKeySchema });
+const ledgerQuery = z.object({ ledgerId: uuidSchema });
+const summaryQuery = z.object({ ledgerId: uuidSchema, hasta: dayKeySchema.optional() });
+// The export checks its own parameters: SPEC §5 gives the message for a missing ledger or date.
+const exportQuery = z.object({ ledgerId: z.string().optional(), fecha: z.string().optional() });
+
+/** Transactions, the day's balances, history and the Excel export (SPEC §7, DESIGN §3). */
+export async function transactionRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: ctx.guards.user };
+  const viewer = async (ledgerId: string, userId: string) => {
+    const m = await loadMembership(ctx.db, ledgerId, userId);
+    authorize(m, 'view');
+    return m;
+  };
+
+  app.post('/api/transactions', { ...guard, schema: { body: createTransactionSchema } }, async (request, reply) => {
+    const key = parseIdempotencyKey(request.headers['idempotency-key']);
+    const transaction = await createTransaction(ctx, request.user, request.body, key);
+    return reply.status(201).send({ transaction });
+  });
+
+  app.put('/api/transactions/:id', { ...guard, schema: { params: idParamsSchema, body: updateTransactionSchema } }, async (request) => ({
+    transaction: await updateTransaction(ctx, request.user, request.params.id, request.body),
+  }));
+
+  app.patch(
+    '/api/transactions/:id/toggle-verify',
+    { ...guard, schema: { params: idParamsSchema, body: toggleVerifySchema } },
+    async (request) => ({ transaction: await setVerified(ctx, request.user, request.params.id, request.body.esta_verificada) }),
+  );
+
+  app.delete('/api/transactions/:id', { ...guard, schema: { params: idParamsSchema } }, async (request, reply) => {
+    await deleteTransaction(ctx, request.user, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/transactions/balances', { ...guard, schema: { querystring: ledgerDayQuery } }, async (request, reply) => {
+    await viewer(request.query.ledgerId, request.user.id);
+    reply.header('cache-control', 'no-store');
+    return dayBalances(ctx.db, request.query.ledgerId, request.query.fecha);
+  });
+
+  app.get('/api/transactions/dates', { ...guard, schema: { querystring: ledgerQuery } }, async (request) => {
+    await viewer(request.query.ledgerId, request.user.id);
+    return historyDates(ctx.db, request.query.ledgerId);
+  });
+
+  app.get('/api/transactions/history-summary', { ...guard, schema: { querystring: summaryQuery } }, async (request) => {
+    await viewer(request.query.ledgerId, request.user.id);
+    const hasta = request.query.hasta ?? todayKey(ctx.config.APP_TIMEZONE, ctx.now());
+    return historySummary(ctx.db, request.query.ledgerId, hasta);
+  });
+
+  app.get('/api/transactions/export-daily', { ...guard, schema: { querystring: exportQuery } }, async (request, reply) => {
+    const { ledgerId, fecha } = request.query;
+    if (!ledgerId || !fecha) throw new AppError(400, 'VALIDATION_ERROR', messages.exportNoSelection);
+    if (!uuidSchema.safeParse(ledgerId).success) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+    if (!isDayKey(fecha)) throw new AppError(400, 'VALIDATION_ERROR', messages.dateInvalid);
+    const m = await viewer(ledgerId, request.user.id);
+    const data = await loadDailyExport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, fecha);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition(exportFileName(m.ledgerName, fecha)))
+      .send(streamDailyWorkbook(data, ctx.config.APP_TIMEZONE));
+  });
+}

@@ -1,0 +1,67 @@
+import { computeDay, type DayRowFigures } from '@arb/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import { num, toTransactionJson, type TransactionJson } from '../transactions/transaction-json.ts';
+import { dayTransactions, type TransactionRow } from '../transactions/transaction-row.ts';
+import { dayBaseBalance } from './base-balance.ts';
+
+type Valor = { valor: number };
+
+/** GET /api/transactions/balances: SPEC §3's balances response (+ saldos_base.heredado), per DESIGN §2. */
+export interface BalancesResponse {
+  resumen: {
+    saldo_disponible_ves: Valor;
+    saldo_disponible_usd: Valor;
+    venta_total: Valor;
+    compra_total: Valor;
+    ganancia_total_ves: Valor;
+    ganancia_total_usd: Valor;
+  };
+  promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
+  saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean };
+  saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
+  transacciones_con_acumulados: TransactionJson[];
+}
+
+/** The day's rows with computeDay's figures, plus its base; shared by the balances answer and the Excel export. */
+export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: string) {
+  // Two independent reads; in parallel they cost one round trip of latency.
+  const [rows, base] = await Promise.all([dayTransactions(db, ledgerId, fecha), dayBaseBalance(db, ledgerId, fecha)]);
+  // The stored figures were computed by computeTransaction when each row was written.
+  const day = computeDay(
+    rows.map((r) => ({ ...r, stored: r })),
+    base,
+  );
+  return { base, day };
+}
+
+const v = (value: string): Valor => ({ valor: num(value, 2) });
+
+export async function dayBalances(db: DbOrTx, ledgerId: string, fecha: string): Promise<BalancesResponse> {
+  const { base, day } = await computeLedgerDay(db, ledgerId, fecha);
+  const r = day.resumen;
+  return {
+    resumen: {
+      saldo_disponible_ves: v(r.saldo_disponible_ves),
+      saldo_disponible_usd: v(r.saldo_disponible_usd),
+      venta_total: v(r.venta_total),
+      compra_total: v(r.compra_total),
+      ganancia_total_ves: v(r.ganancia_total_ves),
+      ganancia_total_usd: v(r.ganancia_total_usd),
+    },
+    promedios: {
+      tasa_venta_promedio: num(day.promedios.tasa_venta_promedio, 4),
+      tasa_compra_promedio: num(day.promedios.tasa_compra_promedio, 4),
+    },
+    saldos_base: { saldo_base_ves: num(base.saldo_base_ves, 2), saldo_base_usd: num(base.saldo_base_usd, 2), heredado: base.heredado },
+    saldos_actuales: {
+      saldo_ves_actual: num(day.saldos_actuales.saldo_ves_actual, 2),
+      saldo_usd_actual: num(day.saldos_actuales.saldo_usd_actual, 2),
+    },
+    transacciones_con_acumulados: day.transacciones_con_acumulados.map((row: TransactionRow & DayRowFigures) =>
+      toTransactionJson(row, {
+        ves: row.ganancia_acumulada_ves_hasta_esta_transaccion,
+        usd: row.ganancia_acumulada_usd_hasta_esta_transaccion,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,163 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { messages, toBig, toNumber } from '@arb/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { computeLedgerDay } from '../balances/day-balances.ts';
+
+const USD = '#,##0.00';
+const RATE = '#,##0.0000';
+const m = messages;
+
+/** An exact decimal string as a cell number rounded to its scale. */
+const n = (value: string, dp = 2): number => toNumber(toBig(value), dp);
+
+/** `arbitraje-{ledger name or 'registro'}-{fecha}.xlsx`, the name made safe for any file system (DESIGN §7). */
+export function exportFileName(ledgerName: string, fecha: string): string {
+  const safe = ledgerName
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 80);
+  return `arbitraje-${safe || 'registro'}-${fecha}.xlsx`;
+}
+
+/** Content-Disposition with an ASCII fallback and the exact UTF-8 name as RFC 5987 `filename*`. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '-');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+// One formatter per time zone: building an Intl.DateTimeFormat costs ~90 µs, a row's format ~1 µs.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function timeOf(iso: string, timeZone: string): string {
+  let f = timeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
+    timeFormats.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
+}
+
+/** What the file is made of; loaded before the answer starts, so "no transactions" is still a clean 404. */
+export type DailyExport = Awaited<ReturnType<typeof computeLedgerDay>> & { ledgerName: string; fecha: string };
+
+export async function loadDailyExport(db: DbOrTx, ledger: { id: string; name: string }, fecha: string): Promise<DailyExport> {
+  const data = await computeLedgerDay(db, ledger.id, fecha);
+  if (data.day.transacciones_con_acumulados.length === 0) throw new AppError(404, 'NO_TRANSACTIONS', m.exportNoTransactions);
+  return { ...data, ledgerName: ledger.name, fecha };
+}
+
+// Number formats by column (A … N): set once per column instead of once per cell, which is what
+// keeps 1,000 rows well inside the 500 ms budget (DESIGN §11).
+const COLUMNS: Array<{ width: number; numFmt?: string }> = [
+  { width: 24 },
+  { width: 8 },
+  { width: 14, numFmt: USD },
+  { width: 16, numFmt: RATE },
+  { width: 18, numFmt: USD },
+  { width: 14, numFmt: USD },
+  { width: 16, numFmt: RATE },
+  { width: 18, numFmt: USD },
+  { width: 16, numFmt: USD },
+  { width: 14, numFmt: USD },
+  { width: 22, numFmt: USD },
+  { width: 11 },
+  { width: 40 },
+  { width: 22 },
+];
+const HEADER_ROW = 7;
+
+/**
+ * Streams the day's workbook (DESIGN §7) with exceljs' streaming writer: a heading block, one row
+ * per transaction in the day's order, a totals row and the available balances. Every cell is a
+ * value — numbers as numbers, texts as strings, never a formula — so a note such as
+ * '=HYPERLINK(…)' stays inert text. Rows are committed (written out) as they are added.
+ */
+export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readable {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = m.exportSheetTitle;
+  const ws = wb.addWorksheet(data.fecha, { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
+  ws.columns = COLUMNS.map((c) => ({ width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+  const { base, day } = data;
+  const add = (values: unknown[], bold = false) => {
+    const row = ws.addRow(values);
+    if (bold) row.font = { bold: true };
+    row.commit();
+  };
+
+  add([m.exportSheetTitle], true);
+  add([m.xlsLedger, data.ledgerName]);
+  add([m.xlsDate, data.fecha]);
+  add([m.xlsBaseVes, n(base.saldo_base_ves), base.heredado ? m.xlsInherited : null]);
+  add([m.xlsBaseUsd, n(base.saldo_base_usd), base.heredado ? m.xlsInherited : null]);
+  add([]);
+  add(
+    [
+      m.xlsNumber,
+      m.xlsTime,
+      m.xlsVenta,
+      m.xlsTasaVenta,
+      m.xlsBsRecibidos,
+      m.xlsCompra,
+      m.xlsTasaCompra,
+      m.xlsBsPagados,
+      m.xlsGananciaBs,
+      m.xlsGananciaUsd,
+      m.xlsGananciaAcumUsd,
+      m.xlsVerified,
+      m.xlsNotes,
+      m.xlsAuthor,
+    ],
+    true,
+  );
+  day.transacciones_con_acumulados.forEach((r, i) => {
+    add([
+      i + 1,
+      timeOf(r.created_at, timeZone),
+      n(r.venta),
+      n(r.tasa_venta, 4),
+      n(r.bs_recibidos),
+      n(r.compra),
+      n(r.tasa_compra, 4),
+      n(r.bs_pagados),
+      n(r.ganancia_transaccion_ves),
+      n(r.ganancia_transaccion_usd),
+      n(r.ganancia_acumulada_usd_hasta_esta_transaccion),
+      r.esta_verificada ? m.xlsYes : m.xlsNo,
+      r.notas ?? null,
+      r.author_name ?? m.deletedUser,
+    ]);
+  });
+  const res = day.resumen;
+  add(
+    [
+      m.xlsTotals,
+      null,
+      n(res.venta_total),
+      n(day.promedios.tasa_venta_promedio, 4),
+      null,
+      n(res.compra_total),
+      n(day.promedios.tasa_compra_promedio, 4),
+      null,
+      n(res.ganancia_total_ves),
+      n(res.ganancia_total_usd),
+    ],
+    true,
+  );
+  add([]);
+  add([m.xlsSaldoVes, n(res.saldo_disponible_ves)]);
+  add([m.xlsSaldoUsd, n(res.saldo_disponible_usd)]);
+  add([m.xlsSaldoVesVerified, n(day.saldos_actuales.saldo_ves_actual)]);
+  add([m.xlsSaldoUsdVerified, n(day.saldos_actuales.saldo_usd_actual)]);
+  ws.commit();
+  wb.commit().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
+}

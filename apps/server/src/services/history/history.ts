@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { addDays, firstOfMonth, formatDayLong } from '@arb/shared';
+import type { DbOrTx } from '../../db/database.ts';
+import { num } from '../transactions/transaction-json.ts';
+
+// Day keys repeat on every call (a 3-year ledger lists ~1,100 of them); formatting is the cost.
+const longDates = new Map<string, string>();
+function longDate(day: string): string {
+  let text = longDates.get(day);
+  if (text === undefined) {
+    if (longDates.size >= 20_000) longDates.clear();
+    text = formatDayLong(day);
+    longDates.set(day, text);
+  }
+  return text;
+}
+
+export interface HistoryDate {
+  date: string;
+  formattedDate: string;
+  transactionCount: number;
+}
+
+/**
+ * Days with transactions, newest first, with es-ES long dates (DESIGN §2 History). Reads the
+ * per-day counts of ledger_day_totals (one row per day), not every transaction.
+ */
+export async function historyDates(db: DbOrTx, ledgerId: string): Promise<HistoryDate[]> {
+  const result = await db.execute<{ fecha: string; n: number }>(sql`
+    select fecha::text as fecha, transaction_count as n from ledger_day_totals
+    where ledger_id = ${ledgerId} and transaction_count > 0 order by fecha desc`);
+  return result.rows.map((r) => ({ date: r.fecha, formattedDate: longDate(r.fecha), transactionCount: r.n }));
+}
+
+interface Window {
+  ganancia_total: number;
+  transacciones_count: number;
+}
+
+export interface HistorySummary {
+  resumen_total: { saldo_ves: number; saldo_usd: number; ganancia_total: number; transacciones_count: number };
+  resumen_7dias: Window;
+  resumen_14dias: Window;
+  resumen_mes: Window;
+  /** The reference day the windows end on (today in APP_TIMEZONE unless `hasta` was given). */
+  hasta: string;
+}
+
+/** Last day of the calendar month of `day`. */
+function lastOfMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * The history summary (DESIGN §2) in one statement of SQL aggregates over the ledger's per-day
+ * totals (ledger_day_totals: ~365 rows a year, kept by a trigger, instead of every transaction):
+ * - resumen_7dias: hasta−6 … hasta; resumen_14dias: hasta−13 … hasta (rolling, both ends included);
+ * - resumen_mes: the whole calendar month of hasta;
+ * - resumen_total: every transaction, and the closing balances of the latest day with activity or
+ *   an explicit base = the latest explicit base + the net movement of every transaction on or after
+ *   its day (0/0 and all transactions when there is no explicit base).
+ * ganancia values are USD sums of the stored rounded rows, as the day screens show them.
+ */
+export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string): Promise<HistorySummary> {
+  const from7 = addDays(hasta, -6);
+  const from14 = addDays(hasta, -13);
+  const monthFrom = firstOfMonth(hasta);
+  const monthTo = lastOfMonth(hasta);
+  const result = await db.execute<Record<string, string>>(sql`
+    with b as (
+      select fecha, saldo_base_ves, saldo_base_usd from daily_balances
+      where ledger_id = ${ledgerId} order by fecha desc limit 1
+    ), agg as (
+      select
+        coalesce(sum(transaction_count), 0) as n, coalesce(sum(ganancia_usd), 0) as g,
+        coalesce(sum(transaction_count) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as n7,
+        coalesce(sum(ganancia_usd) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as g7,
+        coalesce(sum(transaction_count) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as n14,
+        coalesce(sum(ganancia_usd) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as g14,
+        coalesce(sum(transaction_count) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as nm,
+        coalesce(sum(ganancia_usd) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as gm,
+        coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as mves,
+        coalesce(sum(compra - venta) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as musd
+      from ledger_day_totals where ledger_id = ${ledgerId}
+    )
+    select n::text, g::text, n7::text, g7::text, n14::text, g14::text, nm::text, gm::text,
+      (coalesce((select saldo_base_ves from b), 0) + mves)::text as saldo_ves,
+      (coalesce((select saldo_base_usd from b), 0) + musd)::text as saldo_usd
+    from agg`);
+  const r = result.rows[0]!;
+  const w = (n: string | undefined, g: string | undefined): Window => ({
+    ganancia_total: num(g ?? '0', 2),
+    transacciones_count: Number(n ?? 0),
+  });
+  return {
+    resumen_total: {
+      saldo_ves: num(r.saldo_ves ?? '0', 2),
+      saldo_usd: num(r.saldo_usd ?? '0', 2),
+      ganancia_total: num(r.g ?? '0', 2),
+      transacciones_count: Number(r.n ?? 0),
+    },
+    resumen_7dias: w(r.n7, r.g7),
+    resumen_14dias: w(r.n14, r.g14),
+    resumen_mes: w(r.nm, r.gm),
+    hasta,
+  };
+}

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { computeTransaction, messages, type UpdateTransactionData } from '@arb/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { authorize, loadMembership } from '../ledger-access.ts';
+import { ledgerChange, type ChangeContext } from '../ledger-change.ts';
+import { activitySnapshot, toTransactionJson, type TransactionJson } from './transaction-json.ts';
+import { cumulativeUpTo, findTransaction, type TransactionRow } from './transaction-row.ts';
+
+/**
+ * Runs `fn` on a transaction the caller may edit (DESIGN §4: own always, others' with
+ * canModifyBalance or as owner), with its row locked until commit so concurrent edits serialise.
+ * A transaction in a ledger the caller is not in is a 404, exactly like one that does not exist.
+ */
+async function withEditableTransaction<T>(
+  ctx: AppContext,
+  user: AuthUser,
+  id: string,
+  fn: (change: ChangeContext, before: TransactionRow) => Promise<T>,
+): Promise<T> {
+  return ledgerChange(ctx.db, ctx.bus, async (change) => {
+    const before = await findTransaction(change.tx, id, true);
+    if (!before) throw new AppError(404, 'NOT_FOUND', messages.txNotFound);
+    const m = await loadMembership(change.tx, before.ledger_id, user.id).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 404 ? new AppError(404, 'NOT_FOUND', messages.txNotFound) : err;
+    });
+    authorize(m, 'editTransaction', {
+      authorId: before.created_by,
+      membershipRequired: ctx.config.MEMBERSHIP_REQUIRED,
+      user,
+      now: ctx.now(),
+    });
+    return fn(change, before);
+  });
+}
+
+async function answer(tx: Tx, id: string): Promise<{ row: TransactionRow; json: TransactionJson }> {
+  const row = (await findTransaction(tx, id))!;
+  return { row, json: toTransactionJson(row, await cumulativeUpTo(tx, row)) };
+}
+
+/** PUT: new amounts, notes and day; a stale `version` is a 409 (DESIGN §5); bumps the version. */
+export async function updateTransaction(
+  ctx: AppContext,
+  user: AuthUser,
+  id: string,
+  data: UpdateTransactionData,
+): Promise<TransactionJson> {
+  return withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
+    if (data.version !== undefined && data.version !== before.version) {
+      throw new AppError(409, 'STALE_VERSION', messages.txStale);
+    }
+    const f = computeTransaction(data);
+    await tx.execute(sql`
+      update transactions set
+        fecha = ${data.fecha}, venta = ${data.venta}, tasa_venta = ${data.tasa_venta}, compra = ${data.compra},
+        tasa_compra = ${data.tasa_compra}, notas = ${data.notas}, bs_recibidos = ${f.bs_recibidos},
+        bs_pagados = ${f.bs_pagados}, ganancia_ves = ${f.ganancia_ves}, ganancia_usd = ${f.ganancia_usd},
+        version = version + 1, updated_at = now()
+      where id = ${id}`);
+    const { row, json } = await answer(tx, id);
+    record({
+      ledgerId: row.ledger_id,
+      userId: user.id,
+      action: 'TRANSACTION_UPDATED',
+      entityId: id,
+      fecha: row.fecha,
+      before: activitySnapshot(before),
+      after: activitySnapshot(row),
+    });
+    emit({ event: 'transaction-updated', ledgerId: row.ledger_id, type: 'UPDATED', fecha: row.fecha, byUserId: user.id });
+    // Moved to another day: the old day's viewers must reload too.
+    if (before.fecha !== row.fecha) {
+      emit({ event: 'transaction-updated', ledgerId: row.ledger_id, type: 'UPDATED', fecha: before.fecha, byUserId: user.id });
+    }
+    return json;
+  });
+}
+
+/**
+ * PATCH toggle-verify: sets esta_verificada. The version is not bumped: an edit form does not
+ * send esta_verificada, so a verification can never be lost by a concurrent edit (and the editor
+ * is not told their form is stale for a tick of a checkbox).
+ */
+export async function setVerified(ctx: AppContext, user: AuthUser, id: string, verified: boolean): Promise<TransactionJson> {
+  return withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
+    await tx.execute(sql`update transactions set esta_verificada = ${verified}, updated_at = now() where id = ${id}`);
+    const { row, json } = await answer(tx, id);
+    record({
+      ledgerId: row.ledger_id,
+      userId: user.id,
+      action: 'TRANSACTION_VERIFIED',
+      entityId: id,
+      fecha: row.fecha,
+      before: { esta_verificada: before.esta_verificada },
+      after: { esta_verificada: row.esta_verificada },
+    });
+    emit({ event: 'transaction-updated', ledgerId: row.ledger_id, type: 'VERIFIED', fecha: row.fecha, byUserId: user.id });
+    return json;
+  });
+}
+
+export async function deleteTransaction(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
+  await withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
+    await tx.execute(sql`delete from transactions where id = ${id}`);
+    record({
+      ledgerId: before.ledger_id,
+      userId: user.id,
+      action: 'TRANSACTION_DELETED',
+      entityId: id,
+      fecha: before.fecha,
+      before: activitySnapshot(before),
+    });
+    emit({ event: 'transaction-updated', ledgerId: before.ledger_id, type: 'DELETED', fecha: before.fecha, byUserId: user.id });
+  });
+}

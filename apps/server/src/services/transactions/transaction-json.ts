@@ -1,0 +1,73 @@
+import { toBig, toNumber } from '@arb/shared';
+import type { TransactionRow } from './transaction-row.ts';
+
+/** A transaction as the API answers it (SPEC §3 + version, createdAt, createdBy). Money as numbers. */
+export interface TransactionJson {
+  id: string;
+  ledgerId: string;
+  fecha: string;
+  venta: number;
+  tasa_venta: number;
+  compra: number;
+  tasa_compra: number;
+  notas: string | null;
+  esta_verificada: boolean;
+  bs_recibidos: number;
+  bs_pagados: number;
+  ganancia_transaccion_ves: number;
+  ganancia_transaccion_usd: number;
+  ganancia_acumulada_ves_hasta_esta_transaccion: number;
+  ganancia_acumulada_usd_hasta_esta_transaccion: number;
+  version: number;
+  createdAt: string;
+  /** The author; null once their account was deleted (the web shows messages.deletedUser). */
+  createdBy: { id: string; user_name: string } | null;
+}
+
+/**
+ * Rounds an exact decimal string to its scale as a JSON number. Strings already at or below the
+ * scale (NUMERIC(15,2) columns, computeDay's 2-dp figures) need no rounding: Number() of them is
+ * what toNumber would give, without a decimal parse — hundreds of fields per balances answer.
+ */
+export function num(value: string, dp: number): number {
+  const dot = value.indexOf('.');
+  if (dot === -1 || value.length - dot - 1 <= dp) return Number(value) + 0;
+  return toNumber(toBig(value), dp);
+}
+
+export function toTransactionJson(row: TransactionRow, cumulative: { ves: string; usd: string }): TransactionJson {
+  return {
+    id: row.id,
+    ledgerId: row.ledger_id,
+    fecha: row.fecha,
+    venta: num(row.venta, 2),
+    tasa_venta: num(row.tasa_venta, 4),
+    compra: num(row.compra, 2),
+    tasa_compra: num(row.tasa_compra, 4),
+    notas: row.notas,
+    esta_verificada: row.esta_verificada,
+    bs_recibidos: num(row.bs_recibidos, 2),
+    bs_pagados: num(row.bs_pagados, 2),
+    ganancia_transaccion_ves: num(row.ganancia_ves, 2),
+    ganancia_transaccion_usd: num(row.ganancia_usd, 2),
+    ganancia_acumulada_ves_hasta_esta_transaccion: num(cumulative.ves, 2),
+    ganancia_acumulada_usd_hasta_esta_transaccion: num(cumulative.usd, 2),
+    version: row.version,
+    createdAt: row.created_at,
+    createdBy: row.created_by && row.author_name !== null ? { id: row.created_by, user_name: row.author_name } : null,
+  };
+}
+
+/** The values an activity row keeps as "before"/"after" of a transaction. */
+export function activitySnapshot(row: TransactionRow) {
+  return {
+    fecha: row.fecha,
+    venta: num(row.venta, 2),
+    tasa_venta: num(row.tasa_venta, 4),
+    compra: num(row.compra, 2),
+    tasa_compra: num(row.tasa_compra, 4),
+    notas: row.notas,
+    esta_verificada: row.esta_verificada,
+    ganancia_usd: num(row.ganancia_usd, 2),
+  };
+}

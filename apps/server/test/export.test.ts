@@ -1,0 +1,135 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { addTransaction, setBase, verify } from './support/transactions.ts';
+import { addMember, createUser, type TestUser } from './support/users.ts';
+
+const DAY = '2026-03-10';
+
+async function openWorkbook(body: Buffer): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}
+
+const rowValues = (ws: ExcelJS.Worksheet, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+
+describe('GET /api/transactions/export-daily', () => {
+  let t: TestApp;
+  let u: TestUser;
+  let ledgerId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ APP_TIMEZONE: 'America/Caracas' });
+    u = await createUser(t, { name: 'Ana' });
+    ledgerId = u.ledgerId;
+    await t.database.pool.query(`update ledgers set name = 'Caja Ñandú/2' where id = $1`, [ledgerId]);
+    await setBase(t, u, ledgerId, DAY, '1000.00', '500.00');
+    const a = await addTransaction(t, u, ledgerId, DAY, { venta: 100, tasa_venta: '40.50', compra: 100, tasa_compra: '40.00' });
+    await addTransaction(t, u, ledgerId, DAY, { venta: 250, tasa_venta: '36.15', notas: '=1+1' });
+    await addTransaction(t, u, ledgerId, DAY, { compra: '80.25', tasa_compra: '41.1234', notas: '=HYPERLINK("http://x","y")' });
+    await verify(t, u, a.id);
+  });
+  afterAll(async () => t.close());
+
+  const get = (query: string, token = u.token) => t.request({ method: 'GET', url: `/api/transactions/export-daily${query}`, token });
+
+  it('answers an xlsx with a safe RFC 5987 file name', async () => {
+    const res = await get(`?ledgerId=${ledgerId}&fecha=${DAY}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="arbitraje-Caja Nandu-2-${DAY}.xlsx"; filename*=UTF-8''arbitraje-Caja%20%C3%91and%C3%BA-2-${DAY}.xlsx`,
+    );
+  });
+
+  it('every money cell carries the figures of the balances screen; notes stay text', async () => {
+    const res = await get(`?ledgerId=${ledgerId}&fecha=${DAY}`);
+    const ws = await openWorkbook(res.rawPayload);
+    expect(rowValues(ws, 2)).toEqual(['Registro', 'Caja Ñandú/2']);
+    expect(rowValues(ws, 3)).toEqual(['Fecha', DAY]);
+    expect(rowValues(ws, 4).slice(0, 2)).toEqual(['Saldo base Bs.S', 1000]);
+    expect(rowValues(ws, 5).slice(0, 2)).toEqual(['Saldo base USD', 500]);
+    expect(rowValues(ws, 7)).toEqual([
+      '#',
+      'Hora',
+      'Venta ($)',
+      'Tasa Venta (Bs)',
+      'Bs recibidos',
+      'Compra ($)',
+      'Tasa Compra (Bs)',
+      'Bs pagados',
+      'Ganancia (Bs)',
+      'Ganancia ($)',
+      'Ganancia acumulada ($)',
+      'Verificada',
+      'Notas',
+      'Registrado por',
+    ]);
+    const money = (n: number) => rowValues(ws, n).slice(2, 11);
+    // a: 100 @ 40.50 → 4050; 100 @ 40 → 4000; 50 Bs; 1.25 USD; cumulative 1.25
+    expect(money(8)).toEqual([100, 40.5, 4050, 100, 40, 4000, 50, 1.25, 1.25]);
+    // b: 250 @ 36.15 → 9037.5; sale only → 250 USD; cumulative 251.25
+    expect(money(9)).toEqual([250, 36.15, 9037.5, 0, 0, 0, 9037.5, 250, 251.25]);
+    // c: 80.25 @ 41.1234 → 3300.15285 → 3300.15; −3300.15 Bs; −80.25 USD; cumulative 171
+    expect(money(10)).toEqual([0, 0, 0, 80.25, 41.1234, 3300.15, -3300.15, -80.25, 171]);
+    expect(rowValues(ws, 8).slice(11)).toEqual(['Sí', undefined, 'Ana']);
+    // notes are plain strings, never formulas
+    expect(ws.getCell('M9').value).toBe('=1+1');
+    expect(ws.getCell('M9').type).toBe(ExcelJS.ValueType.String);
+    expect(ws.getCell('M10').value).toBe('=HYPERLINK("http://x","y")');
+    ws.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+    // hour in Caracas time, 24 h
+    expect(String(rowValues(ws, 8)[1])).toMatch(/^\d{2}:\d{2}$/);
+    // totals: ventas 350, avg 37.3929, compras 180.25, avg 40.5002, 5787.35 Bs, 171 USD
+    expect(rowValues(ws, 11)).toEqual(['Totales', undefined, 350, 37.3929, undefined, 180.25, 40.5002, undefined, 5787.35, 171]);
+    // available: 1000 + 13087.5 − 7300.15285 = 6787.35; 500 − 350 + 180.25 = 330.25
+    // verified only (a): 1000 + 4050 − 4000 = 1050; 500 − 100 + 100 = 500
+    expect([13, 14, 15, 16].map((n) => rowValues(ws, n))).toEqual([
+      ['Saldo disponible Bs.S', 6787.35],
+      ['Saldo disponible USD', 330.25],
+      ['Saldo Bs.S (solo verificadas)', 1050],
+      ['Saldo USD (solo verificadas)', 500],
+    ]);
+    expect(ws.getCell('C8').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('D8').numFmt).toBe('#,##0.0000');
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 7 });
+  });
+
+  it('says when the base was inherited', async () => {
+    await addTransaction(t, u, ledgerId, '2026-03-11', { venta: 1, tasa_venta: 40 });
+    const ws = await openWorkbook((await get(`?ledgerId=${ledgerId}&fecha=2026-03-11`)).rawPayload);
+    expect(rowValues(ws, 4)).toEqual(['Saldo base Bs.S', 6787.35, '(heredado del día anterior)']);
+    expect(rowValues(ws, 5)).toEqual(['Saldo base USD', 330.25, '(heredado del día anterior)']);
+  });
+
+  it('a deleted author shows as "Usuario eliminado"; a nameless ledger exports as "registro"', async () => {
+    const owner = await createUser(t);
+    const gone = await createUser(t);
+    await addMember(t, owner.ledgerId, gone.id);
+    await addTransaction(t, gone, owner.ledgerId, DAY, { venta: 1, tasa_venta: 40 });
+    await t.database.pool.query('delete from users where id = $1', [gone.id]);
+    await t.database.pool.query(`update ledgers set name = '///' where id = $1`, [owner.ledgerId]);
+    const res = await get(`?ledgerId=${owner.ledgerId}&fecha=${DAY}`, owner.token);
+    expect(res.headers['content-disposition']).toContain(`filename="arbitraje---${DAY}.xlsx"`);
+    const ws = await openWorkbook(res.rawPayload);
+    expect(rowValues(ws, 8)[13]).toBe('Usuario eliminado');
+    await t.database.pool.query(`update ledgers set name = '' where id = $1`, [owner.ledgerId]);
+    const unnamed = await get(`?ledgerId=${owner.ledgerId}&fecha=${DAY}`, owner.token);
+    expect(unnamed.headers['content-disposition']).toContain(`filename="arbitraje-registro-${DAY}.xlsx"`);
+  });
+
+  it('400 without a ledger or a date, 404 with no transactions, 404 outside the ledger', async () => {
+    for (const q of ['', `?ledgerId=${ledgerId}`, `?fecha=${DAY}`, `?ledgerId=&fecha=${DAY}`]) {
+      const res = await get(q);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'No hay ledger o fecha seleccionada', code: 'VALIDATION_ERROR' });
+    }
+    const none = await get(`?ledgerId=${ledgerId}&fecha=2026-01-01`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ error: 'No hay transacciones para exportar en esta fecha', code: 'NO_TRANSACTIONS' });
+    const outsider = await createUser(t);
+    expect((await get(`?ledgerId=${ledgerId}&fecha=${DAY}`, outsider.token)).statusCode).toBe(404);
+    expect((await get(`?ledgerId=${ledgerId}&fecha=10-03-2026`)).statusCode).toBe(400);
+    expect((await get(`?ledgerId=xyz&fecha=${DAY}`)).statusCode).toBe(404);
+  });
+});

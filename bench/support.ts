@@ -1,0 +1,192 @@
+/**
+ * Shared bench scaffolding: the real app built in-process (buildApp) and listening on a random
+ * port, on the embedded PostgreSQL by default or on DATABASE_URL when set; seeding with one
+ * INSERT … SELECT generate_series; autocannon in a child process (so it does not steal the
+ * server's event loop); and the printed table. Benchmarks print figures; they are not tests.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
+
+const run = promisify(execFile);
+
+export interface Bench {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  baseUrl: string;
+  target: string;
+  close(): Promise<void>;
+}
+
+/** Builds and starts the app; registers `/bench/bare` (one indexed query, no auth) for the baseline. */
+export async function startBench(): Promise<Bench> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-bench-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const { app, ctx } = await buildApp({ config, database, logger: false, webDist: path.join(dataDir, 'no-web') });
+  app.get('/bench/bare', async (request) => {
+    const q = request.query as { ledgerId: string; fecha: string };
+    const { rows } = await database.pool.query(
+      'select id, venta, tasa_venta from transactions where ledger_id = $1 and fecha = $2 order by created_at, id limit 1',
+      [q.ledgerId, q.fecha],
+    );
+    return rows[0] ?? null;
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    ctx,
+    database,
+    baseUrl: `http://127.0.0.1:${port}`,
+    target: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL',
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A verified user owning a ledger, with an access token. */
+export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: string; ledgerId: string; token: string }> {
+  const suffix = randomBytes(4).toString('hex');
+  const {
+    rows: [user],
+  } = await b.database.pool.query<{ id: string }>(
+    `insert into users (email, password_hash, user_name, email_verified) values ($1, 'x', $2, true) returning id`,
+    [`bench-${suffix}@example.com`, name],
+  );
+  const {
+    rows: [ledger],
+  } = await b.database.pool.query<{ id: string }>(`insert into ledgers (name, owner_id, invite_code) values ($1, $2, $3) returning id`, [
+    `${name} ${suffix}`,
+    user!.id,
+    `bench-${suffix}`,
+  ]);
+  await b.database.pool.query(`insert into ledger_members (ledger_id, user_id, can_modify_balance) values ($1, $2, true)`, [
+    ledger!.id,
+    user!.id,
+  ]);
+  const token = await b.ctx.tokens.sign({ sub: user!.id, role: 'USER' });
+  return { userId: user!.id, ledgerId: ledger!.id, token };
+}
+
+/**
+ * `count` transactions in one INSERT … SELECT generate_series, spread over `days` days ending on
+ * `lastDay` (row i on lastDay − (i mod days)); derived figures computed by SQL with the DESIGN §2
+ * rules (half-up rounding = SQL round() on numeric), a mix of sale+purchase, sale-only and
+ * purchase-only rows, half of them verified.
+ */
+export async function seedTransactions(
+  b: Bench,
+  o: { ledgerId: string; userId: string },
+  count: number,
+  days: number,
+  lastDay: string,
+): Promise<void> {
+  await b.database.pool.query(
+    `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
+       ganancia_ves, ganancia_usd, notas, esta_verificada, created_by, created_at)
+     select $1, $4::date - (i % $3), v, tv, c, tc, v * tv, c * tc, round(v * tv - c * tc, 2),
+       case when c > 0 then round((v * tv - c * tc) / tc, 2) when v > 0 then v else 0 end,
+       case when i % 5 = 0 then 'nota ' || i end, i % 2 = 0, $2, now() + i * interval '1 microsecond'
+     from (
+       select i,
+         case when i % 3 = 2 then 0 else (100 + i % 900)::numeric(15,2) end as v,
+         case when i % 3 = 2 then 0 else (36 + (i % 97) / 100.0)::numeric(17,4) end as tv,
+         case when i % 3 = 1 then 0 else (95 + i % 850)::numeric(15,2) end as c,
+         case when i % 3 = 1 then 0 else (35.5 + (i % 89) / 100.0)::numeric(17,4) end as tc
+       from generate_series(1, $5::int) i
+     ) s`,
+    [o.ledgerId, o.userId, days, lastDay, count],
+  );
+  // The trigger's 100,000 upserts leave dead row versions in ledger_day_totals; autovacuum would
+  // clear them in a live system, the bench does it at once.
+  await b.database.pool.query('vacuum analyze transactions, ledger_day_totals');
+}
+
+export interface CannonResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon's CLI in a child process: `connections` connections for `seconds` seconds. */
+export async function cannon(url: string, token: string | undefined, connections = 50, seconds = 10): Promise<CannonResult> {
+  const bin = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
+  const args = [
+    bin,
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-j',
+    ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
+    url,
+  ];
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+/** Median wall time (ms) of `n` sequential requests after `warmup` unmeasured ones; throws on a non-2xx. */
+export async function medianMs(url: string, token: string | undefined, n = 30, warmup = 5): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n + warmup; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    if (i >= warmup) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+export interface Row {
+  figure: string;
+  budget: string;
+  measured: string;
+  baseline: string;
+  ratio: string;
+  pass: boolean | null;
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  const cols: Array<keyof Row> = ['figure', 'budget', 'measured', 'baseline', 'ratio', 'pass'];
+  const cell = (r: Row, c: keyof Row) => (c === 'pass' ? (r.pass === null ? '-' : r.pass ? 'PASS' : 'FAIL') : String(r[c]));
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r, c).length)));
+  const line = (vals: string[]) => `| ${vals.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(cols.map(String)));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(cols.map((c) => cell(r, c))));
+}
+
+export const fmt = (n: number, dp = 1) => n.toFixed(dp);
