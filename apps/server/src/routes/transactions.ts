@@ -23,7 +23,7 @@ import { deleteTransaction, setVerified, updateTransaction } from '../services/t
 
 const ledgerDayQuery = z.object({ ledgerId: uuidSchema, fecha: dayKeySchema });
 const ledgerQuery = z.object({ ledgerId: uuidSchema });
-const summaryQuery = z.object({ ledgerId: uuidSchema, hasta: dayKeySchema.optional() });
+const summaryQuery = z.object({ ledgerId: uuidSchema, hasta: z.optional(dayKeySchema) });
 // The export checks its own parameters: SPEC §5 gives the message for a missing ledger or date.
 const exportQuery = z.object({ ledgerId: z.string().optional(), fecha: z.string().optional() });
 
