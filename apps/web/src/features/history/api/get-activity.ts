@@ -16,9 +16,13 @@ export const activityQueryOptions = (ledgerId: string, pageSize = ACTIVITY_PAGE_
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) => {
       const before = pageParam === undefined ? '' : `&before=${pageParam}`;
-      return api<ActivityEntry[]>(`/api/ledgers/${encodeURIComponent(ledgerId)}/activity?limit=${pageSize}${before}`, messages.activityLoadError, {
-        signal,
-      });
+      return api<ActivityEntry[]>(
+        `/api/ledgers/${encodeURIComponent(ledgerId)}/activity?limit=${pageSize}${before}`,
+        messages.activityLoadError,
+        {
+          signal,
+        },
+      );
     },
     getNextPageParam: (last) => (last.length < pageSize ? undefined : last[last.length - 1]?.id),
   });

@@ -9,7 +9,9 @@ export const historySummaryQueryOptions = (ledgerId: string) =>
   queryOptions({
     queryKey: historyKeys.summary(ledgerId),
     queryFn: ({ signal }) =>
-      api<HistorySummary>(`/api/transactions/history-summary?ledgerId=${encodeURIComponent(ledgerId)}`, messages.loadDatesError, { signal }),
+      api<HistorySummary>(`/api/transactions/history-summary?ledgerId=${encodeURIComponent(ledgerId)}`, messages.loadDatesError, {
+        signal,
+      }),
   });
 
 export const useHistorySummary = (ledgerId: string) => useQuery(historySummaryQueryOptions(ledgerId));

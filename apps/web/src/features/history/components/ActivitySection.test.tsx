@@ -9,16 +9,52 @@ import { ActivitySection } from './ActivitySection';
 
 const LEDGER = 'L1';
 const PATH = `/api/ledgers/${LEDGER}/activity`;
-const tx = { fecha: '2026-11-21', venta: 100, tasa_venta: 40, compra: 0, tasa_compra: 0, notas: null, esta_verificada: false, ganancia_usd: 100 };
+const tx = {
+  fecha: '2026-11-21',
+  venta: 100,
+  tasa_venta: 40,
+  compra: 0,
+  tasa_compra: 0,
+  notas: null,
+  esta_verificada: false,
+  ganancia_usd: 100,
+};
 const ana = { id: 'u1', user_name: 'Ana' };
 const beto = { id: 'u2', user_name: 'Beto' };
 const at = (id: number) => `2026-11-21T1${id}:05:00.000Z`;
 
 /** The log, newest first (ids descending), as the server keeps it. */
 const log: ActivityEntry[] = [
-  { id: 5, action: 'TRANSACTION_DELETED', entityId: 't1', fecha: '2026-11-21', before: { ...tx, venta: 120 }, after: null, createdAt: at(5), user: ana },
-  { id: 4, action: 'TRANSACTION_VERIFIED', entityId: 't1', fecha: '2026-11-21', before: { esta_verificada: false }, after: { esta_verificada: true }, createdAt: at(4), user: beto },
-  { id: 3, action: 'TRANSACTION_UPDATED', entityId: 't1', fecha: '2026-11-21', before: tx, after: { ...tx, venta: 120 }, createdAt: at(3), user: ana },
+  {
+    id: 5,
+    action: 'TRANSACTION_DELETED',
+    entityId: 't1',
+    fecha: '2026-11-21',
+    before: { ...tx, venta: 120 },
+    after: null,
+    createdAt: at(5),
+    user: ana,
+  },
+  {
+    id: 4,
+    action: 'TRANSACTION_VERIFIED',
+    entityId: 't1',
+    fecha: '2026-11-21',
+    before: { esta_verificada: false },
+    after: { esta_verificada: true },
+    createdAt: at(4),
+    user: beto,
+  },
+  {
+    id: 3,
+    action: 'TRANSACTION_UPDATED',
+    entityId: 't1',
+    fecha: '2026-11-21',
+    before: tx,
+    after: { ...tx, venta: 120 },
+    createdAt: at(3),
+    user: ana,
+  },
   { id: 2, action: 'TRANSACTION_CREATED', entityId: 't1', fecha: '2026-11-21', before: null, after: tx, createdAt: at(2), user: beto },
 ];
 
@@ -46,7 +82,9 @@ describe("'Actividad'", () => {
   it('says who did what and when, newest first, and pages with Cargar más', async () => {
     renderAt(<ActivitySection ledgerId={LEDGER} pageSize={2} />, '/');
     await waitFor(() => expect(items()).toHaveLength(2));
-    expect(items()[0]!.textContent).toContain('Ana eliminó una transacción del 21/11/2026: venta 120,00, tasa venta 40,00 Bs, ganancia 100,00 USD');
+    expect(items()[0]!.textContent).toContain(
+      'Ana eliminó una transacción del 21/11/2026: venta 120,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    );
     expect(items()[0]!.textContent).toContain(formatDateTime(at(5))!);
     expect(items()[1]!.textContent).toContain('Beto marcó como verificada una transacción del 21/11/2026');
 

@@ -12,7 +12,13 @@ const days: DailyProfit[] = [
 ];
 
 function draw(mode: 'light' | 'dark', data = days) {
-  const theme = createTheme({ palette: { mode, success: { main: mode === 'light' ? '#2e7d32' : '#66bb6a' }, error: { main: mode === 'light' ? '#c62828' : '#ef5350' } } });
+  const theme = createTheme({
+    palette: {
+      mode,
+      success: { main: mode === 'light' ? '#2e7d32' : '#66bb6a' },
+      error: { main: mode === 'light' ? '#c62828' : '#ef5350' },
+    },
+  });
   render(
     <ThemeProvider theme={theme}>
       <DailyProfitChart days={data} />
@@ -75,7 +81,11 @@ describe('DailyProfitChart', () => {
   });
 
   it('with many days, labels only some of them but always the first and the last', () => {
-    const month = Array.from({ length: 30 }, (_, i) => ({ date: `2026-10-${String(i + 1).padStart(2, '0')}`, ganancia_usd: i - 10, transactionCount: 1 }));
+    const month = Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-10-${String(i + 1).padStart(2, '0')}`,
+      ganancia_usd: i - 10,
+      transactionCount: 1,
+    }));
     draw('light', month);
     expect(bars()).toHaveLength(30);
     const chart = within(screen.getByTestId('daily-profit-chart'));

@@ -37,7 +37,14 @@ export function DailyProfitChart({ days }: { days: DailyProfit[] }) {
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="group" aria-label={messages.chartTitle} data-testid="daily-profit-chart">
         {ticks.map((v) => (
           <g key={v} aria-hidden="true">
-            <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={scale.y(v)} y2={scale.y(v)} stroke={theme.palette.divider} strokeDasharray={v === 0 ? undefined : '4 4'} />
+            <line
+              x1={PLOT.left}
+              x2={WIDTH - PLOT.right}
+              y1={scale.y(v)}
+              y2={scale.y(v)}
+              stroke={theme.palette.divider}
+              strokeDasharray={v === 0 ? undefined : '4 4'}
+            />
             <text x={PLOT.left - 6} y={scale.y(v)} textAnchor="end" dominantBaseline="middle" {...axisText}>
               {formatNumber2(v)}
             </text>
@@ -47,7 +54,11 @@ export function DailyProfitChart({ days }: { days: DailyProfit[] }) {
           const x = PLOT.left + i * slot + (slot - barW) / 2;
           const top = Math.min(scale.y(d.ganancia_usd), zeroY);
           const h = Math.max(1, Math.abs(scale.y(d.ganancia_usd) - zeroY));
-          const label = t('chartBar', { date: formatDayShort(d.date), amount: formatUsd(d.ganancia_usd), count: txCountLabel(d.transactionCount) });
+          const label = t('chartBar', {
+            date: formatDayShort(d.date),
+            amount: formatUsd(d.ganancia_usd),
+            count: txCountLabel(d.transactionCount),
+          });
           const showDay = i % every === 0 || i === days.length - 1;
           return (
             <g key={d.date}>

@@ -24,7 +24,10 @@ export function DatesList({ ledgerId, dates, step = DATES_STEP }: { ledgerId: st
             divider={i < visible.length - 1}
             data-testid={`history-date-${d.date}`}
           >
-            <ListItemText primary={d.formattedDate} slotProps={{ primary: { sx: { '&::first-letter': { textTransform: 'uppercase' } } } }} />
+            <ListItemText
+              primary={d.formattedDate}
+              slotProps={{ primary: { sx: { '&::first-letter': { textTransform: 'uppercase' } } } }}
+            />
             <Chip size="small" label={txCountLabel(d.transactionCount)} sx={{ mr: 1 }} />
             <ChevronRightIcon color="action" aria-hidden="true" />
           </ListItemButton>

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../api/types';
 import { activitySentence } from './activity-sentence';
 
-const tx = { fecha: '2026-11-21', venta: 100, tasa_venta: 40, compra: 0, tasa_compra: 0, notas: null, esta_verificada: false, ganancia_usd: 100 };
+const tx = {
+  fecha: '2026-11-21',
+  venta: 100,
+  tasa_venta: 40,
+  compra: 0,
+  tasa_compra: 0,
+  notas: null,
+  esta_verificada: false,
+  ganancia_usd: 100,
+};
 const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({
   id: 1,
   action: 'TRANSACTION_CREATED',
@@ -17,7 +26,11 @@ const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({
 
 describe('activitySentence', () => {
   it.each<[string, Partial<ActivityEntry>, string]>([
-    ['a creation with what was typed', { after: tx }, 'Ana creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD'],
+    [
+      'a creation with what was typed',
+      { after: tx },
+      'Ana creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    ],
     [
       'an edit with before → after of the changed fields only',
       { action: 'TRANSACTION_UPDATED', before: tx, after: { ...tx, venta: 120, ganancia_usd: 120 } },
@@ -30,10 +43,18 @@ describe('activitySentence', () => {
     ],
     [
       'an edit of a rate',
-      { action: 'TRANSACTION_UPDATED', before: { ...tx, compra: 50, tasa_compra: 38.5 }, after: { ...tx, compra: 50, tasa_compra: 39.1234 } },
+      {
+        action: 'TRANSACTION_UPDATED',
+        before: { ...tx, compra: 50, tasa_compra: 38.5 },
+        after: { ...tx, compra: 50, tasa_compra: 39.1234 },
+      },
       'Ana editó una transacción del 21/11/2026: tasa compra 38,50 Bs → 39,1234 Bs',
     ],
-    ['a deletion with what was removed', { action: 'TRANSACTION_DELETED', before: tx }, 'Ana eliminó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD'],
+    [
+      'a deletion with what was removed',
+      { action: 'TRANSACTION_DELETED', before: tx },
+      'Ana eliminó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    ],
     [
       'a verification',
       { action: 'TRANSACTION_VERIFIED', before: { esta_verificada: false }, after: { esta_verificada: true } },
@@ -54,15 +75,27 @@ describe('activitySentence', () => {
       },
       'Ana cambió el saldo base del 21/11/2026: saldo base Bs.S 0,00 Bs.S → 1.500,50 Bs.S',
     ],
-    ['a rename', { action: 'LEDGER_RENAMED', fecha: null, before: { name: 'Mi Registro' }, after: { name: 'Caja' } }, 'Ana cambió el nombre del registro: nombre «Mi Registro» → «Caja»'],
+    [
+      'a rename',
+      { action: 'LEDGER_RENAMED', fecha: null, before: { name: 'Mi Registro' }, after: { name: 'Caja' } },
+      'Ana cambió el nombre del registro: nombre «Mi Registro» → «Caja»',
+    ],
     [
       'a permission change',
       { action: 'MEMBER_PERMISSIONS_UPDATED', fecha: null, before: { canModifyBalance: false }, after: { canModifyBalance: true } },
       'Ana cambió los permisos de un miembro: modificar saldos No → Sí',
     ],
     ['an action this screen does not know', { action: 'SOMETHING_NEW', fecha: null }, 'Ana realizó SOMETHING_NEW'],
-    ['the flat author shape', { user: undefined, user_name: 'Beto', userId: 'u2', after: tx }, 'Beto creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD'],
-    ['a deleted author', { user: null, action: 'TRANSACTION_VERIFIED', after: { esta_verificada: true } }, 'Usuario eliminado marcó como verificada una transacción del 21/11/2026'],
+    [
+      'the flat author shape',
+      { user: undefined, user_name: 'Beto', userId: 'u2', after: tx },
+      'Beto creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    ],
+    [
+      'a deleted author',
+      { user: null, action: 'TRANSACTION_VERIFIED', after: { esta_verificada: true } },
+      'Usuario eliminado marcó como verificada una transacción del 21/11/2026',
+    ],
   ])('%s', (_name, e, sentence) => {
     expect(activitySentence(entry(e))).toBe(sentence);
   });

@@ -4,7 +4,8 @@ import type { ActivityEntry } from '../api/types';
 type Values = Record<string, unknown> | null;
 type Format = (v: unknown) => string;
 
-const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : null;
 const amount: Format = (v) => (num(v) === null ? messages.activityEmptyValue : formatNumber2(num(v)));
 const rate: Format = (v) => (num(v) === null ? messages.activityEmptyValue : formatRate(num(v)));
 const usd: Format = (v) => (num(v) === null ? messages.activityEmptyValue : formatUsd(num(v)));
@@ -93,7 +94,10 @@ export function activitySentence(entry: ActivityEntry): string {
     case 'LEDGER_CREATED':
       return withDetails(t('activityLedgerCreated', { user }), after?.name ? [text(after.name)] : []);
     case 'LEDGER_RENAMED':
-      return withDetails(t('activityLedgerRenamed', { user }), changes(before, after, [{ key: 'name', label: 'activityFieldName', format: text }]));
+      return withDetails(
+        t('activityLedgerRenamed', { user }),
+        changes(before, after, [{ key: 'name', label: 'activityFieldName', format: text }]),
+      );
     case 'MEMBER_JOINED':
       return t('activityMemberJoined', { user });
     case 'MEMBER_LEFT':

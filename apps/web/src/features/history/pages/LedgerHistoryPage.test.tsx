@@ -8,7 +8,13 @@ import { renderAt } from '../testing/render';
 import LedgerHistoryPage from './LedgerHistoryPage';
 
 const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
-const ledgers = { status: 200, body: [{ id: 'other', name: 'Otro' }, { id: LEDGER, name: 'Caja Caracas' }] };
+const ledgers = {
+  status: 200,
+  body: [
+    { id: 'other', name: 'Otro' },
+    { id: LEDGER, name: 'Caja Caracas' },
+  ],
+};
 const summary: HistorySummary = {
   resumen_total: { saldo_ves: 1234567.8, saldo_usd: 2500.5, ganancia_total: 321.45, transacciones_count: 42 },
   resumen_7dias: { ganancia_total: 55.1, transacciones_count: 7 },
@@ -66,7 +72,8 @@ describe('/ledger/:ledgerId/history (SPEC §2)', () => {
     expect(tile('mes-count')).toContain('20');
     expect(screen.getAllByTestId(/^(total|d7|d14|mes)-/)).toHaveLength(10);
     // The groups are named so a screen reader hears which window a figure belongs to.
-    for (const name of ['Total', 'Últimos 7 días', 'Últimos 14 días', 'Este mes']) expect(screen.getByRole('region', { name })).toBeTruthy();
+    for (const name of ['Total', 'Últimos 7 días', 'Últimos 14 días', 'Este mes'])
+      expect(screen.getByRole('region', { name })).toBeTruthy();
     // The ledger id goes with every call.
     expect(api.calls('/api/transactions/history-summary')[0]?.searchParams.get('ledgerId')).toBe(LEDGER);
   });

@@ -10,14 +10,16 @@ export function fakeApi(routes: Routes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const route = routes[url.pathname];
-    const reply = typeof route === 'function' ? route(url) : (route ?? { status: 404, body: { error: 'Recurso no encontrado', code: 'NOT_FOUND' } });
+    const reply =
+      typeof route === 'function' ? route(url) : (route ?? { status: 404, body: { error: 'Recurso no encontrado', code: 'NOT_FOUND' } });
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const calls = (pathname: string) => fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === pathname);
+  const calls = (pathname: string) =>
+    fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === pathname);
   return { fetchMock, calls };
 }
 
