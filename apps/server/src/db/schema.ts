@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -111,6 +112,8 @@ export const ledgers = pgTable(
     name: text('name').notNull(),
     ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     inviteCode: text('invite_code').notNull(),
+    /** Bumped by every committed change of the ledger (ledgerChange): validates cached day answers. */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ledgers_invite_code_key').on(t.inviteCode), index('ledgers_owner_idx').on(t.ownerId)],

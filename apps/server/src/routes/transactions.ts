@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { authorize, loadMembership } from '../services/ledger-access.ts';
+import { createBalancesCache } from '../services/balances/balances-cache.ts';
 import { dayBalances } from '../services/balances/day-balances.ts';
 import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
 import { dailyProfit } from '../services/history/daily-profit.ts';
@@ -63,10 +64,18 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     return reply.status(204).send();
   });
 
+  const balancesCache = createBalancesCache();
   app.get('/api/transactions/balances', { ...guard, schema: { querystring: ledgerDayQuery } }, async (request, reply) => {
-    await viewer(request.query.ledgerId, request.user.id);
-    reply.header('cache-control', 'no-store');
-    return dayBalances(ctx.db, request.query.ledgerId, request.query.fecha);
+    const { ledgerId, fecha } = request.query;
+    const m = await viewer(ledgerId, request.user.id);
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    const cached = balancesCache.get(ledgerId, fecha, m.revision);
+    if (cached) return reply.send(cached);
+    const body = JSON.stringify(await dayBalances(ctx.db, ledgerId, fecha));
+    // The revision read with the membership is not newer than what dayBalances saw: caching the
+    // body under it can only make a later request recompute, never serve stale figures.
+    balancesCache.set(ledgerId, fecha, m.revision, body);
+    return reply.send(body);
   });
 
   app.get('/api/transactions/dates', { ...guard, schema: { querystring: ledgerQuery } }, async (request) => {

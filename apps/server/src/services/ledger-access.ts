@@ -26,12 +26,20 @@ export interface Membership {
   userId: string;
   isOwner: boolean;
   canModifyBalance: boolean;
+  /** The ledger's revision when the membership was read (see ledgerChange). */
+  revision: number;
 }
 
 /** The caller's membership of a ledger; 404 when the ledger does not exist or they are not in it. */
 export async function loadMembership(db: DbOrTx, ledgerId: string, userId: string): Promise<Membership> {
   const [row] = await db
-    .select({ id: ledgers.id, name: ledgers.name, ownerId: ledgers.ownerId, canModifyBalance: ledgerMembers.canModifyBalance })
+    .select({
+      id: ledgers.id,
+      name: ledgers.name,
+      ownerId: ledgers.ownerId,
+      revision: ledgers.revision,
+      canModifyBalance: ledgerMembers.canModifyBalance,
+    })
     .from(ledgers)
     .innerJoin(ledgerMembers, and(eq(ledgerMembers.ledgerId, ledgers.id), eq(ledgerMembers.userId, userId)))
     .where(eq(ledgers.id, ledgerId))
@@ -39,7 +47,15 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
   // Never reveal that a ledger exists to someone outside it (DESIGN §3).
   if (!row) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
   const isOwner = row.ownerId === userId;
-  return { ledgerId: row.id, ledgerName: row.name, ownerId: row.ownerId, userId, isOwner, canModifyBalance: isOwner || row.canModifyBalance };
+  return {
+    ledgerId: row.id,
+    ledgerName: row.name,
+    ownerId: row.ownerId,
+    userId,
+    isOwner,
+    canModifyBalance: isOwner || row.canModifyBalance,
+    revision: row.revision,
+  };
 }
 
 const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset']);

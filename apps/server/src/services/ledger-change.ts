@@ -1,4 +1,5 @@
-import { activity } from '../db/schema.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { activity, ledgers } from '../db/schema.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { EventBus, LedgerEvent } from '../lib/ledger-events.ts';
 
@@ -23,7 +24,8 @@ export interface ChangeContext {
 /**
  * The one path every ledger change takes (DESIGN §5): the change and its activity rows commit
  * together in one database transaction, and the realtime events go out only after the commit,
- * so no client is told of a change that was rolled back.
+ * so no client is told of a change that was rolled back. The touched ledgers' revision is bumped
+ * in the same transaction.
  */
 export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeContext) => Promise<T>): Promise<T> {
   const events: LedgerEvent[] = [];
@@ -42,6 +44,12 @@ export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeCon
           after: e.after ?? null,
         })),
       );
+    }
+    // Every ledger this change touched gets a new revision, in the same transaction: cached
+    // answers about it (the day's balances) are then known to be stale on every instance.
+    const touched = [...new Set([...entries.map((e) => e.ledgerId), ...events.map((e) => e.ledgerId)])];
+    if (touched.length > 0) {
+      await tx.update(ledgers).set({ revision: sql`${ledgers.revision} + 1` }).where(inArray(ledgers.id, touched));
     }
     return value;
   });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createBalancesCache } from './balances-cache.ts';
+
+describe('balances cache', () => {
+  it('answers only for the same revision', () => {
+    const c = createBalancesCache();
+    c.set('l', '2026-11-21', 3, 'A');
+    expect(c.get('l', '2026-11-21', 3)).toBe('A');
+    expect(c.get('l', '2026-11-21', 4)).toBeUndefined();
+    expect(c.get('l', '2026-11-22', 3)).toBeUndefined();
+  });
+
+  it('never replaces a newer answer with an older one', () => {
+    const c = createBalancesCache();
+    c.set('l', 'd', 5, 'new');
+    c.set('l', 'd', 4, 'old');
+    expect(c.get('l', 'd', 5)).toBe('new');
+  });
+
+  it('drops the least recently used entry beyond its size', () => {
+    const c = createBalancesCache(2);
+    c.set('a', 'd', 1, 'A');
+    c.set('b', 'd', 1, 'B');
+    c.get('a', 'd', 1);
+    c.set('c', 'd', 1, 'C');
+    expect(c.get('a', 'd', 1)).toBe('A');
+    expect(c.get('b', 'd', 1)).toBeUndefined();
+    expect(c.get('c', 'd', 1)).toBe('C');
+  });
+});
