@@ -19,7 +19,8 @@ export function DailyProfitChart({ days }: { days: DailyProfit[] }) {
   const plotW = WIDTH - PLOT.left - PLOT.right;
   const plotH = HEIGHT - PLOT.top - PLOT.bottom;
   const slot = plotW / Math.max(days.length, 1);
-  const barW = Math.max(2, slot * 0.7);
+  // Bars 70% of their slot, but never wider than 40 units: two days should not look like two walls.
+  const barW = Math.min(40, Math.max(2, slot * 0.7));
   // Grid lines at 0 and at the largest gain and loss shown (real figures, not padded ones).
   const values = days.map((d) => d.ganancia_usd);
   const ticks = [...new Set([Math.max(0, ...values), 0, Math.min(0, ...values)])];
