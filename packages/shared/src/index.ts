@@ -8,3 +8,4 @@ export * from './schemas/auth.ts';
 export * from './money/index.ts';
 export * from './schemas/transaction.ts';
 export * from './schemas/rates.ts';
+export * from './schemas/ledger.ts';

@@ -151,6 +151,15 @@ export const messages = {
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
   logoutSuccess: 'Sesión cerrada',
+  // Dashboard
+  exportError: 'Error al exportar el archivo Excel',
+  creatingPersonalLedger: 'No tienes registros todavía. Estamos creando tu registro personal...',
+  notTodayQuestion: 'Estás viendo el {date}, que no es hoy. ¿Quieres crear el registro de hoy?',
+  resetConfirm:
+    'Se eliminarán todas las transacciones del {date} y los saldos base de ese día quedarán en 0. Esta acción no se puede deshacer.',
+  ledgerResetSuccess: 'Registro restablecido exitosamente',
+  deleteTxConfirm: '¿Seguro que quieres eliminar esta transacción? Esta acción no se puede deshacer.',
+  baseBalanceSuccess: 'Saldo base actualizado exitosamente',
 
   // Rates (issue 9: exchange-rate panel, SPEC §2)
   ratesTitle: 'Tasas de cambio',
@@ -264,6 +273,12 @@ export const messages = {
   activityYes: 'Sí',
   activityNo: 'No',
   activityEmptyValue: '(vacío)',
+
+  // Ledgers (issue 4)
+  ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
+  inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
+  inviteRegenerateError: 'Error generando un nuevo enlace de invitación',
+  joinLoginRequired: 'Debes iniciar sesión para unirte al registro. Te redirigiremos al inicio de sesión...',
 } as const;
 
 export type MessageKey = keyof typeof messages;

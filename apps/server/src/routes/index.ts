@@ -4,6 +4,7 @@ import { activityRoutes } from './activity.ts';
 import { authRoutes } from './auth.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
 import { healthRoutes } from './health.ts';
+import { ledgerRoutes } from './ledgers.ts';
 import { ratesRoutes } from './rates.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -15,6 +16,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   transactionRoutes,
   dailyBalanceRoutes,
   activityRoutes,
+  ledgerRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

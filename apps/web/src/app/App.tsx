@@ -3,7 +3,7 @@ import { AuthProvider } from '../shared/auth/auth-context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './router';
 import { AppThemeProvider } from '../shared/theme';
-import { InstallPromptProvider } from './install-prompt';
+import { InstallPromptProvider } from '../shared/install-prompt';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 import {
   createTransactionSchema,
@@ -15,7 +15,7 @@ const fecha = '2026-11-21';
 const ledgerId = '3f1c6a8e-2b4d-4c9a-9e7f-1a2b3c4d5e6f';
 
 /** The issues of a failed parse as [path, message] pairs; parse errors must never throw. */
-function issues(schema: z.ZodType, value: unknown): Array<[string, string]> {
+function issues(schema: z.ZodMiniType, value: unknown): Array<[string, string]> {
   const result = schema.safeParse(value);
   if (result.success) return [];
   return result.error.issues.map((i) => [i.path.join('.'), i.message]);

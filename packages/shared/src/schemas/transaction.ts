@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini (see common.ts): the dashboard's forms use these schemas; classic zod would also pull
+// its extra core code into the chunk the login page shares with the dashboard (DESIGN §11 budget).
+import { z } from 'zod/mini';
 import { MONEY_MAX, NOTES_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { Big, decimalPlaces, toFixedString } from '../money/decimal.ts';
@@ -40,15 +42,18 @@ function decimalField(options: DecimalFieldOptions) {
   // The union only describes the accepted input (and the OpenAPI document); the transform checks it.
   const input = options.required
     ? z.union([z.number(), z.string()], { error: options.invalid })
-    : z.union([z.number(), z.string(), z.null()], { error: options.invalid }).optional();
-  return input.transform((raw, ctx) => {
-    const parsed = parseDecimal(raw, options);
-    if (typeof parsed === 'string') {
-      ctx.addIssue({ code: 'custom', message: parsed, input: raw });
-      return z.NEVER;
-    }
-    return toFixedString(parsed, options.scale);
-  });
+    : z.optional(z.union([z.number(), z.string(), z.null()], { error: options.invalid }));
+  return z.pipe(
+    input,
+    z.transform((raw: number | string | null | undefined, payload) => {
+      const parsed = parseDecimal(raw, options);
+      if (typeof parsed === 'string') {
+        payload.issues.push({ code: 'custom', message: parsed, input: raw });
+        return z.NEVER;
+      }
+      return toFixedString(parsed, options.scale);
+    }),
+  );
 }
 
 /** A USD amount: ≥ 0, ≤ 2 decimals, ≤ 1e12; '' / null / missing = not given = "0.00". */
@@ -61,17 +66,17 @@ export const rateSchema = decimalField({ scale: 4, invalid: messages.rateInvalid
 export const baseBalanceSchema = decimalField({ scale: 2, invalid: messages.baseBalanceInvalid, required: true });
 
 /** Optional notes: trimmed, '' / missing → null, at most NOTES_MAX characters. */
-export const notesSchema = z
-  .union([z.string(), z.null()], { error: messages.validationFailed })
-  .optional()
-  .transform((raw, ctx) => {
+export const notesSchema = z.pipe(
+  z.optional(z.union([z.string(), z.null()], { error: messages.validationFailed })),
+  z.transform((raw: string | null | undefined, payload) => {
     const text = raw?.trim() ?? '';
     if (text.length > NOTES_MAX) {
-      ctx.addIssue({ code: 'custom', message: messages.notesTooLong, input: raw });
+      payload.issues.push({ code: 'custom', message: messages.notesTooLong, input: raw });
       return z.NEVER;
     }
     return text === '' ? null : text;
-  });
+  }),
+);
 
 /** A body that is not an object at all (null, an array, a string). */
 const objectError = { error: messages.validationFailed };
@@ -108,7 +113,7 @@ const amountsAreValid = {
 };
 
 /** SPEC §5 cross-field rules: at least one amount, and each amount given needs its rate. */
-function transactionRules(tx: TxAmounts, ctx: z.RefinementCtx): void {
+function transactionRules(tx: TxAmounts, ctx: z.core.$RefinementCtx<TxAmounts>): void {
   const venta = new Big(tx.venta).gt(0);
   const compra = new Big(tx.compra).gt(0);
   if (!venta && !compra) ctx.addIssue({ code: 'custom', message: messages.txNeedsAmount, path: ['venta'] });
@@ -118,18 +123,21 @@ function transactionRules(tx: TxAmounts, ctx: z.RefinementCtx): void {
 }
 
 /** The fields of a transaction as the create and edit forms send them. */
-export const transactionInputSchema = z.object(inputShape, objectError).superRefine(transactionRules, amountsAreValid);
+export const transactionInputSchema = z.object(inputShape, objectError).check(z.superRefine(transactionRules, amountsAreValid));
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 export type TransactionData = z.output<typeof transactionInputSchema>;
+
+type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown };
 
 /**
  * POST /api/transactions. A client `ganancia` is accepted (the create form sends its preview) but
  * dropped: the server always recomputes the profit (DESIGN §2).
  */
-export const createTransactionSchema = z
-  .object({ ...inputShape, ledgerId: uuidSchema, ganancia: z.unknown().optional() }, objectError)
-  .superRefine(transactionRules, amountsAreValid)
-  .transform(({ venta, tasa_venta, compra, tasa_compra, notas, fecha, ledgerId }) => ({
+export const createTransactionSchema = z.pipe(
+  z
+    .object({ ...inputShape, ledgerId: uuidSchema, ganancia: z.optional(z.unknown()) }, objectError)
+    .check(z.superRefine(transactionRules, amountsAreValid)),
+  z.transform(({ venta, tasa_venta, compra, tasa_compra, notas, fecha, ledgerId }: CreateShape) => ({
     venta,
     tasa_venta,
     compra,
@@ -137,14 +145,18 @@ export const createTransactionSchema = z
     notas,
     fecha,
     ledgerId,
-  }));
+  })),
+);
 export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 export type CreateTransactionData = z.output<typeof createTransactionSchema>;
 
 /** PUT /api/transactions/:id. `version` enables the optimistic-concurrency check (409 when stale). */
 export const updateTransactionSchema = z
-  .object({ ...inputShape, version: z.number({ error: messages.validationFailed }).int().positive().optional() }, objectError)
-  .superRefine(transactionRules, amountsAreValid);
+  .object(
+    { ...inputShape, version: z.optional(z.int({ error: messages.validationFailed }).check(z.positive(messages.validationFailed))) },
+    objectError,
+  )
+  .check(z.superRefine(transactionRules, amountsAreValid));
 export type UpdateTransactionInput = z.input<typeof updateTransactionSchema>;
 export type UpdateTransactionData = z.output<typeof updateTransactionSchema>;
 

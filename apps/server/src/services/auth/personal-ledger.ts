@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { DEFAULT_LEDGER_NAME } from '@arb/shared';
 import { ledgerMembers, ledgers } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/database.ts';
-
-/** 96 random bits, base64url (16 characters): an invite code nobody can guess. */
-export function newInviteCode(): string {
-  return randomBytes(12).toString('base64url');
-}
+import { newInviteCode } from '../ledgers/invite-code.ts';
 
 /** Every new user starts with a ledger of their own, "Mi Registro", owned with every permission. */
 export async function createPersonalLedger(tx: DbOrTx, userId: string): Promise<string> {

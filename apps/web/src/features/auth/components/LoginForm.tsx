@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { loginSchema, messages, type LoginInput } from '@arb/shared';
+import { messages, type LoginInput } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
+import { lazyResolver } from '../../../shared/lib/lazy-resolver';
 import { takePostLoginPath } from '../../../shared/auth/post-login';
 import { Banner } from './Banner';
 import { errorText } from './error-text';
 import { emailInputSlots, muiField } from './form-field';
 import { PasswordField } from './PasswordField';
+
+const validation = lazyResolver<LoginInput>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app. */
 export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: string | null }) {
@@ -18,11 +20,12 @@ export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: 
   const location = useLocation();
   const [error, setError] = useState<string | null>(notice);
   const { register, handleSubmit, formState } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: validation.resolver,
     mode: 'all', // SPEC §5: checked on change, on blur and on submit
     defaultValues: { email: '', password: '' },
   });
   const busy = formState.isSubmitting;
+  useEffect(() => validation.preload(), []);
 
   const onSubmit = async (values: LoginInput) => {
     setError(null);

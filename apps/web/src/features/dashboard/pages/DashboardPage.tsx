@@ -1,5 +1,75 @@
-import { PendingScreen } from '../../../shared/ui/PendingScreen';
+import { useEffect, useRef } from 'react';
+import { Alert, Box, Button } from '@mui/material';
+import { DEFAULT_LEDGER_NAME, messages } from '@arb/shared';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { ApiError, errorMessage } from '../../../shared/lib/api-client';
+import { FullPageSpinner } from '../../../shared/ui/FullPageSpinner';
+import { useCreateLedger } from '../api/create-ledger';
+import { useLedgers } from '../api/get-ledgers';
+import { DashboardAppBar } from '../components/DashboardAppBar';
+import { DashboardView } from '../components/DashboardView';
+import { NoLedgerState } from '../components/NoLedgerState';
+import { useDashboardParams } from '../hooks/useDashboardParams';
 
+/** /dashboard?ledger={id}&date={YYYY-MM-DD} (SPEC §2). */
 export default function DashboardPage() {
-  return <PendingScreen title="Arbitraje USD/VES" />;
+  const { logout } = useAuth();
+  const ledgers = useLedgers();
+  const { ledgerParam, dateParam, date, setSelection } = useDashboardParams();
+  const createLedger = useCreateLedger();
+  const autoCreated = useRef(false);
+
+  const list = ledgers.data;
+  const ledger = list?.find((l) => l.id === ledgerParam) ?? list?.[0];
+
+  // Missing or unknown ledger, missing or invalid date: write what is shown into the query string.
+  useEffect(() => {
+    if (ledger && (ledgerParam !== ledger.id || dateParam !== date)) setSelection({ ledger: ledger.id, date });
+  }, [ledger, ledgerParam, dateParam, date, setSelection]);
+
+  // SPEC §7: a 403 on the ledger list clears the session and goes to /login.
+  const forbidden = ledgers.error instanceof ApiError && ledgers.error.status === 403;
+  useEffect(() => {
+    if (forbidden) void logout();
+  }, [forbidden, logout]);
+
+  // No ledger at all: create the personal one once by itself; 'Reintentar' tries again.
+  const empty = list !== undefined && list.length === 0;
+  const { mutate: create } = createLedger;
+  useEffect(() => {
+    if (empty && !autoCreated.current) {
+      autoCreated.current = true;
+      create(DEFAULT_LEDGER_NAME);
+    }
+  }, [empty, create]);
+
+  if (ledgers.isPending) return <FullPageSpinner label="Cargando aplicación" />;
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <DashboardAppBar />
+      {ledgers.isError ? (
+        <Box sx={{ maxWidth: 640, mx: 'auto', mt: 6, px: 2 }}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void ledgers.refetch()}>
+                Reintentar
+              </Button>
+            }
+          >
+            {errorMessage(ledgers.error, messages.loadLedgersError)}
+          </Alert>
+        </Box>
+      ) : ledger && list ? (
+        <DashboardView ledgers={list} ledger={ledger} date={date} onSelect={setSelection} />
+      ) : (
+        <NoLedgerState
+          creating={createLedger.isPending}
+          error={createLedger.isError ? errorMessage(createLedger.error, messages.createLedgerError) : null}
+          onRetry={() => create(DEFAULT_LEDGER_NAME)}
+        />
+      )}
+    </Box>
+  );
 }

@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { INSTALL_PROMPT_DELAY_MS, STORAGE_KEYS } from '@arb/shared';
-import { storage } from '../shared/lib/storage';
+import { storage } from './lib/storage';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createLedgerSchema,
+  idParamsSchema,
+  inviteCodeSchema,
+  joinLedgerSchema,
+  ledgerMemberParamsSchema,
+  memberPermissionsSchema,
+  renameLedgerSchema,
+  resetLedgerSchema,
+} from '@arb/shared';
+import type { AppContext } from '../context.ts';
+import { actorOf } from '../services/ledgers/actor.ts';
+import { getInvite, inviteInfo, joinLedger, regenerateInvite } from '../services/ledgers/ledger-invites.ts';
+import { createLedger, deleteLedger, renameLedger, resetLedgerDay } from '../services/ledgers/ledger-lifecycle.ts';
+import { expelMember, leaveLedger, setMemberPermissions } from '../services/ledgers/ledger-members.ts';
+import { ledgersOf } from '../services/ledgers/ledger-view.ts';
+
+/** DESIGN §3 ledger rows. Permissions are checked by the services through `authorize` (DESIGN §4). */
+export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: ctx.guards.user };
+
+  app.get('/api/ledgers', auth, async (request) => ledgersOf(ctx.db, request.user.id));
+
+  app.post('/api/ledgers', { ...auth, schema: { body: createLedgerSchema } }, async (request, reply) => {
+    const ledger = await createLedger(ctx, actorOf(ctx, request), request.body.name);
+    return reply.status(201).send({ ledger });
+  });
+
+  app.put('/api/ledgers/:id/name', { ...auth, schema: { params: idParamsSchema, body: renameLedgerSchema } }, async (request) => ({
+    ledger: await renameLedger(ctx, actorOf(ctx, request), request.params.id, request.body.name),
+  }));
+
+  app.get('/api/ledgers/:id/invite', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
+    getInvite(ctx, actorOf(ctx, request), request.params.id),
+  );
+
+  app.post('/api/ledgers/:id/invite/regenerate', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
+    regenerateInvite(ctx, actorOf(ctx, request), request.params.id),
+  );
+
+  app.get('/api/ledgers/invite-info/:code', { ...auth, schema: { params: z.object({ code: inviteCodeSchema }) } }, async (request) =>
+    inviteInfo(ctx, request.params.code),
+  );
+
+  app.post('/api/ledgers/join', { ...auth, schema: { body: joinLedgerSchema } }, async (request) => ({
+    ledger: await joinLedger(ctx, actorOf(ctx, request), request.body.inviteCode),
+  }));
+
+  app.patch(
+    '/api/ledgers/:id/members/:userId/permissions',
+    { ...auth, schema: { params: ledgerMemberParamsSchema, body: memberPermissionsSchema } },
+    async (request) => ({
+      member: await setMemberPermissions(ctx, actorOf(ctx, request), request.params.id, request.params.userId, request.body.canModifyBalance),
+    }),
+  );
+
+  app.delete('/api/ledgers/:id/members/:userId', { ...auth, schema: { params: ledgerMemberParamsSchema } }, async (request, reply) => {
+    await expelMember(ctx, actorOf(ctx, request), request.params.id, request.params.userId);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/ledgers/:id/leave', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
+    await leaveLedger(ctx, actorOf(ctx, request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/ledgers/:id/reset', { ...auth, schema: { params: idParamsSchema, body: resetLedgerSchema } }, async (request, reply) => {
+    await resetLedgerDay(ctx, actorOf(ctx, request), request.params.id, request.body.fecha);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/ledgers/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
+    await deleteLedger(ctx, actorOf(ctx, request), request.params.id);
+    return reply.status(204).send();
+  });
+}

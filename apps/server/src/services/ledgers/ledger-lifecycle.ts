@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import { messages, type Ledger } from '@arb/shared';
+import type { AppContext } from '../../context.ts';
+import { dailyBalances, ledgerMembers, ledgers, transactions } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authorize, loadMembership } from '../ledger-access.ts';
+import { ledgerChange } from '../ledger-change.ts';
+import type { Actor } from './actor.ts';
+import { newInviteCode } from './invite-code.ts';
+import { ledgerOf } from './ledger-view.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'bus'>;
+
+async function viewOf(ctx: Ctx, actor: Actor, ledgerId: string): Promise<Ledger> {
+  const ledger = await ledgerOf(ctx.db, actor.user.id, ledgerId);
+  if (!ledger) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+  return ledger;
+}
+
+/** A new ledger owned by the actor, who is its first member (with canModifyBalance, as owner). */
+export async function createLedger(ctx: Ctx, actor: Actor, name: string): Promise<Ledger> {
+  const id = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record }) => {
+    const [row] = await tx.insert(ledgers).values({ name, ownerId: actor.user.id, inviteCode: newInviteCode() }).returning({ id: ledgers.id });
+    const ledgerId = row!.id;
+    await tx.insert(ledgerMembers).values({ ledgerId, userId: actor.user.id, canModifyBalance: true });
+    record({ ledgerId, userId: actor.user.id, action: 'LEDGER_CREATED', entityId: ledgerId, after: { name } });
+    return ledgerId;
+  });
+  return viewOf(ctx, actor, id);
+}
+
+/** Any member may rename (SPEC §6, DESIGN §4). */
+export async function renameLedger(ctx: Ctx, actor: Actor, ledgerId: string, name: string): Promise<Ledger> {
+  await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const m = await loadMembership(tx, ledgerId, actor.user.id);
+    authorize(m, 'rename', actor.access);
+    if (m.ledgerName === name) return;
+    await tx.update(ledgers).set({ name }).where(eq(ledgers.id, ledgerId));
+    record({ ledgerId, userId: actor.user.id, action: 'LEDGER_RENAMED', entityId: ledgerId, before: { name: m.ledgerName }, after: { name } });
+    emit({ event: 'ledger-updated', type: 'NAME_UPDATED', ledgerId, byUserId: actor.user.id });
+  });
+  return viewOf(ctx, actor, ledgerId);
+}
+
+/**
+ * Deletes the ledger; its members, transactions, daily balances and activity go with it through
+ * the foreign keys' ON DELETE CASCADE, inside this one database transaction. No activity row is
+ * written: it would reference the ledger being deleted (and be deleted with it).
+ */
+export async function deleteLedger(ctx: Ctx, actor: Actor, ledgerId: string): Promise<void> {
+  await ledgerChange(ctx.db, ctx.bus, async ({ tx, emit }) => {
+    const m = await loadMembership(tx, ledgerId, actor.user.id);
+    authorize(m, 'manage', actor.access);
+    await tx.delete(ledgers).where(eq(ledgers.id, ledgerId));
+    emit({ event: 'ledger-updated', type: 'DELETED', ledgerId, byUserId: actor.user.id });
+  });
+}
+
+/**
+ * Reset of one day (SPEC §4): that day's transactions are deleted and its base balances set to
+ * 0 / 0, both in one database transaction, so a failure leaves the day exactly as it was.
+ */
+export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, fecha: string): Promise<void> {
+  await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const m = await loadMembership(tx, ledgerId, actor.user.id);
+    authorize(m, 'reset', actor.access);
+    const deleted = await tx
+      .delete(transactions)
+      .where(and(eq(transactions.ledgerId, ledgerId), eq(transactions.fecha, fecha)))
+      .returning({ id: transactions.id, venta: transactions.venta, compra: transactions.compra });
+    const [previous] = await tx
+      .select({ saldoBaseVes: dailyBalances.saldoBaseVes, saldoBaseUsd: dailyBalances.saldoBaseUsd })
+      .from(dailyBalances)
+      .where(and(eq(dailyBalances.ledgerId, ledgerId), eq(dailyBalances.fecha, fecha)));
+    const zero = { saldoBaseVes: '0', saldoBaseUsd: '0', updatedBy: actor.user.id, updatedAt: actor.access.now ?? new Date() };
+    await tx
+      .insert(dailyBalances)
+      .values({ ledgerId, fecha, ...zero })
+      .onConflictDoUpdate({ target: [dailyBalances.ledgerId, dailyBalances.fecha], set: zero });
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'LEDGER_DAY_RESET',
+      fecha,
+      before: { transactions: deleted, saldo_base_ves: previous?.saldoBaseVes ?? null, saldo_base_usd: previous?.saldoBaseUsd ?? null },
+      after: { transactions: [], saldo_base_ves: '0.00', saldo_base_usd: '0.00' },
+    });
+    emit({ event: 'transaction-updated', type: 'RESET', ledgerId, fecha, byUserId: actor.user.id });
+  });
+}

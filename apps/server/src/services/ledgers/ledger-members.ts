@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import { messages, type LedgerMember } from '@arb/shared';
+import type { AppContext } from '../../context.ts';
+import { ledgerMembers, users } from '../../db/schema.ts';
+import type { Tx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authorize, loadMembership } from '../ledger-access.ts';
+import { ledgerChange } from '../ledger-change.ts';
+import type { Actor } from './actor.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'bus'>;
+
+async function memberOf(tx: Tx, ledgerId: string, userId: string): Promise<LedgerMember> {
+  const [row] = await tx
+    .select({ userId: ledgerMembers.userId, canModifyBalance: ledgerMembers.canModifyBalance, userName: users.userName, email: users.email })
+    .from(ledgerMembers)
+    .innerJoin(users, eq(users.id, ledgerMembers.userId))
+    .where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError(404, 'NOT_FOUND', messages.memberNotFound);
+  return { userId: row.userId, canModifyBalance: row.canModifyBalance, user: { id: row.userId, user_name: row.userName, email: row.email } };
+}
+
+/** Owner only; the owner's own permission is fixed (always true). */
+export async function setMemberPermissions(ctx: Ctx, actor: Actor, ledgerId: string, userId: string, canModifyBalance: boolean): Promise<LedgerMember> {
+  return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const m = await loadMembership(tx, ledgerId, actor.user.id);
+    authorize(m, 'manage', actor.access);
+    const member = await memberOf(tx, ledgerId, userId);
+    if (userId === m.ownerId) throw new AppError(400, 'VALIDATION_ERROR', messages.ownerPermissionsFixed);
+    if (member.canModifyBalance === canModifyBalance) return member;
+    await tx.update(ledgerMembers).set({ canModifyBalance }).where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)));
+    record({ ledgerId, userId: actor.user.id, action: 'MEMBER_PERMISSIONS_UPDATED', entityId: userId, before: { canModifyBalance: member.canModifyBalance }, after: { canModifyBalance } });
+    emit({ event: 'member-permissions-updated', type: 'PERMISSIONS_UPDATED', ledgerId, byUserId: actor.user.id, userId });
+    return { ...member, canModifyBalance };
+  });
+}
+
+async function removeMember(tx: Tx, ledgerId: string, userId: string): Promise<void> {
+  await tx.delete(ledgerMembers).where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)));
+}
+
+/** Owner only; never the owner. The expelled user's transactions stay in the ledger. */
+export async function expelMember(ctx: Ctx, actor: Actor, ledgerId: string, userId: string): Promise<void> {
+  await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const m = await loadMembership(tx, ledgerId, actor.user.id);
+    authorize(m, 'manage', actor.access);
+    if (userId === m.ownerId) throw new AppError(400, 'VALIDATION_ERROR', messages.ownerCannotBeExpelled);
+    const member = await memberOf(tx, ledgerId, userId);
+    await removeMember(tx, ledgerId, userId);
+    record({ ledgerId, userId: actor.user.id, action: 'MEMBER_REMOVED', entityId: userId, before: member });
+    emit({ event: 'member-removed', type: 'MEMBER_REMOVED', ledgerId, byUserId: actor.user.id, userId });
+  });
+}
+
+/** Members leave; the owner gets a 400 (they may delete the ledger instead). */
+export async function leaveLedger(ctx: Ctx, actor: Actor, ledgerId: string): Promise<void> {
+  await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const m = await loadMembership(tx, ledgerId, actor.user.id);
+    authorize(m, 'leave', actor.access);
+    await removeMember(tx, ledgerId, actor.user.id);
+    record({ ledgerId, userId: actor.user.id, action: 'MEMBER_LEFT', entityId: actor.user.id, before: { userId: actor.user.id, canModifyBalance: m.canModifyBalance } });
+    emit({ event: 'member-removed', type: 'MEMBER_LEFT', ledgerId, byUserId: actor.user.id, userId: actor.user.id });
+  });
+}

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { formatBs, formatRate, formatUsd } from '@arb/shared';
+import type { Balances } from '../api/types';
+import type { BaseCurrency } from './BaseBalanceDialog';
+
+interface Props {
+  balances: Balances;
+  canEditBase: boolean;
+  onEditBase(currency: BaseCurrency): void;
+}
+
+interface TileProps {
+  /** Test id of the value (`balance-…`). */
+  id: string;
+  label: string;
+  value: string;
+  hint?: string;
+  tone?: 'positive' | 'negative';
+  action?: ReactNode;
+  strong?: boolean;
+}
+
+function Tile({ id, label, value, hint, tone, action, strong }: TileProps) {
+  const color = tone === 'positive' ? 'success.main' : tone === 'negative' ? 'error.main' : 'text.primary';
+  return (
+    <Box role="group" aria-labelledby={`tile-${id}`} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography id={`tile-${id}`} variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+        {action}
+      </Box>
+      <Typography
+        data-testid={`balance-${id}`}
+        sx={{ fontWeight: strong ? 700 : 600, fontSize: strong ? '1.15rem' : '1rem', color, overflowWrap: 'anywhere' }}
+      >
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+const tone = (n: number) => (n >= 0 ? 'positive' : 'negative');
+
+/** The day's figures (SPEC §3 balances response; DESIGN §2). */
+export function BalanceSummary({ balances, canEditBase, onEditBase }: Props) {
+  const { resumen, promedios, saldos_base: base, saldos_actuales: actuales } = balances;
+  const inherited = base.heredado ? 'heredado del día anterior' : undefined;
+  const edit = (currency: BaseCurrency, label: string) =>
+    canEditBase ? (
+      <Tooltip title={`Editar saldo base ${label}`}>
+        <IconButton size="small" aria-label={`Editar saldo base ${label}`} onClick={() => onEditBase(currency)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    ) : undefined;
+
+  return (
+    <Paper component="section" aria-labelledby="summary-title" sx={{ p: 2 }}>
+      <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
+        Resumen del día
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        <Tile id="disponible-ves" label="Saldo disponible Bs.S" value={formatBs(resumen.saldo_disponible_ves.valor)} strong />
+        <Tile id="disponible-usd" label="Saldo disponible USD" value={formatUsd(resumen.saldo_disponible_usd.valor)} strong />
+        <Tile id="base-ves" label="Saldo base Bs.S" value={formatBs(base.saldo_base_ves)} hint={inherited} action={edit('ves', 'Bs.S')} />
+        <Tile id="base-usd" label="Saldo base USD" value={formatUsd(base.saldo_base_usd)} hint={inherited} action={edit('usd', 'USD')} />
+        <Tile id="venta-total" label="Venta total" value={formatUsd(resumen.venta_total.valor)} />
+        <Tile id="compra-total" label="Compra total" value={formatUsd(resumen.compra_total.valor)} />
+        <Tile
+          id="ganancia-ves"
+          label="Ganancia Bs.S"
+          value={formatBs(resumen.ganancia_total_ves.valor)}
+          tone={tone(resumen.ganancia_total_ves.valor)}
+        />
+        <Tile
+          id="ganancia-usd"
+          label="Ganancia USD"
+          value={formatUsd(resumen.ganancia_total_usd.valor)}
+          tone={tone(resumen.ganancia_total_usd.valor)}
+        />
+        <Tile id="tasa-venta" label="Tasa venta promedio" value={formatRate(promedios.tasa_venta_promedio)} />
+        <Tile id="tasa-compra" label="Tasa compra promedio" value={formatRate(promedios.tasa_compra_promedio)} />
+        <Tile
+          id="verificado-ves"
+          label="Saldo verificado Bs.S"
+          value={formatBs(actuales.saldo_ves_actual)}
+          hint="Solo transacciones verificadas"
+        />
+        <Tile
+          id="verificado-usd"
+          label="Saldo verificado USD"
+          value={formatUsd(actuales.saldo_usd_actual)}
+          hint="Solo transacciones verificadas"
+        />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockFetch, renderWithProviders } from '../test/harness';
+import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
+
+const LEDGER = '11111111-1111-4111-8111-111111111111';
+
+function setup(currency: BaseCurrency) {
+  const calls = mockFetch(() => json(200, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: '2026-11-20', heredado: false }));
+  const onSaved = vi.fn();
+  renderWithProviders(
+    <BaseBalanceDialog
+      currency={currency}
+      ledgerId={LEDGER}
+      fecha="2026-11-20"
+      base={{ saldo_base_ves: 5000, saldo_base_usd: 120.5 }}
+      onClose={vi.fn()}
+      onSaved={onSaved}
+      onError={vi.fn()}
+    />,
+  );
+  const input = screen.getByLabelText(currency === 'ves' ? 'Saldo base (Bs.S)' : 'Saldo base (USD)') as HTMLInputElement;
+  const save = () => screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement;
+  return { calls, onSaved, input, save, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('base-balance dialogs', () => {
+  it('disables Guardar while the field is empty', async () => {
+    const { input, save, user } = setup('ves');
+    expect(input.value).toBe('5000.00');
+    expect(save().disabled).toBe(false);
+    await user.clear(input);
+    expect(save().disabled).toBe(true);
+    await user.type(input, '7');
+    expect(save().disabled).toBe(false);
+  });
+
+  it('refuses a negative value with the SPEC §5 message', async () => {
+    const { input, save, user, calls } = setup('ves');
+    await user.clear(input);
+    await user.type(input, '-5');
+    await user.click(save());
+    expect(await screen.findByText('Por favor ingresa un valor válido para el saldo base')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends both base balances, changing only its own currency', async () => {
+    const { input, save, user, calls, onSaved } = setup('usd');
+    await user.clear(input);
+    await user.type(input, '300');
+    await user.click(save());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls[0]?.method).toBe('PUT');
+    expect(calls[0]?.url).toBe(`/api/daily-balances/${LEDGER}`);
+    expect(calls[0]?.body).toEqual({ saldo_base_ves: 5000, saldo_base_usd: '300.00', fecha: '2026-11-20' });
+  });
+});

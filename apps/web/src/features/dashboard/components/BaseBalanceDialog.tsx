@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { baseBalanceSchema, messages } from '@arb/shared';
+import { useSetDailyBalance } from '../api/set-daily-balance';
+import { toInputValue, toTwoDecimals } from '../lib/money-field';
+
+export type BaseCurrency = 'ves' | 'usd';
+
+interface Props {
+  currency: BaseCurrency;
+  ledgerId: string;
+  fecha: string;
+  base: { saldo_base_ves: number; saldo_base_usd: number };
+  onClose(): void;
+  onSaved(): void;
+  onError(err: unknown, fallback: string): void;
+}
+
+const LABEL: Record<BaseCurrency, string> = { ves: 'Bs.S', usd: 'USD' };
+
+/** Edit one base balance of the day; the other one is sent unchanged (the API takes both). */
+export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, onSaved, onError }: Props) {
+  const current = currency === 'ves' ? base.saldo_base_ves : base.saldo_base_usd;
+  const [value, setValue] = useState(() => toInputValue(current) || '0.00');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const save = useSetDailyBalance();
+  const fallback = currency === 'ves' ? messages.baseBalanceVesError : messages.baseBalanceUsdError;
+  // SPEC §5: Guardar is disabled while the field is empty or not a number.
+  const notANumber = value.trim() === '' || Number.isNaN(Number(value));
+
+  const submit = async () => {
+    const parsed = baseBalanceSchema.safeParse(value);
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? messages.baseBalanceInvalid);
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        ledgerId,
+        fecha,
+        saldo_base_ves: currency === 'ves' ? parsed.data : base.saldo_base_ves,
+        saldo_base_usd: currency === 'usd' ? parsed.data : base.saldo_base_usd,
+        fallback,
+      });
+      onSaved();
+    } catch (err) {
+      onError(err, fallback);
+    }
+  };
+
+  const titleId = `base-${currency}-title`;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!notANumber && !save.isPending) void submit();
+        }}
+      >
+        <DialogTitle id={titleId}>Editar saldo base {LABEL[currency]}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={`Saldo base (${LABEL[currency]})`}
+            type="number"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setInvalid(null);
+            }}
+            onBlur={(e) => setValue(toTwoDecimals(e.target.value))}
+            error={Boolean(invalid)}
+            helperText={invalid}
+            slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button type="submit" variant="contained" disabled={notANumber || save.isPending}>
+            Guardar
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Alert, Box, CircularProgress, Snackbar, Stack } from '@mui/material';
+import { SNACKBAR_HIDE_MS, messages, todayKey } from '@arb/shared';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { errorMessage } from '../../../shared/lib/api-client';
+import { useBalances } from '../api/get-balances';
+import type { Ledger } from '../api/types';
+import type { DashboardSelection } from '../hooks/useDashboardParams';
+import { useNotice } from '../hooks/useNotice';
+import { useSettledSelection } from '../hooks/useSettledSelection';
+import { ledgerPermissions } from '../lib/permissions';
+import { BalanceSummary } from './BalanceSummary';
+import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
+import { DateField } from './DateField';
+import { GroupManagement } from './GroupManagement';
+import { LedgerActions } from './LedgerActions';
+import { LedgerSelect } from './LedgerSelect';
+import { NotTodayBanner } from './NotTodayBanner';
+import { RatesPanel, useParallelRate } from '../../rates';
+import { RealtimeSlot } from './RealtimeSlot';
+import { TransactionForm } from './TransactionForm';
+import { TransactionList } from './TransactionList';
+
+interface Props {
+  ledgers: Ledger[];
+  ledger: Ledger;
+  date: string;
+  onSelect(next: DashboardSelection): void;
+}
+
+/** The two columns of the dashboard for one ledger and day. */
+export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
+  const { user } = useAuth();
+  const settled = useSettledSelection(ledger.id, date);
+  const balances = useBalances(settled.ledgerId, settled.date);
+  const notice = useNotice();
+  const parallelRate = useParallelRate();
+  const [editingBase, setEditingBase] = useState<BaseCurrency | null>(null);
+  // SPEC §2: asked once, on first load, when the day shown is not today.
+  const [askToday, setAskToday] = useState(() => date !== todayKey());
+  const permissions = ledgerPermissions(ledger, user?.id);
+  const data = balances.data;
+  // The figures on screen belong to the settled (ledger, date); act on those.
+  const shownLedgerId = settled.ledgerId ?? ledger.id;
+
+  return (
+    <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
+      <Stack spacing={2}>
+        <RealtimeSlot ledgerId={ledger.id} />
+        {askToday && (
+          <NotTodayBanner
+            date={date}
+            onCreateToday={() => {
+              setAskToday(false);
+              onSelect({ date: todayKey() });
+            }}
+            onKeep={() => setAskToday(false)}
+          />
+        )}
+        {notice.notice?.severity === 'error' && (
+          <Alert severity="error" onClose={notice.clear}>
+            {notice.notice.text}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 320px) 1fr' }, alignItems: 'start' }}>
+          <Stack spacing={2} component="aside" aria-label="Opciones del registro">
+            <LedgerActions
+              ledger={ledger}
+              fecha={settled.date}
+              transactionCount={data?.transacciones_con_acumulados.length ?? 0}
+              isOwner={permissions.isOwner}
+              notice={notice}
+            />
+            <DateField value={date} onChange={(d) => onSelect({ date: d })} />
+            <RatesPanel />
+            <LedgerSelect ledgers={ledgers} value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
+            <GroupManagement ledger={ledger} isOwner={permissions.isOwner} />
+          </Stack>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            {balances.isError && !data && <Alert severity="error">{errorMessage(balances.error, messages.txLoadError)}</Alert>}
+            {!data && balances.isPending && (
+              <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+                <CircularProgress aria-label="Cargando transacciones" />
+              </Box>
+            )}
+            {data && <BalanceSummary balances={data} canEditBase={permissions.canModifyBalance} onEditBase={setEditingBase} />}
+            <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
+            {data && (
+              <TransactionList
+                ledgerId={shownLedgerId}
+                transactions={data.transacciones_con_acumulados}
+                permissions={permissions}
+                onError={notice.error}
+              />
+            )}
+          </Stack>
+        </Box>
+      </Stack>
+      {editingBase && data && (
+        <BaseBalanceDialog
+          currency={editingBase}
+          ledgerId={shownLedgerId}
+          fecha={settled.date}
+          base={data.saldos_base}
+          onClose={() => setEditingBase(null)}
+          onSaved={() => {
+            setEditingBase(null);
+            notice.success(messages.baseBalanceSuccess);
+          }}
+          onError={notice.error}
+        />
+      )}
+      <Snackbar
+        open={notice.notice?.severity === 'success'}
+        autoHideDuration={SNACKBAR_HIDE_MS}
+        onClose={(_e, reason) => reason !== 'clickaway' && notice.clear()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" onClose={notice.clear}>
+          {notice.notice?.text}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { Box, TextField, Typography } from '@mui/material';
+import { formatDayLong, isDayKey } from '@arb/shared';
+
+interface Props {
+  value: string;
+  onChange(day: string): void;
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A native date input (small bundle, keyboard and mobile friendly) with the es-ES long date below. */
+export function DateField({ value, onChange }: Props) {
+  return (
+    <Box>
+      <TextField
+        label="Fecha"
+        type="date"
+        size="small"
+        fullWidth
+        value={value}
+        onChange={(e) => {
+          if (isDayKey(e.target.value)) onChange(e.target.value);
+        }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': 'date-long' } }}
+      />
+      <Typography id="date-long" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+        {capitalize(formatDayLong(value))}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@arb/shared';
+import type { TransactionRow } from '../api/types';
+import { json, mockFetch, renderWithProviders } from '../test/harness';
+import { EditTransactionDialog } from './EditTransactionDialog';
+
+const LEDGER = '11111111-1111-4111-8111-111111111111';
+const tx: TransactionRow = {
+  id: '22222222-2222-4222-8222-222222222222',
+  venta: 100,
+  tasa_venta: 40,
+  compra: 100,
+  tasa_compra: 38,
+  notas: 'nota',
+  esta_verificada: false,
+  ganancia_transaccion_ves: 200,
+  ganancia_transaccion_usd: 5.26,
+  ganancia_acumulada_ves_hasta_esta_transaccion: 200,
+  ganancia_acumulada_usd_hasta_esta_transaccion: 5.26,
+  fecha: '2026-11-20',
+  version: 3,
+  createdBy: { id: 'u1', user_name: 'Ana' },
+};
+
+function setup(answer: Parameters<typeof mockFetch>[0] = () => json(200, { transaction: tx })) {
+  const calls = mockFetch(answer);
+  const onClose = vi.fn();
+  const onError = vi.fn();
+  renderWithProviders(<EditTransactionDialog ledgerId={LEDGER} transaction={tx} onClose={onClose} onError={onError} />);
+  const user = userEvent.setup();
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+  const preview = () => screen.queryByTestId('profit-preview')?.textContent;
+  return { calls, onClose, onError, user, field, preview };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('edit-transaction dialog', () => {
+  it('starts from the transaction, with step 0.01, and previews SPEC §5 edit profit', async () => {
+    const { user, field, preview } = setup();
+    expect(field('Venta (USD)').value).toBe('100.00');
+    expect(field('Tasa de compra (Bs)').getAttribute('step')).toBe('0.01');
+    expect(preview()).toBe('Ganancia estimada: 5,26 USD'); // (4000 − 3800) / 38
+    await user.clear(field('Compra (USD)'));
+    expect(preview()).toBe('Ganancia estimada: 100,00 USD'); // sale only = +venta
+    await user.clear(field('Venta (USD)'));
+    expect(preview()).toBeUndefined(); // neither amount filled: no preview
+    await user.type(field('Compra (USD)'), '30');
+    expect(preview()).toBe('Ganancia estimada: -30,00 USD'); // purchase only = −compra
+    expect(screen.getByTestId('profit-preview').dataset.sign).toBe('negative');
+  });
+
+  it('sends the edited fields with the version it was loaded with', async () => {
+    const { calls, user, field, onClose } = setup();
+    await user.clear(field('Tasa de venta (Bs)'));
+    await user.type(field('Tasa de venta (Bs)'), '41');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.method).toBe('PUT');
+    expect(calls[0]?.url).toBe(`/api/transactions/${tx.id}`);
+    expect(calls[0]?.body).toMatchObject({
+      venta: '100.00',
+      tasa_venta: '41.0000',
+      compra: '100.00',
+      tasa_compra: '38.0000',
+      notas: 'nota',
+      fecha: '2026-11-20',
+      version: 3,
+    });
+  });
+
+  it("shows the server's 409 message and closes so the reloaded row can be edited again", async () => {
+    const { user, onError, onClose } = setup(() => json(409, { error: messages.txStale, code: 'STALE_VERSION' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    expect((onError.mock.calls[0]?.[0] as Error).message).toBe(messages.txStale);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('validates with the shared rules', async () => {
+    const { calls, user, field } = setup();
+    await user.clear(field('Tasa de venta (Bs)'));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(messages.txNeedsSaleRate)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});

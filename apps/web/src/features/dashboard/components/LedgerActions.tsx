@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Box, Button } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import DownloadIcon from '@mui/icons-material/Download';
+import HistoryIcon from '@mui/icons-material/History';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { formatDayLong, messages, t } from '@arb/shared';
+import { exportDaily, saveFile } from '../api/export-daily';
+import { useResetLedger } from '../api/reset-ledger';
+import type { Ledger } from '../api/types';
+import type { NoticeApi } from '../hooks/useNotice';
+import { ConfirmDialog } from './ConfirmDialog';
+
+interface Props {
+  ledger: Ledger | undefined;
+  fecha: string | undefined;
+  transactionCount: number;
+  isOwner: boolean;
+  notice: Pick<NoticeApi, 'success' | 'error' | 'fail'>;
+}
+
+/** Historial, Exportar Excel and (for the owner) Restablecer. */
+export function LedgerActions({ ledger, fecha, transactionCount, isOwner, notice }: Props) {
+  const [exporting, setExporting] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const reset = useResetLedger();
+
+  const exportExcel = async () => {
+    // SPEC §5 checks, before asking the server.
+    if (!ledger || !fecha) return notice.fail(messages.exportNoSelection);
+    if (transactionCount === 0) return notice.fail(messages.exportNoTransactions);
+    setExporting(true);
+    try {
+      saveFile(await exportDaily(ledger.id, fecha, ledger.name));
+      notice.success(messages.exportSuccess);
+    } catch (err) {
+      notice.error(err, messages.exportError);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const doReset = async () => {
+    if (!ledger || !fecha) return;
+    try {
+      await reset.mutateAsync({ ledgerId: ledger.id, fecha });
+      notice.success(messages.ledgerResetSuccess);
+    } catch (err) {
+      notice.error(err, messages.resetLedgerError);
+    } finally {
+      setConfirmReset(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Button
+        variant="outlined"
+        startIcon={<HistoryIcon />}
+        component={RouterLink}
+        to={ledger ? `/ledger/${ledger.id}/history` : '/history'}
+        fullWidth
+      >
+        Historial
+      </Button>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportExcel()} disabled={exporting} fullWidth>
+        {exporting ? 'Exportando...' : 'Exportar Excel'}
+      </Button>
+      {isOwner && (
+        <Button variant="outlined" color="error" startIcon={<RestartAltIcon />} onClick={() => setConfirmReset(true)} fullWidth>
+          Restablecer
+        </Button>
+      )}
+      {confirmReset && fecha && (
+        <ConfirmDialog
+          title="Restablecer registro"
+          text={t('resetConfirm', { date: formatDayLong(fecha) })}
+          confirmLabel="Restablecer"
+          busy={reset.isPending}
+          onConfirm={() => void doReset()}
+          onClose={() => setConfirmReset(false)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { TextField } from '@mui/material';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { toTwoDecimals } from '../lib/money-field';
+
+interface Props {
+  label: string;
+  /** `register(name)` of the form. */
+  field: UseFormRegisterReturn;
+  error?: string | undefined;
+  /** Stores the value shown with 2 decimals after leaving the field. */
+  onFormat(value: string): void;
+  autoFocus?: boolean;
+}
+
+/**
+ * A numeric input (min 0, step 0.01) that shows 2 decimals on blur (SPEC §5, §9). Registered, not
+ * controlled: react-hook-form's Controller would add to the code the login page shares.
+ */
+export function MoneyField({ label, field, error, onFormat, autoFocus }: Props) {
+  const { ref, onBlur, ...rest } = field;
+  return (
+    <TextField
+      {...rest}
+      label={label}
+      type="number"
+      inputRef={ref}
+      onBlur={(e) => {
+        const formatted = toTwoDecimals(e.target.value);
+        if (formatted !== e.target.value) onFormat(formatted);
+        void onBlur(e);
+      }}
+      error={Boolean(error)}
+      helperText={error}
+      autoFocus={autoFocus}
+      fullWidth
+      size="small"
+      slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+    />
+  );
+}

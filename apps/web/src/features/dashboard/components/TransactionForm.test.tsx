@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@arb/shared';
+import { json, mockFetch, renderWithProviders } from '../test/harness';
+import { TransactionForm } from './TransactionForm';
+
+const LEDGER = '11111111-1111-4111-8111-111111111111';
+
+function setup(answer: Parameters<typeof mockFetch>[0] = () => json(201, { transaction: {} })) {
+  const calls = mockFetch(answer);
+  const onError = vi.fn();
+  renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={onError} />);
+  const user = userEvent.setup();
+  const field = (label: string) => screen.getByLabelText(label);
+  const fill = async (values: Partial<Record<'venta' | 'tasaVenta' | 'compra' | 'tasaCompra', string>>) => {
+    if (values.venta !== undefined) await user.type(field('Venta (USD)'), values.venta);
+    if (values.tasaVenta !== undefined) await user.type(field('Tasa de venta (Bs)'), values.tasaVenta);
+    if (values.compra !== undefined) await user.type(field('Compra (USD)'), values.compra);
+    if (values.tasaCompra !== undefined) await user.type(field('Tasa de compra (Bs)'), values.tasaCompra);
+  };
+  return { calls, onError, user, field, fill, submit: () => screen.getByRole('button', { name: /Agregar|Agregando/ }) };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('new-transaction form', () => {
+  it('has the sections of SPEC §2 and a 2-row notes field', () => {
+    setup();
+    expect(screen.getByText('Venta USD')).toBeTruthy();
+    expect(screen.getByText('Compra USD')).toBeTruthy();
+    expect(screen.getByLabelText('Notas').getAttribute('rows')).toBe('2');
+    const venta = screen.getByLabelText('Venta (USD)');
+    expect([venta.getAttribute('min'), venta.getAttribute('step')]).toEqual(['0', '0.01']);
+  });
+
+  it('shows the profit only once all four fields are filled, green when ≥ 0', async () => {
+    const { fill } = setup();
+    await fill({ venta: '100', tasaVenta: '40', compra: '100' });
+    expect(screen.queryByTestId('profit-preview')).toBeNull();
+    await fill({ tasaCompra: '38' });
+    // (100 × 40 − 100 × 38) / 38 = 5.263… → 5,26 USD
+    const profit = screen.getByTestId('profit-preview');
+    expect(profit.textContent).toBe('Ganancia estimada: 5,26 USD');
+    expect(getComputedStyle(profit).color).toBe('rgb(46, 125, 50)'); // success.main (light)
+  });
+
+  it('shows a negative profit in red', async () => {
+    const { fill } = setup();
+    // (100 × 38 − 100 × 40) / 40 = −5
+    await fill({ venta: '100', tasaVenta: '38', compra: '100', tasaCompra: '40' });
+    const profit = screen.getByTestId('profit-preview');
+    expect(profit.textContent).toBe('Ganancia estimada: -5,00 USD');
+    expect(getComputedStyle(profit).color).toBe('rgb(198, 40, 40)'); // error.main (light)
+  });
+
+  it('formats amounts to 2 decimals on blur', async () => {
+    const { fill, user, field } = setup();
+    await fill({ venta: '12.5' });
+    await user.tab();
+    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('12.50');
+  });
+
+  it('shows the SPEC §5 messages and sends nothing when invalid', async () => {
+    const { calls, user, fill, submit } = setup();
+    await user.click(submit());
+    expect(await screen.findByText(messages.txNeedsAmount)).toBeTruthy();
+    await fill({ venta: '100' });
+    await user.click(submit());
+    expect(await screen.findByText(messages.txNeedsSaleRate)).toBeTruthy();
+    await fill({ compra: '50' });
+    await user.click(submit());
+    expect(await screen.findByText(messages.txNeedsPurchaseRate)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("reads 'Agregando...' while sending, sends the ledger, day and an Idempotency-Key, then clears the form", async () => {
+    let release: (r: Response) => void = () => undefined;
+    const { calls, user, fill, submit, field } = setup(() => new Promise<Response>((r) => (release = r)));
+    await fill({ venta: '100', tasaVenta: '40', compra: '100', tasaCompra: '38' });
+    await user.click(submit());
+    await waitFor(() => expect(submit().textContent).toBe('Agregando...'));
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+    // Submitting again while sending (Enter in a field) sends nothing.
+    const form = submit().closest('form');
+    if (form) fireEvent.submit(form);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.method).toBe('POST');
+    expect(call?.url).toBe('/api/transactions');
+    expect(call?.body).toMatchObject({
+      venta: '100.00',
+      tasa_venta: '40.0000',
+      compra: '100.00',
+      tasa_compra: '38.0000',
+      ledgerId: LEDGER,
+      fecha: '2026-11-20',
+      ganancia: 5.26,
+    });
+    expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    release(json(201, { transaction: {} }));
+    await waitFor(() => expect(submit().textContent).toBe('Agregar Transacción'));
+    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByTestId('profit-preview')).toBeNull();
+  });
+
+  it('reuses the Idempotency-Key when the same submission is retried, and uses a new one for the next form', async () => {
+    let fail = true;
+    const { calls, onError, user, fill, submit } = setup(() =>
+      fail
+        ? json(500, { error: 'Ha ocurrido un error en el servidor. Intenta de nuevo.', code: 'INTERNAL_ERROR' })
+        : json(201, { transaction: {} }),
+    );
+    await fill({ venta: '10', tasaVenta: '40' });
+    await user.click(submit());
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(onError.mock.calls[0]?.[1]).toBe(messages.txCreateError);
+    fail = false;
+    await user.click(submit());
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.headers['idempotency-key']).toBe(calls[0]?.headers['idempotency-key']);
+    await waitFor(() => expect(submit().textContent).toBe('Agregar Transacción'));
+    await fill({ compra: '10', tasaCompra: '39' });
+    await user.click(submit());
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]?.headers['idempotency-key']).not.toBe(calls[0]?.headers['idempotency-key']);
+  });
+});
+
+describe('new-transaction form with the parallel rate', () => {
+  it('fills a rate with the parallel rate in one click', async () => {
+    mockFetch(() => json(201, { transaction: {} }));
+    renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRate={310.5} />);
+    const user = userEvent.setup();
+    const [forSale, forPurchase] = screen.getAllByRole('button', { name: 'Usar tasa paralela (310,50 Bs)' });
+    if (forSale) await user.click(forSale);
+    expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('310.50');
+    if (forPurchase) await user.click(forPurchase);
+    expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('310.50');
+  });
+});

@@ -1,0 +1,135 @@
+import { useEffect, useRef } from 'react';
+import { Box, Button, Paper, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  canPreviewCreate,
+  formatRate,
+  messages,
+  previewCreateProfit,
+  transactionInputSchema,
+  type TransactionData,
+  type TransactionInput,
+} from '@arb/shared';
+import { useCreateTransaction } from '../api/create-transaction';
+import { MoneyField } from './MoneyField';
+import { ProfitPreview } from './ProfitPreview';
+
+interface Props {
+  ledgerId: string;
+  fecha: string;
+  onError(err: unknown, fallback: string): void;
+  /** The parallel rate of the rates panel, offered as a one-click rate (undefined while unknown). */
+  parallelRate?: number | undefined;
+}
+
+type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra';
+type Values = { venta: string; tasa_venta: string; compra: string; tasa_compra: string; notas: string; fecha: string };
+const emptyValues = (fecha: string): Values => ({ venta: '', tasa_venta: '', compra: '', tasa_compra: '', notas: '', fecha });
+
+/** The new-transaction form of SPEC §2: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
+export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Props) {
+  const form = useForm<TransactionInput, unknown, TransactionData>({
+    resolver: zodResolver(transactionInputSchema),
+    defaultValues: emptyValues(fecha),
+  });
+  const { watch, handleSubmit, reset, setValue, register, formState } = form;
+  const create = useCreateTransaction();
+  // One Idempotency-Key per submitted form: kept while the same values are retried, new after any edit.
+  const idempotencyKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  useEffect(() => setValue('fecha', fecha), [fecha, setValue]);
+  useEffect(() => {
+    const sub = form.watch(() => {
+      if (!inFlight.current) idempotencyKey.current = null;
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+
+  const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
+  const showProfit = canPreviewCreate(venta, tasaVenta, compra, tasaCompra);
+  const profit = showProfit ? previewCreateProfit(venta, tasaVenta, compra, tasaCompra) : 0;
+
+  const submit = handleSubmit(async (data) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    idempotencyKey.current ??= crypto.randomUUID();
+    try {
+      await create.mutateAsync({
+        ledgerId,
+        input: data,
+        ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
+        idempotencyKey: idempotencyKey.current,
+      });
+      idempotencyKey.current = null;
+      reset(emptyValues(fecha));
+    } catch (err) {
+      onError(err, messages.txCreateError);
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  const busy = formState.isSubmitting || create.isPending;
+  const money = (name: MoneyName, label: string, autoFocus = false) => (
+    <MoneyField
+      label={label}
+      field={register(name)}
+      error={formState.errors[name]?.message}
+      onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
+      autoFocus={autoFocus}
+    />
+  );
+  const parallelButton = (name: 'tasa_venta' | 'tasa_compra') =>
+    parallelRate !== undefined && (
+      <Button
+        size="small"
+        sx={{ justifySelf: 'start' }}
+        onClick={() => setValue(name, parallelRate.toFixed(2), { shouldValidate: formState.isSubmitted })}
+      >
+        Usar tasa paralela ({formatRate(parallelRate)})
+      </Button>
+    );
+  return (
+    <Paper component="section" aria-labelledby="new-tx-title" sx={{ p: 2 }}>
+      <Typography id="new-tx-title" variant="h6" component="h2" gutterBottom>
+        Nueva Transacción
+      </Typography>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+              Venta USD
+            </Typography>
+            {money('venta', 'Venta (USD)')}
+            {money('tasa_venta', 'Tasa de venta (Bs)')}
+            {parallelButton('tasa_venta')}
+          </Box>
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+              Compra USD
+            </Typography>
+            {money('compra', 'Compra (USD)')}
+            {money('tasa_compra', 'Tasa de compra (Bs)')}
+            {parallelButton('tasa_compra')}
+          </Box>
+        </Box>
+        <TextField
+          label="Notas"
+          multiline
+          rows={2}
+          size="small"
+          {...register('notas')}
+          error={Boolean(formState.errors.notas)}
+          helperText={formState.errors.notas?.message}
+        />
+        {showProfit && <ProfitPreview value={profit} />}
+        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy} sx={{ justifySelf: { sm: 'start' } }}>
+          {busy ? 'Agregando...' : 'Agregar Transacción'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Box, Checkbox, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
+import { useDeleteTransaction } from '../api/delete-transaction';
+import { useToggleVerify } from '../api/toggle-verify';
+import type { TransactionRow } from '../api/types';
+import type { LedgerPermissions } from '../lib/permissions';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EditTransactionDialog } from './EditTransactionDialog';
+
+interface Props {
+  ledgerId: string;
+  transactions: TransactionRow[];
+  permissions: LedgerPermissions;
+  onError(err: unknown, fallback: string): void;
+}
+
+const signColor = (n: number) => (n >= 0 ? 'success.main' : 'error.main');
+
+/** The day's transactions, in the server's order, with their per-row and cumulative profit. */
+export function TransactionList({ ledgerId, transactions, permissions, onError }: Props) {
+  const [editing, setEditing] = useState<TransactionRow | null>(null);
+  const [deleting, setDeleting] = useState<TransactionRow | null>(null);
+  const toggle = useToggleVerify();
+  const remove = useDeleteTransaction();
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ ledgerId, id: deleting.id });
+    } catch (err) {
+      onError(err, messages.txDeleteError);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Paper component="section" aria-labelledby="tx-list-title" sx={{ p: 2 }}>
+      <Typography id="tx-list-title" variant="h6" component="h2" gutterBottom>
+        Transacciones del día ({transactions.length})
+      </Typography>
+      {transactions.length === 0 && <Typography color="text.secondary">No hay transacciones registradas en esta fecha.</Typography>}
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {transactions.map((tx, i) => {
+          const allowed = permissions.canChange(tx);
+          return (
+            <Box component="li" key={tx.id} data-testid="tx-row" aria-label={`Transacción ${i + 1}`}>
+              {i > 0 && <Divider sx={{ my: 1.5 }} />}
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+                <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
+                  <Typography variant="subtitle2">#{i + 1}</Typography>
+                  {tx.venta > 0 && (
+                    <Typography variant="body2">
+                      Venta: {formatUsd(tx.venta)} a {formatRate(tx.tasa_venta)}
+                    </Typography>
+                  )}
+                  {tx.compra > 0 && (
+                    <Typography variant="body2">
+                      Compra: {formatUsd(tx.compra)} a {formatRate(tx.tasa_compra)}
+                    </Typography>
+                  )}
+                  <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>
+                    Ganancia: {formatUsd(tx.ganancia_transaccion_usd)} · {formatBs(tx.ganancia_transaccion_ves)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    Acumulado: {formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)} ·{' '}
+                    {formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}
+                  </Typography>
+                  {tx.notas && (
+                    <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+                      {tx.notas}
+                    </Typography>
+                  )}
+                  <Typography variant="caption" color="text.secondary">
+                    Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}
+                  </Typography>
+                </Box>
+                <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                  <FormControlLabel
+                    label="Verificada"
+                    control={
+                      <Checkbox
+                        checked={tx.esta_verificada}
+                        disabled={!allowed}
+                        onChange={(e) =>
+                          toggle.mutate(
+                            { ledgerId, id: tx.id, esta_verificada: e.target.checked },
+                            { onError: (err) => onError(err, messages.txVerifyError) },
+                          )
+                        }
+                      />
+                    }
+                  />
+                  <Tooltip title="Editar">
+                    <span>
+                      <IconButton aria-label={`Editar transacción ${i + 1}`} disabled={!allowed} onClick={() => setEditing(tx)}>
+                        <EditIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title="Eliminar">
+                    <span>
+                      <IconButton
+                        aria-label={`Eliminar transacción ${i + 1}`}
+                        color="error"
+                        disabled={!allowed}
+                        onClick={() => setDeleting(tx)}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </Box>
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+      {editing && <EditTransactionDialog ledgerId={ledgerId} transaction={editing} onClose={() => setEditing(null)} onError={onError} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Eliminar transacción"
+          text={messages.deleteTxConfirm}
+          confirmLabel="Eliminar"
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Paper>
+  );
+}

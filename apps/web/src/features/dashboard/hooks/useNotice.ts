@@ -1,0 +1,19 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../../shared/lib/api-client';
+
+export interface Notice {
+  severity: 'success' | 'error';
+  text: string;
+}
+
+/** The page's one message: errors in a dismissable banner, successes in a 3 s snackbar (SPEC §8, §9). */
+export function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const success = useCallback((text: string) => setNotice({ severity: 'success', text }), []);
+  const error = useCallback((err: unknown, fallback: string) => setNotice({ severity: 'error', text: errorMessage(err, fallback) }), []);
+  const fail = useCallback((text: string) => setNotice({ severity: 'error', text }), []);
+  const clear = useCallback(() => setNotice(null), []);
+  return { notice, success, error, fail, clear };
+}
+
+export type NoticeApi = ReturnType<typeof useNotice>;

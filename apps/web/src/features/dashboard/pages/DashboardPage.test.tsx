@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { STORAGE_KEYS, addDays, messages, todayKey } from '@arb/shared';
+import { AuthProvider } from '../../../shared/auth/auth-context';
+import type { Balances, Ledger } from '../api/types';
+import { json, mockFetch, renderWithProviders, type Call } from '../test/harness';
+import DashboardPage from './DashboardPage';
+
+const ME = { id: 'u-me', email: 'ana@example.com', user_name: 'Ana', role: 'USER' as const, email_verified: true, phone_number: null };
+const OTHER = { id: 'u-other', email: 'otro@example.com', user_name: 'Otro' };
+
+const ledger = (id: string, name: string, ownerId: string, canModifyBalance = false): Ledger => ({
+  id,
+  name,
+  ownerId,
+  owner: ownerId === ME.id ? ME : OTHER,
+  inviteCode: ownerId === ME.id ? 'code' : null,
+  members: [
+    { userId: ownerId, canModifyBalance: true, user: ownerId === ME.id ? ME : OTHER },
+    ...(ownerId === ME.id ? [] : [{ userId: ME.id, canModifyBalance, user: ME }]),
+  ],
+  _count: { transactions: 0 },
+});
+
+const v = (valor: number) => ({ valor });
+const emptyBalances: Balances = {
+  resumen: {
+    saldo_disponible_ves: v(0),
+    saldo_disponible_usd: v(0),
+    venta_total: v(0),
+    compra_total: v(0),
+    ganancia_total_ves: v(0),
+    ganancia_total_usd: v(0),
+  },
+  promedios: { tasa_venta_promedio: 0, tasa_compra_promedio: 0 },
+  saldos_base: { saldo_base_ves: 0, saldo_base_usd: 0, heredado: false },
+  saldos_actuales: { saldo_ves_actual: 0, saldo_usd_actual: 0 },
+  transacciones_con_acumulados: [],
+};
+
+function setup(url: string, ledgers: Ledger[], extra?: (call: Call) => Response | undefined) {
+  window.localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(ME));
+  window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
+  const calls = mockFetch((call) => {
+    const custom = extra?.(call);
+    if (custom) return custom;
+    if (call.url === '/api/ledgers' && call.method === 'GET') return json(200, ledgers);
+    if (call.url.startsWith('/api/transactions/balances')) return json(200, emptyBalances);
+    return json(404, { error: 'no', code: 'NOT_FOUND' });
+  });
+  const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: [url] });
+  renderWithProviders(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  const search = () => new URLSearchParams(router.state.location.search);
+  return { calls, router, search, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const OWN = ledger('l-own', 'Mi Registro', ME.id);
+const SHARED = ledger('l-shared', 'Grupo de Otro', OTHER.id);
+
+describe('dashboard page', () => {
+  it('fills a missing ledger and date into the query string and shows no banner for today', async () => {
+    const { search, calls } = setup('/dashboard', [OWN, SHARED]);
+    await waitFor(() => expect(search().get('ledger')).toBe(OWN.id));
+    expect(search().get('date')).toBe(todayKey());
+    await screen.findByText('Saldo disponible Bs.S');
+    expect(calls.some((c) => c.url === `/api/transactions/balances?ledgerId=${OWN.id}&fecha=${todayKey()}`)).toBe(true);
+    expect(screen.queryByText('Sí, crear registro de hoy')).toBeNull();
+  });
+
+  it('falls back to today for an invalid date', async () => {
+    const { search } = setup(`/dashboard?ledger=${SHARED.id}&date=2026-02-31`, [OWN, SHARED]);
+    await waitFor(() => expect(search().get('date')).toBe(todayKey()));
+    expect(search().get('ledger')).toBe(SHARED.id);
+  });
+
+  it("asks about today's record on another day, and 'Sí, crear registro de hoy' goes to today", async () => {
+    const yesterday = addDays(todayKey(), -1);
+    const { search, user, calls } = setup(`/dashboard?ledger=${OWN.id}&date=${yesterday}`, [OWN]);
+    await user.click(await screen.findByRole('button', { name: 'Sí, crear registro de hoy' }));
+    await waitFor(() => expect(search().get('date')).toBe(todayKey()));
+    expect(screen.queryByText('Sí, crear registro de hoy')).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith(`fecha=${todayKey()}`))).toBe(true));
+  });
+
+  it("'No, mantener fecha actual' keeps the day", async () => {
+    const yesterday = addDays(todayKey(), -1);
+    const { search, user } = setup(`/dashboard?ledger=${OWN.id}&date=${yesterday}`, [OWN]);
+    await user.click(await screen.findByRole('button', { name: 'No, mantener fecha actual' }));
+    expect(screen.queryByText('Sí, crear registro de hoy')).toBeNull();
+    expect(search().get('date')).toBe(yesterday);
+  });
+
+  it('the owner may edit base balances and reset; a member without permission may not', async () => {
+    setup(`/dashboard?ledger=${OWN.id}`, [OWN, SHARED]);
+    expect(await screen.findByRole('button', { name: 'Editar saldo base Bs.S' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Restablecer' })).toBeTruthy();
+    cleanup();
+    setup(`/dashboard?ledger=${SHARED.id}`, [OWN, SHARED]);
+    await screen.findByText('Saldo disponible Bs.S');
+    expect(screen.queryByRole('button', { name: /Editar saldo base/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restablecer' })).toBeNull();
+  });
+
+  it("a member with 'Modificar saldos' may edit base balances", async () => {
+    setup(`/dashboard?ledger=l-shared`, [ledger('l-shared', 'Grupo de Otro', OTHER.id, true)]);
+    expect(await screen.findByRole('button', { name: 'Editar saldo base USD' })).toBeTruthy();
+  });
+
+  it('without ledgers, says a personal one is being created and creates "Mi Registro"', async () => {
+    let created = false;
+    const { calls } = setup('/dashboard', [], (call) => {
+      if (call.url === '/api/ledgers' && call.method === 'POST') {
+        created = true;
+        return json(500, { error: messages.createLedgerError, code: 'INTERNAL_ERROR' });
+      }
+      return undefined;
+    });
+    expect(await screen.findByText(messages.creatingPersonalLedger)).toBeTruthy();
+    await waitFor(() => expect(created).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Mi Registro' });
+    expect(await screen.findByText(messages.createLedgerError)).toBeTruthy();
+    const posts = () => calls.filter((c) => c.method === 'POST').length;
+    await act(async () => screen.getByRole('button', { name: 'Reintentar' }).click());
+    await waitFor(() => expect(posts()).toBe(2));
+  });
+
+  it('refuses to export a day without transactions', async () => {
+    const { user, calls } = setup(`/dashboard?ledger=${OWN.id}`, [OWN]);
+    await screen.findByText('Saldo disponible Bs.S');
+    await user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
+    expect(await screen.findByText(messages.exportNoTransactions)).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('export-daily'))).toBe(false);
+  });
+});

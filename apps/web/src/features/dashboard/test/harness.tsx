@@ -1,0 +1,56 @@
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { STORAGE_KEYS } from '@arb/shared';
+import { AppThemeProvider } from '../../../shared/theme';
+
+// The machine is shared with other builds: give MUI renders time before a findBy gives up.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+/** An access token the API client accepts as fresh (it only reads `exp`). */
+function freshToken(): string {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }));
+  return `h.${payload}.s`;
+}
+
+export interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch: `answer` decides each response (a Response or a promise of one); every request
+ * is recorded with its parsed JSON body.
+ */
+export function mockFetch(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const call: Call = {
+      url,
+      method: init.method ?? 'GET',
+      headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    return answer(call);
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export function renderWithProviders(ui: ReactElement) {
+  window.localStorage.setItem(STORAGE_KEYS.authToken, freshToken());
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <AppThemeProvider>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </AppThemeProvider>,
+  );
+}

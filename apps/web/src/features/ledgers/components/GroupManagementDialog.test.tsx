@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GroupManagementDialog } from './GroupManagementDialog';
+import { fakeApi, ledgerFixture, member, owner, renderAt, signIn } from '../test-utils';
+
+const dialog = <GroupManagementDialog open onClose={() => undefined} ledgerId="l-1" />;
+
+describe('GroupManagementDialog', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('owner: copies the invite link with a 2 s indicator, or says the clipboard failed', async () => {
+    signIn(owner);
+    fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
+      'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'abcDEF123_-xyz', inviteUrl: 'http://x/join/abcDEF123_-xyz' } }),
+    });
+    // After userEvent.setup(), which installs its own clipboard stub.
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderAt('/dashboard', '/dashboard', dialog);
+
+    const field = await screen.findByLabelText('Enlace de invitación');
+    expect(field).toHaveProperty('value', `${window.location.origin}/join/abcDEF123_-xyz`);
+    await user.click(screen.getByRole('button', { name: 'Copiar enlace' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/join/abcDEF123_-xyz`);
+    expect(await screen.findByText('Enlace copiado al portapapeles')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Enlace copiado al portapapeles')).toBeNull(), { timeout: 3000 });
+
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copiar enlace' }));
+    expect(await screen.findByText('Error al copiar el enlace')).toBeTruthy();
+  });
+
+  it('owner: the Modificar saldos switch sends the permission and reports success', async () => {
+    signIn(owner);
+    const calls = fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
+      'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'c', inviteUrl: 'u' } }),
+      'PATCH /api/ledgers/l-1/members/u-bea/permissions': (body) => ({ json: { member: { ...ledgerFixture().members[1], ...(body as object) } } }),
+    });
+    renderAt('/dashboard', '/dashboard', dialog);
+    const toggle = await screen.findByRole('switch', { name: 'Modificar saldos: Bea' });
+    expect(screen.queryByRole('switch', { name: 'Modificar saldos: Olga' })).toBeNull(); // never on the owner
+    await userEvent.setup().click(toggle);
+    expect(await screen.findByText('Permisos actualizados exitosamente')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ canModifyBalance: true });
+  });
+
+  it('owner: expelling asks for confirmation first', async () => {
+    signIn(owner);
+    const calls = fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
+      'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'c', inviteUrl: 'u' } }),
+      'DELETE /api/ledgers/l-1/members/u-bea': () => ({ status: 204 }),
+    });
+    renderAt('/dashboard', '/dashboard', dialog);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Expulsar a Bea' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const confirm = await screen.findByRole('dialog', { name: 'Expulsar miembro' });
+    await user.click(within(confirm).getByRole('button', { name: 'Expulsar' }));
+    expect(await screen.findByText('Miembro expulsado exitosamente')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/ledgers/l-1/members/u-bea')).toBe(true);
+  });
+
+  it('rename: a blank name shows SPEC’s message and sends nothing; a valid one reports success', async () => {
+    signIn(member);
+    const calls = fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture({ inviteCode: null })] }),
+      'PUT /api/ledgers/l-1/name': (body) => ({ json: { ledger: ledgerFixture({ ...(body as object), inviteCode: null }) } }),
+    });
+    renderAt('/dashboard', '/dashboard', dialog);
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Nombre del grupo');
+    expect(screen.queryByLabelText('Enlace de invitación')).toBeNull(); // members get no invite link
+    expect(screen.queryByRole('switch')).toBeNull();
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Guardar nombre' }));
+    expect(await screen.findByText('El nombre del registro no puede estar vacío')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.clear(name);
+    await user.type(name, '  Oficina  ');
+    await user.click(screen.getByRole('button', { name: 'Guardar nombre' }));
+    expect(await screen.findByText('Nombre del grupo actualizado exitosamente')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Oficina' });
+  });
+
+  it('member: leaving is confirmed, reported, and goes to /dashboard after 1 s', async () => {
+    signIn(member);
+    let left = false;
+    fakeApi({
+      'GET /api/ledgers': () => ({ json: left ? [] : [ledgerFixture({ inviteCode: null })] }),
+      'DELETE /api/ledgers/l-1/leave': () => {
+        left = true;
+        return { status: 204 };
+      },
+    });
+    const { router } = renderAt('/history', '/history', dialog);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Salir del grupo' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Salir del grupo' });
+    await user.click(within(confirm).getByRole('button', { name: 'Salir' }));
+    expect(await screen.findByText('Has salido del grupo exitosamente')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/history');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2000 });
+  });
+
+  it('owner: deleting warns that it cannot be undone', async () => {
+    signIn(owner);
+    fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
+      'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'c', inviteUrl: 'u' } }),
+    });
+    renderAt('/dashboard', '/dashboard', dialog);
+    expect(screen.queryByRole('button', { name: 'Salir del grupo' })).toBeNull();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Eliminar registro' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar registro' });
+    expect(confirm.textContent).toContain('no se puede deshacer');
+  });
+});

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Chip, FormControlLabel, IconButton, List, ListItem, ListItemAvatar, ListItemText, Stack, Switch, Tooltip } from '@mui/material';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { messages, type Ledger, type LedgerMember } from '@arb/shared';
+import { errorMessage } from '../../../shared/lib/api-client';
+import { useExpelMember } from '../api/expel-member';
+import { useUpdateMemberPermissions } from '../api/update-member-permissions';
+import type { Notice } from '../hooks/use-timed-notice';
+import { ConfirmDialog } from './ConfirmDialog';
+import { MemberAvatar } from './MemberAvatar';
+
+interface MembersListProps {
+  ledger: Ledger;
+  /** The owner sees the 'Modificar saldos' switch and the expel button on every other member. */
+  isOwner: boolean;
+  onNotice(n: Notice): void;
+}
+
+export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
+  const permissions = useUpdateMemberPermissions();
+  const expel = useExpelMember();
+  const [toExpel, setToExpel] = useState<LedgerMember | null>(null);
+
+  const togglePermission = (m: LedgerMember, canModifyBalance: boolean) =>
+    permissions.mutate(
+      { ledgerId: ledger.id, userId: m.userId, canModifyBalance },
+      {
+        onSuccess: () => onNotice({ severity: 'success', text: messages.permissionsSuccess }),
+        onError: (err) => onNotice({ severity: 'error', text: errorMessage(err, messages.permissionsError) }),
+      },
+    );
+
+  const confirmExpel = () => {
+    if (!toExpel) return;
+    expel.mutate(
+      { ledgerId: ledger.id, userId: toExpel.userId },
+      {
+        onSuccess: () => onNotice({ severity: 'success', text: messages.expelSuccess }),
+        onError: (err) => onNotice({ severity: 'error', text: errorMessage(err, messages.expelError) }),
+        onSettled: () => setToExpel(null),
+      },
+    );
+  };
+
+  return (
+    <>
+      <List dense aria-label="Miembros del grupo">
+        {ledger.members.map((m) => {
+          const memberIsOwner = m.userId === ledger.ownerId;
+          const name = m.user.user_name || m.user.email;
+          return (
+            <ListItem
+              key={m.userId}
+              divider
+              secondaryAction={
+                isOwner && !memberIsOwner ? (
+                  <Tooltip title="Expulsar miembro">
+                    <IconButton edge="end" aria-label={`Expulsar a ${name}`} onClick={() => setToExpel(m)} color="error">
+                      <PersonRemoveIcon />
+                    </IconButton>
+                  </Tooltip>
+                ) : undefined
+              }
+            >
+              <ListItemAvatar>
+                <MemberAvatar user={m.user} />
+              </ListItemAvatar>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+                    <span>{name}</span>
+                    {memberIsOwner && <Chip label="Propietario" size="small" color="primary" />}
+                  </Stack>
+                }
+                secondary={m.user.email}
+              />
+              {isOwner && !memberIsOwner && (
+                <FormControlLabel
+                  sx={{ mr: 4 }}
+                  control={
+                    <Switch
+                      checked={m.canModifyBalance}
+                      disabled={permissions.isPending}
+                      onChange={(_e, checked) => togglePermission(m, checked)}
+                      slotProps={{ input: { 'aria-label': `Modificar saldos: ${name}` } }}
+                    />
+                  }
+                  label="Modificar saldos"
+                />
+              )}
+              {!isOwner && !memberIsOwner && m.canModifyBalance && <Chip label="Modificar saldos" size="small" variant="outlined" />}
+            </ListItem>
+          );
+        })}
+      </List>
+      <ConfirmDialog
+        open={toExpel !== null}
+        title="Expulsar miembro"
+        text={`¿Seguro que quieres expulsar a ${toExpel?.user.user_name || toExpel?.user.email || ''} del grupo? Sus transacciones se conservan.`}
+        confirmLabel="Expulsar"
+        busy={expel.isPending}
+        onConfirm={confirmExpel}
+        onCancel={() => setToExpel(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+/** The ledgers feature's public surface: what the dashboard and other features may use. */
+export { GroupManagementDialog } from './components/GroupManagementDialog';
+export { InviteLinkDialog } from './components/InviteLinkDialog';
+export { LedgerSelector } from './components/LedgerSelector';
+export { CreateLedgerDialog } from './components/CreateLedgerDialog';
+export { ledgerKeys } from './api/keys';
+export { ledgersQueryOptions, useLedgers } from './api/get-ledgers';
+export { useCreateLedger } from './api/create-ledger';
+export { useRenameLedger } from './api/rename-ledger';
+export { useInvite } from './api/get-invite';
+export { useRegenerateInvite } from './api/regenerate-invite';
+export { useInviteInfo } from './api/get-invite-info';
+export { useJoinLedger } from './api/join-ledger';
+export { useUpdateMemberPermissions } from './api/update-member-permissions';
+export { useExpelMember } from './api/expel-member';
+export { useLeaveLedger } from './api/leave-ledger';
+export { useDeleteLedger } from './api/delete-ledger';
+export { useResetLedgerDay } from './api/reset-ledger-day';
