@@ -18,12 +18,17 @@ import { authorize, loadMembership } from '../services/ledger-access.ts';
 import { createBalancesCache } from '../services/balances/balances-cache.ts';
 import { dayBalances } from '../services/balances/day-balances.ts';
 import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
+import { dailyProfit } from '../services/history/daily-profit.ts';
 import { historyDates, historySummary } from '../services/history/history.ts';
 import { createTransaction, parseIdempotencyKey } from '../services/transactions/create-transaction.ts';
 import { deleteTransaction, setVerified, updateTransaction } from '../services/transactions/modify-transaction.ts';
 
 const ledgerDayQuery = z.object({ ledgerId: uuidSchema, fecha: dayKeySchema });
 const ledgerQuery = z.object({ ledgerId: uuidSchema });
+const dailyProfitQuery = z.object({
+  ledgerId: uuidSchema,
+  limit: z.coerce.number({ error: messages.validationFailed }).int().min(1).max(366).default(30),
+});
 const summaryQuery = z.object({ ledgerId: uuidSchema, hasta: z.optional(dayKeySchema) });
 // The export checks its own parameters: SPEC §5 gives the message for a missing ledger or date.
 const exportQuery = z.object({ ledgerId: z.string().optional(), fecha: z.string().optional() });
@@ -82,6 +87,12 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     await viewer(request.query.ledgerId, request.user.id);
     const hasta = request.query.hasta ?? todayKey(ctx.config.APP_TIMEZONE, ctx.now());
     return historySummary(ctx.db, request.query.ledgerId, hasta);
+  });
+
+  // Beyond SPEC: the history's daily-profit chart (issue 7).
+  app.get('/api/transactions/daily-profit', { ...guard, schema: { querystring: dailyProfitQuery } }, async (request) => {
+    await viewer(request.query.ledgerId, request.user.id);
+    return dailyProfit(ctx.db, request.query.ledgerId, request.query.limit);
   });
 
   app.get('/api/transactions/export-daily', { ...guard, schema: { querystring: exportQuery } }, async (request, reply) => {

@@ -1,5 +1,118 @@
-import { PendingScreen } from '../../../shared/ui/PendingScreen';
+import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink, useParams } from 'react-router';
+import { messages, todayKey } from '@arb/shared';
+import { errorMessage } from '../../../shared/lib/api-client';
+import { useHistoryDates } from '../api/get-history-dates';
+import { useHistorySummary } from '../api/get-history-summary';
+import { useLedger } from '../api/get-ledger';
+import { ActivitySection } from '../components/ActivitySection';
+import { DailyProfitSection } from '../components/DailyProfitSection';
+import { DatesList } from '../components/DatesList';
+import { SummaryTiles } from '../components/SummaryTiles';
+import { daysChipLabel } from '../lib/labels';
 
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={messages.historyLoading} />
+    </Box>
+  );
+}
+
+/** /ledger/:ledgerId/history (SPEC §2): summaries, the days with transactions, profit chart, activity. */
 export default function LedgerHistoryPage() {
-  return <PendingScreen title="Historial" />;
+  const ledgerId = useParams().ledgerId ?? '';
+  const ledger = useLedger(ledgerId);
+  const dates = useHistoryDates(ledgerId);
+  const summary = useHistorySummary(ledgerId);
+
+  const breadcrumb = (
+    <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
+      <Link component={RouterLink} to="/history" underline="hover" color="inherit">
+        {messages.historyBreadcrumb}
+      </Link>
+      <Typography color="text.primary" aria-current="page">
+        {ledger.data?.name ?? messages.historyTitle}
+      </Typography>
+    </Breadcrumbs>
+  );
+
+  let body: React.ReactNode;
+  if (ledger.isPending) body = <Loading />;
+  else if (ledger.isError) body = <Alert severity="error">{errorMessage(ledger.error, messages.loadLedgersError)}</Alert>;
+  else if (!ledger.data) {
+    body = (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {messages.ledgerNotFound}
+        </Typography>
+        <Button component={RouterLink} to="/history" variant="outlined">
+          {messages.historyBackToLedgers}
+        </Button>
+      </Paper>
+    );
+  } else {
+    const failed = dates.error ?? summary.error;
+    const retry = () => {
+      if (dates.isError) void dates.refetch();
+      if (summary.isError) void summary.refetch();
+    };
+    body = (
+      <Stack spacing={3}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="h4" component="h1">
+            {ledger.data.name}
+          </Typography>
+          {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
+        </Stack>
+        {failed && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={retry}>
+                {messages.historyRetry}
+              </Button>
+            }
+          >
+            {errorMessage(failed, messages.loadDatesError)}
+          </Alert>
+        )}
+        {(dates.isPending || summary.isPending) && !failed && <Loading />}
+        {summary.data && <SummaryTiles summary={summary.data} />}
+        {dates.data && dates.data.length === 0 && (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography gutterBottom>{messages.historyEmpty}</Typography>
+            <Button
+              component={RouterLink}
+              to={`/dashboard?ledger=${encodeURIComponent(ledgerId)}&date=${todayKey()}`}
+              variant="contained"
+              startIcon={<AddIcon />}
+            >
+              {messages.historyCreateFirst}
+            </Button>
+          </Paper>
+        )}
+        {dates.data && dates.data.length > 0 && (
+          <>
+            <DailyProfitSection ledgerId={ledgerId} />
+            <Box component="section" aria-labelledby="dates-title">
+              <Typography id="dates-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+                {messages.historyDatesTitle}
+              </Typography>
+              <DatesList ledgerId={ledgerId} dates={dates.data} />
+            </Box>
+          </>
+        )}
+        <ActivitySection ledgerId={ledgerId} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: 3 }}>
+      {breadcrumb}
+      {body}
+    </Container>
+  );
 }

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { num } from '../transactions/transaction-json.ts';
+
+/** One day of the history's profit chart. */
+export interface DailyProfit {
+  date: string;
+  /** USD: the sum of the day's rounded rows, as the day screen shows it. */
+  ganancia_usd: number;
+  transactionCount: number;
+}
+
+/**
+ * The last `limit` days that have transactions, oldest first (the chart reads left to right).
+ * One read of ledger_day_totals' primary key (ledger_id, fecha) backwards, never every transaction.
+ */
+export async function dailyProfit(db: DbOrTx, ledgerId: string, limit: number): Promise<DailyProfit[]> {
+  const result = await db.execute<{ fecha: string; g: string; n: number }>(sql`
+    select fecha::text as fecha, ganancia_usd::text as g, transaction_count as n from ledger_day_totals
+    where ledger_id = ${ledgerId} and transaction_count > 0 order by fecha desc limit ${limit}`);
+  return result.rows.reverse().map((r) => ({ date: r.fecha, ganancia_usd: num(r.g, 2), transactionCount: Number(r.n) }));
+}

@@ -1,0 +1,96 @@
+import { ThemeProvider, createTheme } from '@mui/material';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DailyProfit } from '../api/types';
+import { DailyProfitChart } from './DailyProfitChart';
+
+const days: DailyProfit[] = [
+  { date: '2026-11-18', ganancia_usd: 12, transactionCount: 3 },
+  { date: '2026-11-19', ganancia_usd: -5.5, transactionCount: 1 },
+  { date: '2026-11-20', ganancia_usd: 0, transactionCount: 2 },
+  { date: '2026-11-21', ganancia_usd: 1234.5, transactionCount: 10 },
+];
+
+function draw(mode: 'light' | 'dark', data = days) {
+  const theme = createTheme({
+    palette: {
+      mode,
+      success: { main: mode === 'light' ? '#2e7d32' : '#66bb6a' },
+      error: { main: mode === 'light' ? '#c62828' : '#ef5350' },
+    },
+  });
+  render(
+    <ThemeProvider theme={theme}>
+      <DailyProfitChart days={data} />
+    </ThemeProvider>,
+  );
+  return theme;
+}
+const bars = () => within(screen.getByTestId('daily-profit-chart')).getAllByRole('img');
+
+afterEach(cleanup);
+
+describe('DailyProfitChart', () => {
+  it('draws one bar per day, oldest first, each named with its es-ES day, amount and count', () => {
+    draw('light');
+    expect(bars()).toHaveLength(4);
+    expect(bars().map((b) => b.getAttribute('aria-label'))).toEqual([
+      '18/11/2026: 12,00 USD (3 transacciones)',
+      '19/11/2026: -5,50 USD (1 transacción)',
+      '20/11/2026: 0,00 USD (2 transacciones)',
+      '21/11/2026: 1.234,50 USD (10 transacciones)',
+    ]);
+    // The same text as a <title>, shown on hover.
+    expect(bars()[1]!.querySelector('title')?.textContent).toBe('19/11/2026: -5,50 USD (1 transacción)');
+    expect(screen.getByText('Últimos 4 días con actividad')).toBeTruthy();
+  });
+
+  it('colours gains (and zero) green and losses red from the theme palette, light and dark', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const theme = draw(mode);
+      expect(bars().map((b) => b.getAttribute('fill'))).toEqual([
+        theme.palette.success.main,
+        theme.palette.error.main,
+        theme.palette.success.main,
+        theme.palette.success.main,
+      ]);
+      // Axis text follows the theme's secondary text colour (light text on a dark background).
+      const label = within(screen.getByTestId('daily-profit-chart')).getByText('1.234,50');
+      expect(label.getAttribute('fill')).toBe(theme.palette.text.secondary);
+      cleanup();
+    }
+  });
+
+  it('grows bars from the zero line: gains above it, losses below it, taller for larger amounts', () => {
+    draw('light');
+    const [gain, loss, zero, big] = bars().map((b) => ({ y: Number(b.getAttribute('y')), h: Number(b.getAttribute('height')) }));
+    const zeroLine = loss!.y; // a loss starts at zero and goes down
+    expect(gain!.y + gain!.h).toBeCloseTo(zeroLine, 5);
+    expect(big!.y + big!.h).toBeCloseTo(zeroLine, 5);
+    expect(big!.h).toBeGreaterThan(gain!.h);
+    expect(zero!.h).toBeLessThanOrEqual(1);
+  });
+
+  it('labels the axes in es-ES: amounts with a decimal comma, days as dd/mm', () => {
+    draw('light');
+    const chart = within(screen.getByTestId('daily-profit-chart'));
+    expect(chart.getByText('1.234,50')).toBeTruthy();
+    expect(chart.getByText('0,00')).toBeTruthy();
+    expect(chart.getByText('-5,50')).toBeTruthy();
+    for (const d of ['18/11', '19/11', '20/11', '21/11']) expect(chart.getByText(d)).toBeTruthy();
+  });
+
+  it('with many days, labels only some of them but always the first and the last', () => {
+    const month = Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-10-${String(i + 1).padStart(2, '0')}`,
+      ganancia_usd: i - 10,
+      transactionCount: 1,
+    }));
+    draw('light', month);
+    expect(bars()).toHaveLength(30);
+    const chart = within(screen.getByTestId('daily-profit-chart'));
+    expect(chart.getByText('01/10')).toBeTruthy();
+    expect(chart.getByText('30/10')).toBeTruthy();
+    expect(chart.queryByText('02/10')).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button, Chip, List, ListItemButton, ListItemText, Paper } from '@mui/material';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Link as RouterLink } from 'react-router';
+import { messages } from '@arb/shared';
+import type { HistoryDate } from '../api/types';
+import { txCountLabel } from '../lib/labels';
+
+/** Days shown at first and per 'Mostrar más fechas': three years of daily use is ~1,000 rows. */
+export const DATES_STEP = 30;
+
+/** The ledger's days with transactions, newest first; each opens the dashboard on that day. */
+export function DatesList({ ledgerId, dates, step = DATES_STEP }: { ledgerId: string; dates: HistoryDate[]; step?: number }) {
+  const [shown, setShown] = useState(step);
+  const visible = dates.slice(0, shown);
+  return (
+    <Paper variant="outlined">
+      <List aria-label={messages.historyDatesTitle} disablePadding>
+        {visible.map((d, i) => (
+          <ListItemButton
+            key={d.date}
+            component={RouterLink}
+            to={`/dashboard?ledger=${encodeURIComponent(ledgerId)}&date=${d.date}`}
+            divider={i < visible.length - 1}
+            data-testid={`history-date-${d.date}`}
+          >
+            <ListItemText
+              primary={d.formattedDate}
+              slotProps={{ primary: { sx: { '&::first-letter': { textTransform: 'uppercase' } } } }}
+            />
+            <Chip size="small" label={txCountLabel(d.transactionCount)} sx={{ mr: 1 }} />
+            <ChevronRightIcon color="action" aria-hidden="true" />
+          </ListItemButton>
+        ))}
+      </List>
+      {dates.length > shown && (
+        <Button fullWidth onClick={() => setShown((n) => n + step)} sx={{ borderTop: 1, borderColor: 'divider', borderRadius: 0 }}>
+          {messages.historyMoreDates}
+        </Button>
+      )}
+    </Paper>
+  );
+}

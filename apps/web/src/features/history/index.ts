@@ -1,0 +1,2 @@
+/** Public API of the history feature (other features import only from here). */
+export { historyKeys } from './api/keys';

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../api/types';
+import { activitySentence } from './activity-sentence';
+
+const tx = {
+  fecha: '2026-11-21',
+  venta: 100,
+  tasa_venta: 40,
+  compra: 0,
+  tasa_compra: 0,
+  notas: null,
+  esta_verificada: false,
+  ganancia_usd: 100,
+};
+const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({
+  id: 1,
+  action: 'TRANSACTION_CREATED',
+  entityId: 't1',
+  fecha: '2026-11-21',
+  before: null,
+  after: null,
+  createdAt: '2026-11-21T14:05:00.000Z',
+  user: { id: 'u1', user_name: 'Ana' },
+  ...e,
+});
+
+describe('activitySentence', () => {
+  it.each<[string, Partial<ActivityEntry>, string]>([
+    [
+      'a creation with what was typed',
+      { after: tx },
+      'Ana creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    ],
+    [
+      'an edit with before → after of the changed fields only',
+      { action: 'TRANSACTION_UPDATED', before: tx, after: { ...tx, venta: 120, ganancia_usd: 120 } },
+      'Ana editó una transacción del 21/11/2026: venta 100,00 → 120,00',
+    ],
+    [
+      'an edit that moved the day and changed the notes',
+      { action: 'TRANSACTION_UPDATED', fecha: '2026-11-22', before: tx, after: { ...tx, fecha: '2026-11-22', notas: 'Zelle' } },
+      'Ana editó una transacción del 21/11/2026: fecha 21/11/2026 → 22/11/2026, notas (vacío) → «Zelle»',
+    ],
+    [
+      'an edit of a rate',
+      {
+        action: 'TRANSACTION_UPDATED',
+        before: { ...tx, compra: 50, tasa_compra: 38.5 },
+        after: { ...tx, compra: 50, tasa_compra: 39.1234 },
+      },
+      'Ana editó una transacción del 21/11/2026: tasa compra 38,50 Bs → 39,1234 Bs',
+    ],
+    [
+      'a deletion with what was removed',
+      { action: 'TRANSACTION_DELETED', before: tx },
+      'Ana eliminó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    ],
+    [
+      'a verification',
+      { action: 'TRANSACTION_VERIFIED', before: { esta_verificada: false }, after: { esta_verificada: true } },
+      'Ana marcó como verificada una transacción del 21/11/2026',
+    ],
+    [
+      'an un-verification',
+      { action: 'TRANSACTION_VERIFIED', before: { esta_verificada: true }, after: { esta_verificada: false } },
+      'Ana quitó la verificación de una transacción del 21/11/2026',
+    ],
+    [
+      'a base balance change',
+      {
+        action: 'DAILY_BALANCE_UPDATED',
+        entityId: null,
+        before: { saldo_base_ves: 0, saldo_base_usd: 5, fecha: '2026-11-21', heredado: true },
+        after: { saldo_base_ves: 1500.5, saldo_base_usd: 5, fecha: '2026-11-21', heredado: false },
+      },
+      'Ana cambió el saldo base del 21/11/2026: saldo base Bs.S 0,00 Bs.S → 1.500,50 Bs.S',
+    ],
+    [
+      'a rename',
+      { action: 'LEDGER_RENAMED', fecha: null, before: { name: 'Mi Registro' }, after: { name: 'Caja' } },
+      'Ana cambió el nombre del registro: nombre «Mi Registro» → «Caja»',
+    ],
+    [
+      'a permission change',
+      { action: 'MEMBER_PERMISSIONS_UPDATED', fecha: null, before: { canModifyBalance: false }, after: { canModifyBalance: true } },
+      'Ana cambió los permisos de un miembro: modificar saldos No → Sí',
+    ],
+    ['an action this screen does not know', { action: 'SOMETHING_NEW', fecha: null }, 'Ana realizó SOMETHING_NEW'],
+    [
+      'the flat author shape',
+      { user: undefined, user_name: 'Beto', userId: 'u2', after: tx },
+      'Beto creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    ],
+    [
+      'a deleted author',
+      { user: null, action: 'TRANSACTION_VERIFIED', after: { esta_verificada: true } },
+      'Usuario eliminado marcó como verificada una transacción del 21/11/2026',
+    ],
+  ])('%s', (_name, e, sentence) => {
+    expect(activitySentence(entry(e))).toBe(sentence);
+  });
+});

@@ -1,0 +1,117 @@
+import { formatBs, formatDayShort, formatNumber2, formatRate, formatUsd, isDayKey, messages, t, type MessageKey } from '@arb/shared';
+import type { ActivityEntry } from '../api/types';
+
+type Values = Record<string, unknown> | null;
+type Format = (v: unknown) => string;
+
+const num = (v: unknown): number | null =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : null;
+const amount: Format = (v) => (num(v) === null ? messages.activityEmptyValue : formatNumber2(num(v)));
+const rate: Format = (v) => (num(v) === null ? messages.activityEmptyValue : formatRate(num(v)));
+const usd: Format = (v) => (num(v) === null ? messages.activityEmptyValue : formatUsd(num(v)));
+const bs: Format = (v) => (num(v) === null ? messages.activityEmptyValue : formatBs(num(v)));
+const text: Format = (v) => (typeof v === 'string' && v !== '' ? `«${v}»` : messages.activityEmptyValue);
+const day: Format = (v) => (isDayKey(v) ? formatDayShort(v) : messages.activityEmptyValue);
+const yesNo: Format = (v) => (v === true ? messages.activityYes : messages.activityNo);
+
+interface Field {
+  key: string;
+  label: MessageKey;
+  format: Format;
+}
+
+/** The fields a person typed into a transaction, in the form's order. */
+const TX_FIELDS: Field[] = [
+  { key: 'fecha', label: 'activityFieldFecha', format: day },
+  { key: 'venta', label: 'activityFieldVenta', format: amount },
+  { key: 'tasa_venta', label: 'activityFieldTasaVenta', format: rate },
+  { key: 'compra', label: 'activityFieldCompra', format: amount },
+  { key: 'tasa_compra', label: 'activityFieldTasaCompra', format: rate },
+  { key: 'notas', label: 'activityFieldNotas', format: text },
+];
+const BALANCE_FIELDS: Field[] = [
+  { key: 'saldo_base_ves', label: 'activityFieldSaldoVes', format: bs },
+  { key: 'saldo_base_usd', label: 'activityFieldSaldoUsd', format: usd },
+];
+
+const same = (a: unknown, b: unknown): boolean => {
+  const na = num(a);
+  const nb = num(b);
+  if (na !== null && nb !== null) return na === nb;
+  return (a ?? '') === (b ?? '');
+};
+
+/** "venta 100,00 → 120,00" for each field that differs between before and after. */
+function changes(before: Values, after: Values, fields: Field[]): string[] {
+  if (!before || !after) return [];
+  return fields
+    .filter((f) => f.key in before || f.key in after)
+    .filter((f) => !same(before[f.key], after[f.key]))
+    .map((f) => `${messages[f.label]} ${f.format(before[f.key])} → ${f.format(after[f.key])}`);
+}
+
+/** "venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD": a transaction as it was created or deleted. */
+function snapshot(values: Values): string[] {
+  if (!values) return [];
+  const parts = TX_FIELDS.filter((f) => f.key !== 'fecha' && f.key !== 'notas')
+    .filter((f) => num(values[f.key]) !== null && num(values[f.key]) !== 0)
+    .map((f) => `${messages[f.label]} ${f.format(values[f.key])}`);
+  if (num(values.ganancia_usd) !== null) parts.push(`${messages.activityFieldGanancia} ${usd(values.ganancia_usd)}`);
+  return parts;
+}
+
+const withDetails = (head: string, details: string[]): string => (details.length > 0 ? `${head}: ${details.join(', ')}` : head);
+
+/** Who did it: the name, or 'Usuario eliminado' once the account is gone. */
+export function actorName(entry: ActivityEntry): string {
+  return entry.user?.user_name ?? entry.user_name ?? messages.deletedUser;
+}
+
+/**
+ * One activity entry as a Spanish sentence, e.g. 'Ana editó una transacción del 21/11/2026:
+ * venta 100,00 → 120,00'. Unknown actions still read as a sentence ('Ana realizó X').
+ */
+export function activitySentence(entry: ActivityEntry): string {
+  const user = actorName(entry);
+  const { before, after } = entry;
+  const fechaOf = (v: Values) => (v && isDayKey(v.fecha) ? v.fecha : null);
+  const fecha = day(fechaOf(before) ?? entry.fecha ?? fechaOf(after));
+  switch (entry.action) {
+    case 'TRANSACTION_CREATED':
+      return withDetails(t('activityTxCreated', { user, fecha }), snapshot(after));
+    case 'TRANSACTION_UPDATED':
+      return withDetails(t('activityTxUpdated', { user, fecha }), changes(before, after, TX_FIELDS));
+    case 'TRANSACTION_DELETED':
+      return withDetails(t('activityTxDeleted', { user, fecha }), snapshot(before));
+    case 'TRANSACTION_VERIFIED':
+      return t(after?.esta_verificada === false ? 'activityTxUnverified' : 'activityTxVerified', { user, fecha });
+    case 'DAILY_BALANCE_UPDATED':
+      return withDetails(t('activityBalanceUpdated', { user, fecha }), changes(before ?? {}, after, BALANCE_FIELDS));
+    case 'LEDGER_DAY_RESET': {
+      const deleted = Array.isArray(before?.transactions) ? before.transactions.length : 0;
+      return withDetails(t('activityDayReset', { user, fecha }), deleted > 0 ? [`${messages.activityFieldDeletedTx} ${deleted}`] : []);
+    }
+    case 'LEDGER_CREATED':
+      return withDetails(t('activityLedgerCreated', { user }), after?.name ? [text(after.name)] : []);
+    case 'LEDGER_RENAMED':
+      return withDetails(
+        t('activityLedgerRenamed', { user }),
+        changes(before, after, [{ key: 'name', label: 'activityFieldName', format: text }]),
+      );
+    case 'MEMBER_JOINED':
+      return t('activityMemberJoined', { user });
+    case 'MEMBER_LEFT':
+      return t('activityMemberLeft', { user });
+    case 'MEMBER_REMOVED':
+      return t('activityMemberRemoved', { user });
+    case 'MEMBER_PERMISSIONS_UPDATED':
+      return withDetails(
+        t('activityPermissionsUpdated', { user }),
+        changes(before, after, [{ key: 'canModifyBalance', label: 'activityFieldCanModify', format: yesNo }]),
+      );
+    case 'INVITE_REGENERATED':
+      return t('activityInviteRegenerated', { user });
+    default:
+      return t('activityGeneric', { user, action: entry.action });
+  }
+}

@@ -1,0 +1,155 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayKey } from '@arb/shared';
+import type { HistoryDate, HistorySummary } from '../api/types';
+import { fakeApi, signIn, type Routes } from '../testing/fake-api';
+import { renderAt } from '../testing/render';
+import LedgerHistoryPage from './LedgerHistoryPage';
+
+const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
+const ledgers = {
+  status: 200,
+  body: [
+    { id: 'other', name: 'Otro' },
+    { id: LEDGER, name: 'Caja Caracas' },
+  ],
+};
+const summary: HistorySummary = {
+  resumen_total: { saldo_ves: 1234567.8, saldo_usd: 2500.5, ganancia_total: 321.45, transacciones_count: 42 },
+  resumen_7dias: { ganancia_total: 55.1, transacciones_count: 7 },
+  resumen_14dias: { ganancia_total: -12.3, transacciones_count: 11 },
+  resumen_mes: { ganancia_total: 0, transacciones_count: 20 },
+};
+const dates: HistoryDate[] = [
+  { date: '2026-11-21', formattedDate: 'sábado, 21 de noviembre de 2026', transactionCount: 3 },
+  { date: '2026-11-19', formattedDate: 'jueves, 19 de noviembre de 2026', transactionCount: 1 },
+];
+
+let routes: Routes;
+let api: ReturnType<typeof fakeApi>;
+const base = (): Routes => ({
+  '/api/ledgers': ledgers,
+  '/api/transactions/dates': { status: 200, body: dates },
+  '/api/transactions/history-summary': { status: 200, body: summary },
+  '/api/transactions/daily-profit': { status: 200, body: [{ date: '2026-11-21', ganancia_usd: 10, transactionCount: 3 }] },
+  [`/api/ledgers/${LEDGER}/activity`]: { status: 200, body: [] },
+});
+const open = () => {
+  api = fakeApi(routes);
+  return renderAt(<LedgerHistoryPage />, `/ledger/${LEDGER}/history`, '/ledger/:ledgerId/history');
+};
+const tile = (id: string) => screen.getByTestId(id).textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+  routes = base();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/ledger/:ledgerId/history (SPEC §2)', () => {
+  it('shows the breadcrumb, the ledger name, the days chip and the 10 summary tiles', async () => {
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Caja Caracas' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Mis Registros' }).getAttribute('href')).toBe('/history');
+    expect((await screen.findByTestId('days-chip')).textContent).toBe('2 días con transacciones');
+
+    await screen.findByTestId('total-saldo-ves');
+    expect(tile('total-saldo-ves')).toContain('1.234.567,80 Bs.S');
+    expect(tile('total-saldo-usd')).toContain('2.500,50 USD');
+    expect(tile('total-ganancia')).toContain('321,45 USD');
+    expect(tile('total-count')).toContain('42');
+    expect(tile('d7-ganancia')).toContain('55,10 USD');
+    expect(tile('d7-count')).toContain('7');
+    expect(tile('d14-ganancia')).toContain('-12,30 USD');
+    expect(tile('d14-count')).toContain('11');
+    expect(tile('mes-ganancia')).toContain('0,00 USD');
+    expect(tile('mes-count')).toContain('20');
+    expect(screen.getAllByTestId(/^(total|d7|d14|mes)-/)).toHaveLength(10);
+    // The groups are named so a screen reader hears which window a figure belongs to.
+    for (const name of ['Total', 'Últimos 7 días', 'Últimos 14 días', 'Este mes'])
+      expect(screen.getByRole('region', { name })).toBeTruthy();
+    // The ledger id goes with every call.
+    expect(api.calls('/api/transactions/history-summary')[0]?.searchParams.get('ledgerId')).toBe(LEDGER);
+  });
+
+  it('lists the dates with their counts, each linking to the dashboard on that day', async () => {
+    open();
+    const list = await screen.findByRole('list', { name: 'Fechas con transacciones' });
+    const items = within(list).getAllByRole('link');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('sábado, 21 de noviembre de 2026');
+    expect(items[0]!.textContent).toContain('3 transacciones');
+    expect(items[0]!.getAttribute('href')).toBe(`/dashboard?ledger=${LEDGER}&date=2026-11-21`);
+    expect(items[1]!.textContent).toContain('1 transacción');
+    expect(items[1]!.getAttribute('href')).toBe(`/dashboard?ledger=${LEDGER}&date=2026-11-19`);
+
+    await userEvent.click(items[1]!);
+    expect(screen.getByTestId('location').textContent).toBe(`/dashboard?ledger=${LEDGER}&date=2026-11-19`);
+  });
+
+  it('with no transactions, offers to create the first one on today', async () => {
+    routes['/api/transactions/dates'] = { status: 200, body: [] };
+    routes['/api/transactions/history-summary'] = {
+      status: 200,
+      body: { ...summary, resumen_total: { saldo_ves: 0, saldo_usd: 0, ganancia_total: 0, transacciones_count: 0 } },
+    };
+    open();
+    expect(await screen.findByText('Este registro aún no tiene transacciones')).toBeTruthy();
+    expect(screen.getByTestId('days-chip').textContent).toBe('0 días con transacciones');
+    const create = screen.getByRole('link', { name: 'Crear Primera Transacción' });
+    expect(create.getAttribute('href')).toBe(`/dashboard?ledger=${LEDGER}&date=${todayKey()}`);
+    expect(screen.queryByRole('list', { name: 'Fechas con transacciones' })).toBeNull();
+    // No chart without days to draw.
+    expect(api.calls('/api/transactions/daily-profit')).toHaveLength(0);
+  });
+
+  it("a failing dates call shows 'Error cargando el historial de fechas' and 'Reintentar' calls again", async () => {
+    routes['/api/transactions/dates'] = { status: 500 };
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error cargando el historial de fechas');
+    routes['/api/transactions/dates'] = { status: 200, body: dates };
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await screen.findByRole('list', { name: 'Fechas con transacciones' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.calls('/api/transactions/dates')).toHaveLength(2);
+  });
+
+  it('shows a loading state until the answers arrive', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    api = fakeApi(routes);
+    const answer = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/dates')) await gate;
+      return answer(input, init);
+    });
+    renderAt(<LedgerHistoryPage />, `/ledger/${LEDGER}/history`, '/ledger/:ledgerId/history');
+    expect(await screen.findByRole('progressbar', { name: 'Cargando historial' })).toBeTruthy();
+    release();
+    await screen.findByRole('list', { name: 'Fechas con transacciones' });
+    expect(screen.queryByRole('progressbar', { name: 'Cargando historial' })).toBeNull();
+  });
+
+  it('a ledger that is not among the user’s shows the not-found state', async () => {
+    routes['/api/ledgers'] = { status: 200, body: [{ id: 'other', name: 'Otro' }] };
+    open();
+    expect(await screen.findByRole('heading', { name: 'Registro no encontrado' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver a Mis Registros' }).getAttribute('href')).toBe('/history');
+    expect(screen.queryByTestId('total-saldo-ves')).toBeNull();
+  });
+
+  it('a failing chart does not hide the history', async () => {
+    routes['/api/transactions/daily-profit'] = { status: 404, body: { error: 'Recurso no encontrado', code: 'NOT_FOUND' } };
+    open();
+    await screen.findByRole('list', { name: 'Fechas con transacciones' });
+    await waitFor(() => expect(screen.getByText('Recurso no encontrado')).toBeTruthy());
+    expect(tile('total-count')).toContain('42');
+  });
+});

@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
+/** Shows where a link led, so a test can assert the dashboard URL it opened. */
+function Where() {
+  const loc = useLocation();
+  return <p data-testid="location">{`${loc.pathname}${loc.search}`}</p>;
+}
+
+/** Renders `element` at `path` (matched by `pattern`) with a fresh query client and a router. */
+export function renderAt(element: ReactElement, path: string, pattern = '*') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={pattern} element={element} />
+        <Route path="/dashboard" element={<Where />} />
+        <Route path="/history" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+    { wrapper },
+  );
+}
