@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const files = ['balances.ts', 'history.ts', 'export.ts', 'realtime.ts'];
+const files = ['balances.ts', 'history.ts', 'create.ts', 'export.ts', 'realtime.ts', 'mixed.ts'];
 let failed = false;
 for (const file of files) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], { stdio: 'inherit' });

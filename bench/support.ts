@@ -132,7 +132,13 @@ export interface CannonResult {
 }
 
 /** autocannon's CLI in a child process: `connections` connections for `seconds` seconds. */
-export async function cannon(url: string, token: string | undefined, connections = 50, seconds = 10): Promise<CannonResult> {
+export async function cannon(
+  url: string,
+  token: string | undefined,
+  connections = 50,
+  seconds = 10,
+  post?: { body: unknown },
+): Promise<CannonResult> {
   const bin = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
   const args = [
     bin,
@@ -142,6 +148,7 @@ export async function cannon(url: string, token: string | undefined, connections
     String(seconds),
     '-j',
     ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
+    ...(post ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(post.body)] : []),
     url,
   ];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });

@@ -56,6 +56,7 @@ check('typecheck', bin('tsc'), ['-p', 'packages/shared']);
 check('typecheck server', bin('tsc'), ['-p', 'apps/server']);
 check('typecheck web', bin('tsc'), ['-p', 'apps/web']);
 check('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
+check('typecheck bench', bin('tsc'), ['-p', 'bench']);
 check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
 vitest('unit and component tests', ['unit', 'web']);
 vitest('API on embedded PostgreSQL', ['api'], { TEST_DB_TARGET: 'embedded' });
