@@ -40,4 +40,21 @@ describe('app shell', () => {
     const sw = await s.page.request.get('/sw.js');
     expect(sw.ok()).toBe(true);
   });
+
+  it('every page is served with a strict CSP that the built app satisfies (no violations)', async () => {
+    const violations: string[] = [];
+    s.page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    for (const url of ['/login', '/forgot-password', '/dashboard', '/no-existe']) {
+      const res = await s.page.goto(url);
+      const headers = res!.headers();
+      expect(headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(headers['x-frame-options'] ?? headers['content-security-policy'], url).toBeTruthy();
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      await s.page.waitForLoadState('networkidle');
+    }
+    expect(violations).toEqual([]);
+  });
 });
+
