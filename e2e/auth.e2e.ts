@@ -74,6 +74,9 @@ describe('accounts and sessions', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The URL changes before the lazily loaded page replaces the login form (React keeps the old
+    // screen during the transition): wait for the new form before typing.
+    await page.getByRole('button', { name: 'Enviar Instrucciones' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Enviar Instrucciones' }).click();
     await page.getByText('Si el email existe, se enviarán instrucciones para restablecer tu contraseña.').waitFor();
