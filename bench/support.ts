@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -194,6 +194,8 @@ export function printTable(title: string, rows: Row[]): void {
   console.log(line(cols.map(String)));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(cols.map((c) => cell(r, c))));
+  // `npm run bench` collects every benchmark's rows into one table at the end.
+  if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, JSON.stringify({ title, rows }) + '\n');
 }
 
 export const fmt = (n: number, dp = 1) => n.toFixed(dp);
