@@ -153,26 +153,38 @@ describe('membership: own info, profile, payment proofs', () => {
       method: 'POST',
       headers: { ...head.headers, authorization: `Bearer ${member.token}`, 'content-length': String(prefix.length + total) },
     });
-    req.on('error', () => undefined); // the server may close while we are still writing: that is the point
-    const answer = new Promise<{ status: number; body: string }>((resolve) => {
+    // The server may close while we are still writing (EPIPE/ECONNRESET): that is the point.
+    let broken = false;
+    req.on('error', () => (broken = true));
+    const answer = new Promise<{ status: number; body: string } | null>((resolve) => {
       req.on('response', (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', () => resolve(null));
       });
+      req.on('close', () => setTimeout(() => resolve(null), 500));
     });
     let answered = false;
     void answer.then(() => (answered = true));
     req.write(prefix);
-    while (!answered && sent < total && !req.destroyed) {
+    while (!answered && !broken && sent < total && !req.destroyed) {
       sent += chunk.length;
-      if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answer, once(req, 'close')]);
+      if (!req.write(chunk)) {
+        await Promise.race([once(req, 'drain').catch(() => undefined), answer, once(req, 'close').catch(() => undefined)]);
+      }
     }
     const res = await answer;
     req.destroy();
-    expect(res.status).toBe(413);
-    expect(JSON.parse(res.body).error).toBe('La imagen debe ser menor a 5MB');
-    // The server stopped long before the 200 MB were sent.
+    // A reset can beat the answer to the client (the server closes with our bytes unread); when
+    // the answer arrives it must be the 413 with SPEC's text (the in-process 6 MB test checks it too).
+    if (res) {
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body).error).toBe('La imagen debe ser menor a 5MB');
+    } else {
+      expect(broken).toBe(true);
+    }
+    // Either way the server stopped long before the 200 MB were sent.
     expect(sent).toBeLessThan(30 * 1024 * 1024);
   });
 
