@@ -69,12 +69,9 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     const { ledgerId, fecha } = request.query;
     const m = await viewer(ledgerId, request.user.id);
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    const cached = balancesCache.get(ledgerId, fecha, m.revision);
-    if (cached) return reply.send(cached);
-    const body = JSON.stringify(await dayBalances(ctx.db, ledgerId, fecha));
-    // The revision read with the membership is not newer than what dayBalances saw: caching the
+    // The revision read with the membership is not newer than what dayBalances sees: caching the
     // body under it can only make a later request recompute, never serve stale figures.
-    balancesCache.set(ledgerId, fecha, m.revision, body);
+    const body = await balancesCache.getOrCompute(ledgerId, fecha, m.revision, async () => JSON.stringify(await dayBalances(ctx.db, ledgerId, fecha)));
     return reply.send(body);
   });
 

@@ -28,3 +28,27 @@ describe('balances cache', () => {
     expect(c.get('c', 'd', 1)).toBe('C');
   });
 });
+
+describe('balances cache: concurrent misses', () => {
+  it('computes once for concurrent requests of the same day and revision, and caches the result', async () => {
+    const c = createBalancesCache();
+    let calls = 0;
+    const compute = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 10));
+      return 'body';
+    };
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => c.getOrCompute('l', 'd', 1, compute)));
+    expect(bodies.every((b) => b === 'body')).toBe(true);
+    expect(calls).toBe(1);
+    expect(c.get('l', 'd', 1)).toBe('body');
+    await c.getOrCompute('l', 'd', 2, compute);
+    expect(calls).toBe(2);
+  });
+
+  it('a failed computation is not cached and the next request tries again', async () => {
+    const c = createBalancesCache();
+    await expect(c.getOrCompute('l', 'd', 1, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(c.getOrCompute('l', 'd', 1, async () => 'ok')).resolves.toBe('ok');
+  });
+});

@@ -6,11 +6,17 @@
 export interface BalancesCache {
   get(ledgerId: string, fecha: string, revision: number): string | undefined;
   set(ledgerId: string, fecha: string, revision: number, body: string): void;
+  /**
+   * The cached body, or one computation shared by every concurrent request for the same day and
+   * revision (a busy ledger's readers would otherwise each recompute the day after every change).
+   */
+  getOrCompute(ledgerId: string, fecha: string, revision: number, compute: () => Promise<string>): Promise<string>;
 }
 
 export function createBalancesCache(maxEntries = 1000): BalancesCache {
   const entries = new Map<string, { revision: number; body: string }>();
-  return {
+  const inFlight = new Map<string, Promise<string>>();
+  const cache: BalancesCache = {
     get(ledgerId, fecha, revision) {
       const key = `${ledgerId}|${fecha}`;
       const hit = entries.get(key);
@@ -28,5 +34,22 @@ export function createBalancesCache(maxEntries = 1000): BalancesCache {
       entries.set(key, { revision, body });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     },
+    getOrCompute(ledgerId, fecha, revision, compute) {
+      const hit = cache.get(ledgerId, fecha, revision);
+      if (hit !== undefined) return Promise.resolve(hit);
+      const key = `${ledgerId}|${fecha}|${revision}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = compute()
+          .then((body) => {
+            cache.set(ledgerId, fecha, revision, body);
+            return body;
+          })
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
   };
+  return cache;
 }
