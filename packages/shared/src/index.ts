@@ -13,3 +13,4 @@ export * from './membership.ts';
 export * from './schemas/membership.ts';
 export * from './schemas/admin.ts';
 export * from './realtime.ts';
+export * from './schemas/day-balances.ts';

@@ -1,26 +1,11 @@
-import { computeDay, type DayRowFigures } from '@arb/shared';
+import { computeDay, type BalancesResponse, type DayRowFigures } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
-import { num, toTransactionJson, type TransactionJson } from '../transactions/transaction-json.ts';
+import { num, toTransactionJson } from '../transactions/transaction-json.ts';
 import { dayTransactions, type TransactionRow } from '../transactions/transaction-row.ts';
 import { dayBaseBalance } from './base-balance.ts';
 
-type Valor = { valor: number };
-
-/** GET /api/transactions/balances: SPEC §3's balances response (+ saldos_base.heredado), per DESIGN §2. */
-export interface BalancesResponse {
-  resumen: {
-    saldo_disponible_ves: Valor;
-    saldo_disponible_usd: Valor;
-    venta_total: Valor;
-    compra_total: Valor;
-    ganancia_total_ves: Valor;
-    ganancia_total_usd: Valor;
-  };
-  promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
-  saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean };
-  saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
-  transacciones_con_acumulados: TransactionJson[];
-}
+type Valor = BalancesResponse['resumen']['venta_total'];
+export type { BalancesResponse };
 
 /** The day's rows with computeDay's figures, plus its base; shared by the balances answer and the Excel export. */
 export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: string) {

@@ -1,28 +1,8 @@
-import { toBig, toNumber } from '@arb/shared';
+import { toBig, toNumber, type TransactionJson } from '@arb/shared';
+
+export type { TransactionJson };
 import type { TransactionRow } from './transaction-row.ts';
 
-/** A transaction as the API answers it (SPEC §3 + version, createdAt, createdBy). Money as numbers. */
-export interface TransactionJson {
-  id: string;
-  ledgerId: string;
-  fecha: string;
-  venta: number;
-  tasa_venta: number;
-  compra: number;
-  tasa_compra: number;
-  notas: string | null;
-  esta_verificada: boolean;
-  bs_recibidos: number;
-  bs_pagados: number;
-  ganancia_transaccion_ves: number;
-  ganancia_transaccion_usd: number;
-  ganancia_acumulada_ves_hasta_esta_transaccion: number;
-  ganancia_acumulada_usd_hasta_esta_transaccion: number;
-  version: number;
-  createdAt: string;
-  /** The author; null once their account was deleted (the web shows messages.deletedUser). */
-  createdBy: { id: string; user_name: string } | null;
-}
 
 /**
  * Rounds an exact decimal string to its scale as a JSON number. Strings already at or below the

@@ -9,6 +9,10 @@ import { EditTransactionDialog } from './EditTransactionDialog';
 const LEDGER = '11111111-1111-4111-8111-111111111111';
 const tx: TransactionRow = {
   id: '22222222-2222-4222-8222-222222222222',
+  ledgerId: LEDGER,
+  bs_recibidos: 4000,
+  bs_pagados: 3800,
+  createdAt: '2026-11-21T12:00:00.000Z',
   venta: 100,
   tasa_venta: 40,
   compra: 100,

@@ -1,0 +1,47 @@
+/** The answers of the transactions API that server and web both speak (SPEC §3, DESIGN §3). */
+
+/** A transaction as the API answers it (SPEC §3 + version, createdAt, createdBy). Money as numbers. */
+export interface TransactionJson {
+  id: string;
+  ledgerId: string;
+  fecha: string;
+  venta: number;
+  tasa_venta: number;
+  compra: number;
+  tasa_compra: number;
+  notas: string | null;
+  esta_verificada: boolean;
+  bs_recibidos: number;
+  bs_pagados: number;
+  ganancia_transaccion_ves: number;
+  ganancia_transaccion_usd: number;
+  ganancia_acumulada_ves_hasta_esta_transaccion: number;
+  ganancia_acumulada_usd_hasta_esta_transaccion: number;
+  version: number;
+  createdAt: string;
+  /** The author; null once their account was deleted (the web shows messages.deletedUser). */
+  createdBy: { id: string; user_name: string } | null;
+}
+
+/** resumen.* values are wrapped: `{ valor }` (SPEC §3). */
+export interface Valor {
+  valor: number;
+}
+
+/** GET /api/transactions/balances: SPEC §3's balances response (+ saldos_base.heredado), per DESIGN §2. */
+export interface BalancesResponse {
+  resumen: {
+    saldo_disponible_ves: Valor;
+    saldo_disponible_usd: Valor;
+    venta_total: Valor;
+    compra_total: Valor;
+    ganancia_total_ves: Valor;
+    ganancia_total_usd: Valor;
+  };
+  promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
+  /** The day's base: its explicit row, or the previous day's closing balance (heredado). */
+  saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean };
+  /** The available balances counting only verified transactions. */
+  saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
+  transacciones_con_acumulados: TransactionJson[];
+}
