@@ -75,36 +75,3 @@ describe('a second process on the same DATA_DIR', () => {
     }
   }, 60_000);
 });
-
-describe('PostgreSQL dies under a running app', () => {
-  it('answers 503 during the outage, restarts the database by itself and loses no committed write', async () => {
-    const { buildApp } = await import('../app.ts');
-    const { loadConfig } = await import('../config.ts');
-    const { users } = await import('./schema.ts');
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'arb-restart-'));
-    const database = await openDatabase({ dataDir: dir });
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'k'.repeat(40) });
-    const { app } = await buildApp({ config, database, logger: false, realtime: false, webDist: path.join(dir, 'none') });
-    try {
-      const committed = [];
-      for (let i = 0; i < 20; i++) {
-        committed.push((await database.db.insert(users).values({ email: `c${i}@restart.test`, passwordHash: 'x', userName: 'c' }).returning())[0]!.id);
-      }
-      process.kill(database.embedded!.pid()!, 'SIGKILL');
-      const during = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(during.statusCode).toBe(503);
-      let healthy = false;
-      for (let i = 0; i < 150 && !healthy; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        healthy = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200;
-      }
-      expect(healthy).toBe(true);
-      const res = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like '%@restart.test'`);
-      expect(res.rows[0]!.n).toBe(committed.length);
-    } finally {
-      await app.close();
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 90_000);
-});
