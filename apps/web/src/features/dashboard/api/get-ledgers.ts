@@ -1,17 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messages } from '@arb/shared';
-import { api } from '../../../shared/lib/api-client';
-import type { Ledger } from './types';
+import { ledgerKeys } from '../../ledgers';
 
-/** Every feature that changes a ledger invalidates this key. */
-export const ledgersQueryKey = ['ledgers'] as const;
+// One query for the ledger list, owned by the ledgers feature: the dashboard and Mis Registros
+// share its cache instead of fetching /api/ledgers under two keys.
+export { ledgersQueryOptions, useLedgers } from '../../ledgers';
 
-export const ledgersQueryOptions = () =>
-  queryOptions({
-    queryKey: ledgersQueryKey,
-    queryFn: ({ signal }) => api<Ledger[]>('/api/ledgers', messages.loadLedgersError, { signal }),
-  });
-
-export function useLedgers() {
-  return useQuery(ledgersQueryOptions());
-}
+/** Every ledger query starts with this key: invalidating it refreshes the list everywhere. */
+export const ledgersQueryKey = ledgerKeys.all;
