@@ -100,7 +100,8 @@ describe('Panel de Administración', () => {
     await dialog.getByText('Esta acción no se puede deshacer. Se eliminarán todos sus registros, transacciones y datos.').waitFor();
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Usuario eliminado exitosamente').waitFor();
-    await page.getByText('No se encontraron usuarios').waitFor();
+    // The reloaded list no longer has the user (and the account is gone server-side).
+    await row.waitFor({ state: 'detached' });
     expect(await apiLogin(doomed)).toBe(401);
   });
 });
