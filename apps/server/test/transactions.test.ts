@@ -81,6 +81,22 @@ describe('transactions API', () => {
     expect(second.ganancia_acumulada_usd_hasta_esta_transaccion).toBe(5);
   });
 
+  it('leaves out of the cumulative a row committed earlier but ordered after the new one (a concurrent create)', async () => {
+    const fecha = '2026-11-02';
+    await addTransaction(t, owner, owner.ledgerId, fecha, { venta: 10, tasa_venta: 40 }); // 400 Bs, 10 USD
+    // A create that started later but committed first is ordered after ours by created_at.
+    await t.database.pool.query(
+      `insert into transactions (ledger_id, fecha, venta, tasa_venta, bs_recibidos, ganancia_ves, ganancia_usd, created_by, created_at)
+       values ($1, $2, 1, 40, 40, 40, 1, $3, now() + interval '1 hour')`,
+      [owner.ledgerId, fecha, owner.id],
+    );
+    const created = await addTransaction(t, owner, owner.ledgerId, fecha, { venta: 5, tasa_venta: 40 }); // 200 Bs, 5 USD
+    expect(created.ganancia_acumulada_ves_hasta_esta_transaccion).toBe(600);
+    expect(created.ganancia_acumulada_usd_hasta_esta_transaccion).toBe(15);
+    const day = await balances(t, owner, owner.ledgerId, fecha);
+    expect(day.transacciones_con_acumulados.map((r) => r.ganancia_acumulada_ves_hasta_esta_transaccion)).toEqual([400, 600, 640]);
+  });
+
   describe('Idempotency-Key', () => {
     const count = async (ledgerId: string) =>
       Number((await t.database.pool.query('select count(*)::int as n from transactions where ledger_id = $1', [ledgerId])).rows[0].n);

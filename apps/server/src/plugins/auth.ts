@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import type { AccessTokens } from '../lib/access-token.ts';
 import { users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
+import { loadAccountAndMembership, type AccountRow, type Membership } from '../services/ledger-access.ts';
 
 export interface AuthUser {
   id: string;
@@ -18,6 +19,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hooks; routes behind them can rely on it. */
     user: AuthUser;
+    /** Set by the `member` guard: the caller's membership of the route's ledger. */
+    membership: Membership;
+    /** The verified token's subject, between the `member` guard's two hooks. */
+    authSubject: string;
   }
 }
 
@@ -40,12 +45,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * deactivation or a role change takes effect at once.
  */
 export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVerification: boolean }) {
-  async function load(request: FastifyRequest, opts: AuthOptions): Promise<void> {
+  async function subject(request: FastifyRequest): Promise<string> {
     const token = bearerToken(request);
     if (!token) throw new AppError(401, 'UNAUTHORIZED', messages.unauthorized);
     const claims = await deps.tokens.verify(token);
     if (!claims) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
     if (claims.expired) throw new AppError(401, 'TOKEN_EXPIRED', messages.sessionExpired);
+    return claims.sub;
+  }
+  function admit(request: FastifyRequest, row: AccountRow | undefined, opts: AuthOptions): void {
+    if (!row) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
+    if (!row.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
+    if (deps.requireEmailVerification && !row.emailVerified && !opts.allowUnverified) {
+      throw new AppError(403, 'EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+    }
+    if (opts.admin && row.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', messages.adminOnly);
+    request.user = { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, membershipEnd: row.membershipEnd };
+  }
+  async function load(request: FastifyRequest, opts: AuthOptions): Promise<void> {
+    const sub = await subject(request);
     const [row] = await deps.db
       .select({
         id: users.id,
@@ -56,20 +74,31 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
         membershipEnd: users.membershipEnd,
       })
       .from(users)
-      .where(eq(users.id, claims.sub))
+      .where(eq(users.id, sub))
       .limit(1);
-    if (!row) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
-    if (!row.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
-    if (deps.requireEmailVerification && !row.emailVerified && !opts.allowUnverified) {
-      throw new AppError(403, 'EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-    }
-    if (opts.admin && row.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', messages.adminOnly);
-    request.user = { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, membershipEnd: row.membershipEnd };
+    admit(request, row, opts);
   }
   return {
     user: async (request: FastifyRequest, _reply: FastifyReply) => load(request, {}),
     userAllowUnverified: async (request: FastifyRequest, _reply: FastifyReply) => load(request, { allowUnverified: true }),
     admin: async (request: FastifyRequest, _reply: FastifyReply) => load(request, { admin: true }),
+    /**
+     * For routes scoped to one ledger: the same checks as `user`, plus the caller's membership of
+     * the ledger `ledgerIdOf` names (404 outside it, DESIGN §3), read together in one query. The
+     * token is checked before the body is validated, as on every other route; the lookup runs
+     * after validation, once the ledger id is known to be well-formed.
+     */
+    member: (ledgerIdOf: (request: FastifyRequest) => string) => ({
+      onRequest: async (request: FastifyRequest, _reply: FastifyReply) => {
+        request.authSubject = await subject(request);
+      },
+      preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
+        const { account, membership } = await loadAccountAndMembership(deps.db, request.authSubject, ledgerIdOf(request));
+        admit(request, account, {});
+        if (!membership) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+        request.membership = membership;
+      },
+    }),
   };
 }
 
@@ -77,4 +106,6 @@ export type AuthGuards = ReturnType<typeof authGuards>;
 
 export function registerAuthDecorators(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('membership', null as unknown as Membership);
+  app.decorateRequest('authSubject', '');
 }

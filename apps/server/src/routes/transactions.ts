@@ -37,15 +37,18 @@ const exportQuery = z.object({ ledgerId: z.string().optional(), fecha: z.string(
 export async function transactionRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: ctx.guards.user };
+  // Routes naming their ledger read the caller's account and membership in one query.
+  const memberOfQuery = ctx.guards.member((request) => (request.query as { ledgerId: string }).ledgerId);
+  const memberOfBody = ctx.guards.member((request) => (request.body as { ledgerId: string }).ledgerId);
   const viewer = async (ledgerId: string, userId: string) => {
     const m = await loadMembership(ctx.db, ledgerId, userId);
     authorize(m, 'view');
     return m;
   };
 
-  app.post('/api/transactions', { ...guard, schema: { body: createTransactionSchema } }, async (request, reply) => {
+  app.post('/api/transactions', { ...memberOfBody, schema: { body: createTransactionSchema } }, async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const transaction = await createTransaction(ctx, request.user, request.body, key);
+    const transaction = await createTransaction(ctx, request.user, request.membership, request.body, key);
     return reply.status(201).send({ transaction });
   });
 
@@ -65,9 +68,10 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
   });
 
   const balancesCache = createBalancesCache();
-  app.get('/api/transactions/balances', { ...guard, schema: { querystring: ledgerDayQuery } }, async (request, reply) => {
+  app.get('/api/transactions/balances', { ...memberOfQuery, schema: { querystring: ledgerDayQuery } }, async (request, reply) => {
     const { ledgerId, fecha } = request.query;
-    const m = await viewer(ledgerId, request.user.id);
+    const m = request.membership;
+    authorize(m, 'view');
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
     // The revision read with the membership is not newer than what dayBalances sees: caching the
     // body under it can only make a later request recompute, never serve stale figures.
@@ -75,20 +79,20 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     return reply.send(body);
   });
 
-  app.get('/api/transactions/dates', { ...guard, schema: { querystring: ledgerQuery } }, async (request) => {
-    await viewer(request.query.ledgerId, request.user.id);
+  app.get('/api/transactions/dates', { ...memberOfQuery, schema: { querystring: ledgerQuery } }, async (request) => {
+    authorize(request.membership, 'view');
     return historyDates(ctx.db, request.query.ledgerId);
   });
 
-  app.get('/api/transactions/history-summary', { ...guard, schema: { querystring: summaryQuery } }, async (request) => {
-    await viewer(request.query.ledgerId, request.user.id);
+  app.get('/api/transactions/history-summary', { ...memberOfQuery, schema: { querystring: summaryQuery } }, async (request) => {
+    authorize(request.membership, 'view');
     const hasta = request.query.hasta ?? todayKey(ctx.config.APP_TIMEZONE, ctx.now());
     return historySummary(ctx.db, request.query.ledgerId, hasta);
   });
 
   // Beyond SPEC: the history's daily-profit chart (issue 7).
-  app.get('/api/transactions/daily-profit', { ...guard, schema: { querystring: dailyProfitQuery } }, async (request) => {
-    await viewer(request.query.ledgerId, request.user.id);
+  app.get('/api/transactions/daily-profit', { ...memberOfQuery, schema: { querystring: dailyProfitQuery } }, async (request) => {
+    authorize(request.membership, 'view');
     return dailyProfit(ctx.db, request.query.ledgerId, request.query.limit);
   });
 

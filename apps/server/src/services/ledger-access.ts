@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@arb/shared';
-import { ledgerMembers, ledgers } from '../db/schema.ts';
+import { ledgerMembers, ledgers, users } from '../db/schema.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
@@ -55,6 +55,79 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
     isOwner,
     canModifyBalance: isOwner || row.canModifyBalance,
     revision: row.revision,
+  };
+}
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  role: 'USER' | 'ADMIN';
+  isActive: boolean;
+  emailVerified: boolean;
+  membershipEnd: Date | null;
+}
+
+const memberLookup = (db: DbOrTx) =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      isActive: users.isActive,
+      emailVerified: users.emailVerified,
+      membershipEnd: users.membershipEnd,
+      ledgerId: ledgers.id,
+      ledgerName: ledgers.name,
+      ownerId: ledgers.ownerId,
+      revision: ledgers.revision,
+      canModifyBalance: ledgerMembers.canModifyBalance,
+    })
+    .from(users)
+    .leftJoin(ledgerMembers, and(eq(ledgerMembers.userId, users.id), eq(ledgerMembers.ledgerId, sql.placeholder('ledgerId'))))
+    .leftJoin(ledgers, eq(ledgers.id, ledgerMembers.ledgerId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('member_lookup');
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof memberLookup>>();
+
+/**
+ * The caller's account and their membership of one ledger in a single indexed query, for the
+ * routes scoped to a ledger (the hottest: a day's balances, creating a transaction). It is a named
+ * prepared statement, so PostgreSQL plans it once per connection. `account` is undefined when the
+ * user no longer exists; `membership` when they are not in the ledger (or it does not exist).
+ */
+export async function loadAccountAndMembership(
+  db: DbOrTx,
+  userId: string,
+  ledgerId: string,
+): Promise<{ account: AccountRow | undefined; membership: Membership | undefined }> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = memberLookup(db)));
+  const [row] = await query.execute({ userId, ledgerId });
+  if (!row) return { account: undefined, membership: undefined };
+  const account: AccountRow = {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    isActive: row.isActive,
+    emailVerified: row.emailVerified,
+    membershipEnd: row.membershipEnd,
+  };
+  if (row.ledgerId === null || row.ownerId === null || row.ledgerName === null || row.revision === null) {
+    return { account, membership: undefined };
+  }
+  const isOwner = row.ownerId === userId;
+  return {
+    account,
+    membership: {
+      ledgerId: row.ledgerId,
+      ledgerName: row.ledgerName,
+      ownerId: row.ownerId,
+      userId,
+      isOwner,
+      canModifyBalance: isOwner || row.canModifyBalance === true,
+      revision: row.revision,
+    },
   };
 }
 

@@ -25,7 +25,7 @@ export interface ChangeContext {
  * The one path every ledger change takes (DESIGN §5): the change and its activity rows commit
  * together in one database transaction, and the realtime events go out only after the commit,
  * so no client is told of a change that was rolled back. The touched ledgers' revision is bumped
- * in the same transaction.
+ * in the same transaction (at its commit, see below).
  */
 export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeContext) => Promise<T>): Promise<T> {
   const events: LedgerEvent[] = [];
@@ -45,11 +45,14 @@ export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeCon
         })),
       );
     }
-    // Every ledger this change touched gets a new revision, in the same transaction: cached
-    // answers about it (the day's balances) are then known to be stale on every instance.
-    const touched = [...new Set([...entries.map((e) => e.ledgerId), ...events.map((e) => e.ledgerId)])];
-    if (touched.length > 0) {
-      await tx.update(ledgers).set({ revision: sql`${ledgers.revision} + 1` }).where(inArray(ledgers.id, touched));
+    // Every ledger this change touched gets a new revision in the same transaction, so cached
+    // answers about it (the day's balances) are known to be stale on every instance. Ledgers with
+    // an activity row are bumped at commit by the activity trigger (migration 0003); only a ledger
+    // that got an event without one is bumped here.
+    const recorded = new Set(entries.map((e) => e.ledgerId));
+    const unrecorded = [...new Set(events.map((e) => e.ledgerId))].filter((id) => !recorded.has(id));
+    if (unrecorded.length > 0) {
+      await tx.update(ledgers).set({ revision: sql`${ledgers.revision} + 1` }).where(inArray(ledgers.id, unrecorded));
     }
     return value;
   });

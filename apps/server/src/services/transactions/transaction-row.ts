@@ -59,3 +59,66 @@ export async function cumulativeUpTo(db: DbOrTx, row: TransactionRow): Promise<{
   const r = result.rows[0];
   return { ves: r?.ves ?? '0', usd: r?.usd ?? '0' };
 }
+
+export interface NewTransactionValues {
+  ledger_id: string;
+  fecha: string;
+  venta: string;
+  tasa_venta: string;
+  compra: string;
+  tasa_compra: string;
+  bs_recibidos: string;
+  bs_pagados: string;
+  ganancia_ves: string;
+  ganancia_usd: string;
+  notas: string | null;
+  created_by: string;
+}
+
+export type InsertedTransaction =
+  | { row: TransactionRow; cumulative: { ves: string; usd: string } }
+  /** The Idempotency-Key was already claimed: the transaction it made (null if it was never made). */
+  | { claimedBy: string | null };
+
+/**
+ * Inserts a transaction and reads back its answer in one statement, i.e. one round trip: creates
+ * are the hottest write. With an idempotency key, the key is claimed in the same statement and
+ * carries the new row's id from the start; a concurrent duplicate waits on the first claim's
+ * uncommitted key row and then inserts nothing. The running profit up to the new row is the day's
+ * committed totals minus the rows ordered after it (normally none: a new row is the day's last),
+ * instead of summing the whole day.
+ */
+export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, idempotencyKey?: string): Promise<InsertedTransaction> {
+  const values = sql`${v.ledger_id}::uuid, ${v.fecha}::date, ${v.venta}::numeric, ${v.tasa_venta}::numeric, ${v.compra}::numeric,
+    ${v.tasa_compra}::numeric, ${v.bs_recibidos}::numeric, ${v.bs_pagados}::numeric, ${v.ganancia_ves}::numeric,
+    ${v.ganancia_usd}::numeric, ${v.notas}::text, ${v.created_by}::uuid`;
+  const insertColumns = sql`ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd, notas, created_by`;
+  const insert =
+    idempotencyKey === undefined
+      ? sql`ins as (insert into transactions (${insertColumns}) values (${values}) returning *)`
+      : sql`claim as (
+          insert into idempotency_keys (user_id, key, transaction_id) values (${v.created_by}, ${idempotencyKey}, gen_random_uuid())
+          on conflict (user_id, key) do nothing returning transaction_id),
+        ins as (insert into transactions (id, ${insertColumns}) select claim.transaction_id, ${values} from claim returning *)`;
+  const result = await db.execute<TransactionRow & { cum_ves: string; cum_usd: string } & Record<string, unknown>>(sql`
+    with ${insert}
+    select ${columns},
+      (coalesce(d.ganancia_ves, 0) - coalesce(later.ves, 0) + t.ganancia_ves)::text as cum_ves,
+      (coalesce(d.ganancia_usd, 0) - coalesce(later.usd, 0) + t.ganancia_usd)::text as cum_usd
+    from ins t
+    left join users u on u.id = t.created_by
+    left join ledger_day_totals d on d.ledger_id = t.ledger_id and d.fecha = t.fecha
+    left join lateral (
+      select sum(x.ganancia_ves) as ves, sum(x.ganancia_usd) as usd from transactions x
+      where x.ledger_id = t.ledger_id and x.fecha = t.fecha and (x.created_at, x.id) > (t.created_at, t.id)
+    ) later on true`);
+  const first = result.rows[0];
+  if (first) {
+    const { cum_ves, cum_usd, ...row } = first;
+    return { row, cumulative: { ves: cum_ves, usd: cum_usd } };
+  }
+  const claimed = await db.execute<{ transaction_id: string | null }>(
+    sql`select transaction_id from idempotency_keys where user_id = ${v.created_by} and key = ${idempotencyKey}`,
+  );
+  return { claimedBy: claimed.rows[0]?.transaction_id ?? null };
+}
