@@ -67,7 +67,7 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     return reply.status(204).send();
   });
 
-  const balancesCache = createBalancesCache();
+  const balancesCache = createBalancesCache<Buffer>();
   app.get('/api/transactions/balances', { ...memberOfQuery, schema: { querystring: ledgerDayQuery } }, async (request, reply) => {
     const { ledgerId, fecha } = request.query;
     const m = request.membership;
@@ -75,7 +75,9 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
     // The revision read with the membership is not newer than what dayBalances sees: caching the
     // body under it can only make a later request recompute, never serve stale figures.
-    const body = await balancesCache.getOrCompute(ledgerId, fecha, m.revision, async () => JSON.stringify(await dayBalances(ctx.db, ledgerId, fecha)));
+    const body = await balancesCache.getOrCompute(ledgerId, fecha, m.revision, async () =>
+      Buffer.from(JSON.stringify(await dayBalances(ctx.db, ledgerId, fecha))),
+    );
     return reply.send(body);
   });
 

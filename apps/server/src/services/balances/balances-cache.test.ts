@@ -3,7 +3,7 @@ import { createBalancesCache } from './balances-cache.ts';
 
 describe('balances cache', () => {
   it('answers only for the same revision', () => {
-    const c = createBalancesCache();
+    const c = createBalancesCache<string>();
     c.set('l', '2026-11-21', 3, 'A');
     expect(c.get('l', '2026-11-21', 3)).toBe('A');
     expect(c.get('l', '2026-11-21', 4)).toBeUndefined();
@@ -11,14 +11,14 @@ describe('balances cache', () => {
   });
 
   it('never replaces a newer answer with an older one', () => {
-    const c = createBalancesCache();
+    const c = createBalancesCache<string>();
     c.set('l', 'd', 5, 'new');
     c.set('l', 'd', 4, 'old');
     expect(c.get('l', 'd', 5)).toBe('new');
   });
 
   it('drops the least recently used entry beyond its size', () => {
-    const c = createBalancesCache(2);
+    const c = createBalancesCache<string>(2);
     c.set('a', 'd', 1, 'A');
     c.set('b', 'd', 1, 'B');
     c.get('a', 'd', 1);
@@ -31,7 +31,7 @@ describe('balances cache', () => {
 
 describe('balances cache: concurrent misses', () => {
   it('computes once for concurrent requests of the same day and revision, and caches the result', async () => {
-    const c = createBalancesCache();
+    const c = createBalancesCache<string>();
     let calls = 0;
     const compute = async () => {
       calls++;
@@ -47,7 +47,7 @@ describe('balances cache: concurrent misses', () => {
   });
 
   it('a failed computation is not cached and the next request tries again', async () => {
-    const c = createBalancesCache();
+    const c = createBalancesCache<string>();
     await expect(c.getOrCompute('l', 'd', 1, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     await expect(c.getOrCompute('l', 'd', 1, async () => 'ok')).resolves.toBe('ok');
   });

@@ -1,22 +1,22 @@
 /**
- * The serialized balances answer of recently read days, validated by the ledger's revision
+ * The serialized balances answer of recently read days (as bytes, ready for the socket), validated by the ledger's revision
  * (bumped in the same transaction as every change, so it is right on every instance). A hit costs
  * no recomputation: the day's rows, computeDay and JSON serialization run once per change.
  */
-export interface BalancesCache {
-  get(ledgerId: string, fecha: string, revision: number): string | undefined;
-  set(ledgerId: string, fecha: string, revision: number, body: string): void;
+export interface BalancesCache<T> {
+  get(ledgerId: string, fecha: string, revision: number): T | undefined;
+  set(ledgerId: string, fecha: string, revision: number, body: T): void;
   /**
    * The cached body, or one computation shared by every concurrent request for the same day and
    * revision (a busy ledger's readers would otherwise each recompute the day after every change).
    */
-  getOrCompute(ledgerId: string, fecha: string, revision: number, compute: () => Promise<string>): Promise<string>;
+  getOrCompute(ledgerId: string, fecha: string, revision: number, compute: () => Promise<T>): Promise<T>;
 }
 
-export function createBalancesCache(maxEntries = 1000): BalancesCache {
-  const entries = new Map<string, { revision: number; body: string }>();
-  const inFlight = new Map<string, Promise<string>>();
-  const cache: BalancesCache = {
+export function createBalancesCache<T>(maxEntries = 1000): BalancesCache<T> {
+  const entries = new Map<string, { revision: number; body: T }>();
+  const inFlight = new Map<string, Promise<T>>();
+  const cache: BalancesCache<T> = {
     get(ledgerId, fecha, revision) {
       const key = `${ledgerId}|${fecha}`;
       const hit = entries.get(key);
