@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activitySnapshot } from '../src/services/transactions/transaction-json.ts';
+import { findTransaction } from '../src/services/transactions/transaction-row.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction, setBase, verify } from './support/transactions.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
@@ -58,6 +60,18 @@ describe('GET /api/ledgers/:id/activity', () => {
     expect(edit.after).toMatchObject({ venta: 12, ganancia_usd: 12 });
     expect(items[4]!.user).toEqual({ id: member.id, user_name: 'Beto' });
     expect(new Date(edit.createdAt).getTime()).not.toBeNaN();
+  });
+
+  it('records a create with the same snapshot an edit would write (the create builds it in SQL)', async () => {
+    const created = await addTransaction(t, owner, owner.ledgerId, '2026-11-21', { venta: 7.5, tasa_venta: 40.1234, compra: 2, tasa_compra: 39.9 });
+    const row = await findTransaction(t.ctx.db, created.id);
+    const { rows } = await t.database.pool.query<{ after: unknown; before: unknown; entity_id: string; user_id: string }>(
+      `select after, before, entity_id, user_id from activity where action = 'TRANSACTION_CREATED' and entity_id = $1`,
+      [created.id],
+    );
+    expect(rows).toEqual([{ after: activitySnapshot(row!), before: null, entity_id: created.id, user_id: owner.id }]);
+    await t.request({ method: 'DELETE', url: `/api/transactions/${created.id}`, token: owner.token });
+    await t.database.pool.query(`delete from activity where entity_id = $1`, [created.id]);
   });
 
   it('pages with before= and limit=', async () => {

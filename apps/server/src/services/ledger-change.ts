@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { activity, ledgers } from '../db/schema.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';
 import type { EventBus, LedgerEvent } from '../lib/ledger-events.ts';
@@ -67,4 +67,22 @@ export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeCon
  */
 export async function touchLedgersOf(db: DbOrTx, userId: string): Promise<void> {
   await db.execute(sql`update ledgers set revision = revision + 1 where id in (select ledger_id from ledger_members where user_id = ${userId})`);
+}
+
+/**
+ * The same path for a change that is a single SQL statement (creating a transaction, the hottest
+ * write): the statement writes the change and its activity rows itself, through data-modifying
+ * CTEs whose activity insert is built by `activityInsert`, so it commits atomically on its own
+ * without BEGIN/COMMIT round trips; the activity trigger bumps the ledger's revision at that
+ * commit; and the events go out only after it returned, i.e. after the commit.
+ */
+export async function ledgerStatement<T>(db: Db, bus: EventBus, run: (db: Db) => Promise<{ value: T; events: LedgerEvent[] }>): Promise<T> {
+  const { value, events } = await run(db);
+  for (const e of events) bus.publishLedger(e);
+  return value;
+}
+
+/** An activity insert for a CTE of a one-statement change; `rows` selects (ledger_id, user_id, action, entity_id, fecha, before, after). */
+export function activityInsert(rows: SQL): SQL {
+  return sql`insert into activity (ledger_id, user_id, action, entity_id, fecha, before, after) ${rows}`;
 }

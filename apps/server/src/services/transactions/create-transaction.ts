@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
-import { ledgerChange } from '../ledger-change.ts';
-import { activitySnapshot, toTransactionJson, type TransactionJson } from './transaction-json.ts';
+import { ledgerStatement } from '../ledger-change.ts';
+import { toTransactionJson, type TransactionJson } from './transaction-json.ts';
 import { cumulativeUpTo, findTransaction, insertTransaction } from './transaction-row.ts';
 import type { DbOrTx } from '../../db/database.ts';
 
@@ -27,8 +27,9 @@ async function answer(db: DbOrTx, id: string): Promise<TransactionJson> {
  * Creates a transaction (any member; `m` is the caller's membership of `data.ledgerId`). The server computes every derived figure; a client
  * `ganancia` was already dropped by the schema. With an Idempotency-Key (DESIGN §5), the key is
  * claimed in the create's own statement (see insertTransaction): a concurrent duplicate waits on
- * the first one's uncommitted key row, then finds it taken and answers the first transaction, so one (user, key) never yields two rows. A replay answers the
- * transaction's current state (404 if it has since been deleted).
+ * the first one's uncommitted key row, then finds it taken and answers the first transaction, so
+ * one (user, key) never yields two rows. A replay answers the transaction's current state (404 if
+ * it has since been deleted).
  */
 export async function createTransaction(
   ctx: AppContext,
@@ -39,10 +40,10 @@ export async function createTransaction(
 ): Promise<TransactionJson> {
   if (m.ledgerId !== data.ledgerId || m.userId !== user.id) throw new Error('createTransaction: membership of another ledger or user');
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
-  return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+  return ledgerStatement(ctx.db, ctx.bus, async (db) => {
     const figures = computeTransaction(data);
     const inserted = await insertTransaction(
-      tx,
+      db,
       {
         ledger_id: data.ledgerId,
         fecha: data.fecha,
@@ -61,20 +62,11 @@ export async function createTransaction(
     );
     if ('claimedBy' in inserted) {
       if (!inserted.claimedBy) throw new AppError(404, 'NOT_FOUND', messages.txNotFound);
-      return answer(tx, inserted.claimedBy);
+      return { value: await answer(db, inserted.claimedBy), events: [] };
     }
-    const { row, cumulative } = inserted;
-    const json = toTransactionJson(row, cumulative);
-    const id = row.id;
-    record({
-      ledgerId: data.ledgerId,
-      userId: user.id,
-      action: 'TRANSACTION_CREATED',
-      entityId: id,
-      fecha: data.fecha,
-      after: activitySnapshot(row),
-    });
-    emit({ event: 'transaction-updated', ledgerId: data.ledgerId, type: 'CREATED', fecha: data.fecha, byUserId: user.id });
-    return json;
+    return {
+      value: toTransactionJson(inserted.row, inserted.cumulative),
+      events: [{ event: 'transaction-updated', ledgerId: data.ledgerId, type: 'CREATED', fecha: data.fecha, byUserId: user.id }],
+    };
   });
 }

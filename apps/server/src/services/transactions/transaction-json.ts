@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { toBig, toNumber, type TransactionJson } from '@arb/shared';
 
 export type { TransactionJson };
@@ -38,7 +39,10 @@ export function toTransactionJson(row: TransactionRow, cumulative: { ves: string
   };
 }
 
-/** The values an activity row keeps as "before"/"after" of a transaction. */
+/**
+ * The values an activity row keeps as "before"/"after" of a transaction. `activitySnapshotSql`
+ * builds the same object in SQL for the one-statement create; a test holds them equal.
+ */
 export function activitySnapshot(row: TransactionRow) {
   return {
     fecha: row.fecha,
@@ -51,3 +55,8 @@ export function activitySnapshot(row: TransactionRow) {
     ganancia_usd: num(row.ganancia_usd, 2),
   };
 }
+
+/** activitySnapshot of the transactions row aliased `t`, as jsonb (numbers rounded alike). */
+export const activitySnapshotSql = sql`jsonb_build_object(
+  'fecha', t.fecha, 'venta', round(t.venta, 2), 'tasa_venta', round(t.tasa_venta, 4), 'compra', round(t.compra, 2),
+  'tasa_compra', round(t.tasa_compra, 4), 'notas', t.notas, 'esta_verificada', t.esta_verificada, 'ganancia_usd', round(t.ganancia_usd, 2))`;

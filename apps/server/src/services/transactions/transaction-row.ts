@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { activityInsert } from '../ledger-change.ts';
+import { activitySnapshotSql } from './transaction-json.ts';
 
 /** A transaction as read by every query of this area (raw SQL: the balances path is hot). */
 export interface TransactionRow {
@@ -81,14 +83,17 @@ export type InsertedTransaction =
   | { claimedBy: string | null };
 
 /**
- * Inserts a transaction and reads back its answer in one statement, i.e. one round trip: creates
- * are the hottest write. With an idempotency key, the key is claimed in the same statement and
+ * Inserts a transaction with its activity row and reads back its answer in one statement: one
+ * round trip, committed on its own (see ledgerStatement); creates are the hottest write. With an idempotency key, the key is claimed in the same statement and
  * carries the new row's id from the start; a concurrent duplicate waits on the first claim's
  * uncommitted key row and then inserts nothing. The running profit up to the new row is the day's
  * committed totals minus the rows ordered after it (normally none: a new row is the day's last),
  * instead of summing the whole day.
  */
 export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, idempotencyKey?: string): Promise<InsertedTransaction> {
+  const activity = activityInsert(
+    sql`select t.ledger_id, t.created_by, 'TRANSACTION_CREATED', t.id::text, t.fecha, null::jsonb, ${activitySnapshotSql} from ins t`,
+  );
   const values = sql`${v.ledger_id}::uuid, ${v.fecha}::date, ${v.venta}::numeric, ${v.tasa_venta}::numeric, ${v.compra}::numeric,
     ${v.tasa_compra}::numeric, ${v.bs_recibidos}::numeric, ${v.bs_pagados}::numeric, ${v.ganancia_ves}::numeric,
     ${v.ganancia_usd}::numeric, ${v.notas}::text, ${v.created_by}::uuid`;
@@ -101,7 +106,7 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
           on conflict (user_id, key) do nothing returning transaction_id),
         ins as (insert into transactions (id, ${insertColumns}) select claim.transaction_id, ${values} from claim returning *)`;
   const result = await db.execute<TransactionRow & { cum_ves: string; cum_usd: string } & Record<string, unknown>>(sql`
-    with ${insert}
+    with ${insert}, act as (${activity})
     select ${columns},
       (coalesce(d.ganancia_ves, 0) - coalesce(later.ves, 0) + t.ganancia_ves)::text as cum_ves,
       (coalesce(d.ganancia_usd, 0) - coalesce(later.usd, 0) + t.ganancia_usd)::text as cum_usd
