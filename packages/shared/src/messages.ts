@@ -288,6 +288,7 @@ export const messages = {
   proofReviewError: 'Error revisando el comprobante',
   activateError: 'Error actualizando el estado del usuario',
   loadUserTransactionsError: 'Error cargando transacciones del usuario',
+  membershipLink: 'Mi Membresía',
   // Realtime (SPEC §2 dashboard connection chip)
   realtimeConnected: 'Conectado en tiempo real',
   realtimeDisconnected: 'Desconectado',
