@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { addDays, formatDate, todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { waitForMail } from './support/control.ts';
 import { E2E_ADMIN, loginAs, registerVerifiedUser, type E2EUser } from './support/users.ts';
@@ -29,7 +30,7 @@ describe('Panel de Administración', () => {
   });
   afterEach(async () => s.close());
 
-  it('promotes, deactivates and reactivates, changes an email, opens transactions and proofs, cannot delete itself', async () => {
+  it('promotes, deactivates and reactivates, opens transactions and proofs, sets and removes a membership, changes an email, cannot delete itself', async () => {
     const promoted = await registerVerifiedUser({ name: 'Futura Admin' });
     const other = await registerVerifiedUser({ name: 'Usuario Suspendible' });
     const page = s.page;
@@ -69,6 +70,26 @@ describe('Panel de Administración', () => {
     await row.getByRole('button', { name: `Ver Comprobantes: ${other.email}` }).click();
     await page.getByText('No hay comprobantes de pago').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+
+    // Membership, from the keyboard: the day it runs to shows as the expiry, with the status;
+    // removing it brings back 'No activo'. (The browser runs in America/Caracas.)
+    const until = addDays(todayKey('America/Caracas'), 45);
+    await row.getByRole('button', { name: `Editar membresía: ${other.email}` }).press('Enter');
+    const membershipDialog = page.getByRole('dialog', { name: 'Editar membresía' });
+    await membershipDialog.getByText('Sin membresía').waitFor();
+    const untilField = membershipDialog.getByLabel('Membresía activa hasta');
+    await untilField.fill(until);
+    await untilField.press('Enter');
+    await page.getByText('Membresía actualizada exitosamente').waitFor();
+    await membershipDialog.waitFor({ state: 'detached' });
+    await row.getByText(formatDate(`${until}T12:00:00Z`, 'UTC')!, { exact: true }).waitFor();
+    await row.getByText('Activa', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Editar membresía: ${other.email}` }).click();
+    expect(await untilField.inputValue()).toBe(until);
+    await screenshot(page, 'admin-membership-dialog');
+    await membershipDialog.getByRole('button', { name: 'Quitar membresía' }).click();
+    await page.getByText('Membresía retirada exitosamente').waitFor();
+    await row.getByText('No activo', { exact: true }).waitFor();
 
     // Change the email: the button waits for a different address; a verification mail goes out.
     const newEmail = `cambiado-${Date.now().toString(36)}@e2e.test`;

@@ -16,6 +16,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { createMailSender } from './services/mail/sender.ts';
+import { createRateLimitPurger } from './services/rate-limit-purge.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -85,6 +86,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
+  const purger = createRateLimitPurger({ db: database.db, now, log: app.log });
+  app.addHook('onReady', async () => purger.start());
+  app.addHook('onClose', async () => purger.stop());
   const realtimeOpts = opts.realtime ?? true;
   const realtime = realtimeOpts === false ? undefined : registerRealtime(app, ctx, realtimeOpts === true ? {} : realtimeOpts);
   return { app, ctx, ...(realtime ? { realtime } : {}) };

@@ -4,6 +4,7 @@ import { ledgerMembers, ledgers, users } from '../db/schema.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+import { assertMembershipAllowsWrites } from './membership/membership-gate.ts';
 
 /**
  * The permission matrix of DESIGN §4, in one place. Every ledger, transaction and daily-balance
@@ -144,12 +145,7 @@ export interface AuthorizeOptions {
 
 /** Throws the right 400/403 for an action the member may not take; returns nothing otherwise. */
 export function authorize(m: Membership, action: LedgerAction, opts: AuthorizeOptions = {}): void {
-  if (opts.membershipRequired && WRITES.has(action) && opts.user && opts.user.role !== 'ADMIN') {
-    const end = opts.user.membershipEnd;
-    if (!end || end.getTime() <= (opts.now ?? new Date()).getTime()) {
-      throw new AppError(403, 'MEMBERSHIP_INACTIVE', messages.membershipInactive);
-    }
-  }
+  if (WRITES.has(action)) assertMembershipAllowsWrites(opts);
   switch (action) {
     case 'view':
     case 'addTransaction':

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages, type InviteInfo, type Ledger, type LedgerInvite } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { ledgerMembers, ledgers, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
+import { membershipAllowsWrites, membershipInactive } from '../membership/membership-gate.ts';
 import type { Actor } from './actor.ts';
 import { newInviteCode } from './invite-code.ts';
 import { ledgerOf } from './ledger-view.ts';
@@ -58,9 +59,22 @@ export async function inviteInfo(ctx: Pick<AppContext, 'db'>, code: string): Pro
   return { ledger: { id: row.id, name: row.name, owner: { user_name: row.ownerName, email: row.ownerEmail } } };
 }
 
-/** Joins by code; joining a ledger one already belongs to changes nothing and answers the same. */
+/**
+ * Joins by code; joining a ledger one already belongs to changes nothing and answers the same.
+ * Joining is a write (DESIGN §4.6): without an active membership it answers MEMBERSHIP_INACTIVE,
+ * except for a member, whose join changes nothing. A bad code answers 404 first: the link is
+ * what the user needs to hear about.
+ */
 export async function joinLedger(ctx: Ctx, actor: Actor, code: string): Promise<Ledger> {
   const { id: ledgerId } = await ledgerByCode(ctx, code);
+  if (!membershipAllowsWrites(actor.access)) {
+    const [member] = await ctx.db
+      .select({ userId: ledgerMembers.userId })
+      .from(ledgerMembers)
+      .where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, actor.user.id)))
+      .limit(1);
+    if (!member) throw membershipInactive();
+  }
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const inserted = await tx
       .insert(ledgerMembers)

@@ -5,6 +5,7 @@ import { dailyBalances, ledgerMembers, ledgers, transactions } from '../../db/sc
 import { AppError } from '../../lib/errors.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
+import { membershipAllowsWrites, membershipInactive } from '../membership/membership-gate.ts';
 import type { Actor } from './actor.ts';
 import { newInviteCode } from './invite-code.ts';
 import { ledgerOf } from './ledger-view.ts';
@@ -17,8 +18,21 @@ async function viewOf(ctx: Ctx, actor: Actor, ledgerId: string): Promise<Ledger>
   return ledger;
 }
 
+/**
+ * DESIGN §4.6: a new ledger is a write, so it needs an active membership, with one exception: a
+ * user who belongs to no ledger at all may make one. SPEC §2's dashboard creates that personal
+ * ledger by itself when the list is empty, and a read-only user needs a ledger to read; they still
+ * cannot write in it. Only gated callers pay for the extra query.
+ */
+async function assertMayCreate(ctx: Ctx, actor: Actor): Promise<void> {
+  if (membershipAllowsWrites(actor.access)) return;
+  const [any] = await ctx.db.select({ id: ledgerMembers.ledgerId }).from(ledgerMembers).where(eq(ledgerMembers.userId, actor.user.id)).limit(1);
+  if (any) throw membershipInactive();
+}
+
 /** A new ledger owned by the actor, who is its first member (with canModifyBalance, as owner). */
 export async function createLedger(ctx: Ctx, actor: Actor, name: string): Promise<Ledger> {
+  await assertMayCreate(ctx, actor);
   const id = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record }) => {
     const [row] = await tx.insert(ledgers).values({ name, ownerId: actor.user.id, inviteCode: newInviteCode() }).returning({ id: ledgers.id });
     const ledgerId = row!.id;

@@ -3,8 +3,13 @@ import { messages, type AdminUser, type Role } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 import { adminKeys } from './get-users';
 
-/** The PATCH rows of DESIGN §3 for one user: activation, role and email. */
-export type UserChange = { kind: 'active'; active: boolean } | { kind: 'role'; role: Role } | { kind: 'email'; email: string };
+/** The PATCH rows of DESIGN §3 for one user: activation, role, email and membership end. */
+export type UserChange =
+  | { kind: 'active'; active: boolean }
+  | { kind: 'role'; role: Role }
+  | { kind: 'email'; email: string }
+  /** An ISO instant, or null to remove the membership. */
+  | { kind: 'membership'; membershipEnd: string | null };
 
 const request = (userId: string, change: UserChange) => {
   switch (change.kind) {
@@ -21,6 +26,11 @@ const request = (userId: string, change: UserChange) => {
       return api<{ user: AdminUser }>(`/api/admin/users/${userId}/email`, messages.emailUpdateError, {
         method: 'PATCH',
         body: { email: change.email },
+      });
+    case 'membership':
+      return api<{ user: AdminUser }>(`/api/admin/users/${userId}/membership`, messages.membershipUpdateError, {
+        method: 'PATCH',
+        body: { membership_end: change.membershipEnd },
       });
   }
 };

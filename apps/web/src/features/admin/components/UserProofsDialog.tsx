@@ -1,24 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { formatDateTime, messages, type AdminUser, type PaymentProof } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ProofStatusChip } from '../../membership';
 import { useUserProofs } from '../api/get-user-proofs';
 import { useReviewProof } from '../api/review-proof';
+import { AdminListDialog } from './AdminListDialog';
 
 interface Props {
   user: AdminUser | null;
@@ -29,35 +17,35 @@ interface Props {
 /** SPEC §2 payment proofs dialog, plus approve/reject of the ones awaiting review. */
 export function UserProofsDialog({ user, onClose, onDone }: Props) {
   const proofs = useUserProofs(user?.id);
-  const count = proofs.data?.length ?? 0;
+  const title = (
+    <>
+      Comprobantes de {user?.user_name}
+      {proofs.data && (
+        <Typography variant="body2" color="text.secondary">
+          {proofs.data.length} comprobante(s) de pago
+        </Typography>
+      )}
+    </>
+  );
   return (
-    <Dialog open={Boolean(user)} onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>
-        Comprobantes de {user?.user_name}
-        {proofs.data && (
-          <Typography variant="body2" color="text.secondary">
-            {count} comprobante(s) de pago
-          </Typography>
-        )}
-      </DialogTitle>
-      <DialogContent dividers>
-        {proofs.isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-            <CircularProgress aria-label="Cargando comprobantes" />
-          </Box>
-        )}
-        {proofs.isError && <Alert severity="error">{errorMessage(proofs.error, messages.loadUserProofsError)}</Alert>}
-        {proofs.data && count === 0 && <Typography color="text.secondary">No hay comprobantes de pago</Typography>}
+    <AdminListDialog
+      open={Boolean(user)}
+      title={title}
+      maxWidth="md"
+      list={proofs}
+      loadingLabel="Cargando comprobantes"
+      errorFallback={messages.loadUserProofsError}
+      emptyText="No hay comprobantes de pago"
+      onClose={onClose}
+    >
+      {(items) => (
         <Stack spacing={2}>
-          {proofs.data?.map((p) => (
+          {items.map((p) => (
             <ProofCard key={p.id} proof={p} onDone={onDone} />
           ))}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cerrar</Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </AdminListDialog>
   );
 }
 

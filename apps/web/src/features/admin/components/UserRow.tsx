@@ -1,16 +1,17 @@
 import { Chip, IconButton, Stack, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CancelIcon from '@mui/icons-material/Cancel';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EmailIcon from '@mui/icons-material/Email';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { formatDate, type AdminUser } from '@arb/shared';
+import { formatDate, messages, type AdminUser } from '@arb/shared';
 import { MembershipStatusChip } from '../../membership';
 import { DaysRemaining } from './DaysRemaining';
 
-export type RowAction = 'role' | 'proofs' | 'transactions' | 'email' | 'delete';
+export type RowAction = 'role' | 'proofs' | 'transactions' | 'email' | 'membership' | 'delete';
 
 interface Props {
   user: AdminUser;
@@ -93,6 +94,11 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
           <Tooltip title="Ver Transacciones">
             <IconButton size="small" aria-label={label('Ver Transacciones')} onClick={() => onAction('transactions', user)}>
               <ReceiptLongIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={messages.membershipEdit}>
+            <IconButton size="small" aria-label={label(messages.membershipEdit)} onClick={() => onAction('membership', user)}>
+              <CardMembershipIcon fontSize="small" />
             </IconButton>
           </Tooltip>
           <Tooltip title="Editar Email">

@@ -2,24 +2,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, type AdminUser } from '@arb/shared';
+import { adminUser } from '../testing/admin-user';
 import { UsersTable } from './UsersTable';
 
-const user = (over: Partial<AdminUser>): AdminUser => ({
-  id: 'u',
-  user_name: 'Ana',
-  email: 'ana@example.com',
-  role: 'USER',
-  is_active: true,
-  email_verified: true,
-  phone_number: null,
-  membership_status: 'inactive',
-  days_remaining: 0,
-  membership_start: null,
-  membership_end: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  _count: { ownedLedgers: 1, memberships: 0, paymentProofs: 0 },
-  ...over,
-});
+const user = adminUser;
 
 function renderTable(users: AdminUser[], onSort = vi.fn(), onAction = vi.fn()) {
   render(
@@ -87,6 +73,8 @@ describe('UsersTable (SPEC §2 /admin)', () => {
     expect(onSort).toHaveBeenLastCalledWith('email');
     await userEvent.click(row('o@x.com').getByLabelText('Ver Transacciones: o@x.com'));
     expect(onAction).toHaveBeenLastCalledWith('transactions', expect.objectContaining({ id: 'o' }));
+    await userEvent.click(row('o@x.com').getByRole('button', { name: 'Editar membresía: o@x.com' }));
+    expect(onAction).toHaveBeenLastCalledWith('membership', expect.objectContaining({ id: 'o' }));
   });
 
   it('says so when there are no users', () => {

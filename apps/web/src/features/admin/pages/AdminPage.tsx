@@ -9,6 +9,7 @@ import { useUpdateUser, type UserChange } from '../api/update-user';
 import { AdminTopBar } from '../components/AdminTopBar';
 import { DeleteUserDialog } from '../components/DeleteUserDialog';
 import { EditEmailDialog } from '../components/EditEmailDialog';
+import { MembershipDialog } from '../components/MembershipDialog';
 import { RoleDialog } from '../components/RoleDialog';
 import { useDebounced } from '../components/useDebounced';
 import { UserProofsDialog } from '../components/UserProofsDialog';
@@ -20,11 +21,13 @@ const SUCCESS: Record<UserChange['kind'], (c: UserChange) => string> = {
   active: (c) => (c.kind === 'active' && c.active ? messages.activateSuccess : messages.deactivateSuccess),
   role: () => messages.roleSuccess,
   email: () => messages.emailUpdateSuccess,
+  membership: (c) => (c.kind === 'membership' && c.membershipEnd === null ? messages.membershipRevokeSuccess : messages.membershipUpdateSuccess),
 };
 const FAILURE: Record<UserChange['kind'], string> = {
   active: messages.activateError,
   role: messages.roleError,
   email: messages.emailUpdateError,
+  membership: messages.membershipUpdateError,
 };
 
 /** SPEC §2 /admin: 'Panel de Administración', 'Gestión de Usuarios'. */
@@ -149,6 +152,13 @@ export default function AdminPage() {
         busy={update.isPending}
         error={dialogError}
         onSave={(email) => dialog && void change(dialog.user, { kind: 'email', email }, true)}
+        onClose={closeDialog}
+      />
+      <MembershipDialog
+        user={open('membership')}
+        busy={update.isPending}
+        error={dialogError}
+        onSave={(membershipEnd) => dialog && void change(dialog.user, { kind: 'membership', membershipEnd }, true)}
         onClose={closeDialog}
       />
       <DeleteUserDialog

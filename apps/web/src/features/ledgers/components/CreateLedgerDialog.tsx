@@ -1,8 +1,8 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLedgerSchema, messages, type CreateLedgerInput, type Ledger } from '@arb/shared';
-import { errorMessage } from '../../../shared/lib/api-client';
+import { ApiErrorAlert } from '../../../shared/ui/ApiErrorAlert';
 import { useCreateLedger } from '../api/create-ledger';
 
 interface CreateLedgerDialogProps {
@@ -38,11 +38,7 @@ export function CreateLedgerDialog({ open, onClose, onCreated }: CreateLedgerDia
       <form onSubmit={onSubmit} noValidate>
         <DialogTitle id="new-ledger-title">Nuevo Registro</DialogTitle>
         <DialogContent>
-          {create.isError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errorMessage(create.error, messages.createLedgerError)}
-            </Alert>
-          )}
+          {create.isError && <ApiErrorAlert error={create.error} fallback={messages.createLedgerError} sx={{ mb: 2 }} />}
           <TextField
             autoFocus
             margin="dense"

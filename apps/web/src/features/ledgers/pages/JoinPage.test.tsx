@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@arb/shared';
 import JoinPage from './JoinPage';
 import { fakeApi, ledgerFixture, member, renderAt, signIn } from '../test-utils';
 
@@ -36,6 +37,23 @@ describe('/join/:inviteCode', () => {
     expect(await screen.findByText('¡Te has unido al registro exitosamente!')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ inviteCode: 'CODE123' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3000 });
+  });
+
+  it('without an active membership (DESIGN §4.6): shows the server’s message with a link to Mi Membresía, stays signed in', async () => {
+    signIn(member);
+    fakeApi({
+      'GET /api/ledgers/invite-info/CODE123': () => ({ json: { ledger: { id: 'l-1', name: 'Casa de cambio', owner: { user_name: 'Olga', email: 'olga@example.com' } } } }),
+      'POST /api/ledgers/join': () => ({ status: 403, json: { error: messages.membershipInactive, code: 'MEMBERSHIP_INACTIVE' } }),
+    });
+    const { router } = renderAt('/join/CODE123', '/join/:inviteCode', <JoinPage />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Unirse al Registro' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Tu membresía no está activa. Sube tu comprobante de pago en Mi Membresía.');
+    expect(within(alert).getByRole('link', { name: 'Mi Membresía' }).getAttribute('href')).toBe('/membership');
+    expect(screen.queryByText('¡Te has unido al registro exitosamente!')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Unirse al Registro' })).toHaveProperty('disabled', false);
+    expect(localStorage.getItem('authToken')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/join/CODE123');
   });
 
   it('an invalid code says so', async () => {

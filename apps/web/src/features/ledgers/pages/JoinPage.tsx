@@ -6,6 +6,7 @@ import { messages, REDIRECT_AFTER_INVITE_MS, REDIRECT_AFTER_JOIN_MS, STORAGE_KEY
 import { useAuth } from '../../../shared/auth/auth-context';
 import { ApiError, errorMessage } from '../../../shared/lib/api-client';
 import { storage } from '../../../shared/lib/storage';
+import { ApiErrorAlert } from '../../../shared/ui/ApiErrorAlert';
 import { FullPageSpinner } from '../../../shared/ui/FullPageSpinner';
 import { useInviteInfo } from '../api/get-invite-info';
 import { useJoinLedger } from '../api/join-ledger';
@@ -94,11 +95,7 @@ function SignedInInvite({ inviteCode }: { inviteCode: string }) {
               {messages.joinSuccess}
             </Alert>
           )}
-          {join.isError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(join.error, messages.joinError)}
-            </Alert>
-          )}
+          {join.isError && <ApiErrorAlert error={join.error} fallback={messages.joinError} sx={{ mt: 2 }} />}
         </CardContent>
         <CardActions sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={() => void navigate('/dashboard')} disabled={join.isPending}>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { todayKey } from '@arb/shared';
+import { messages, todayKey } from '@arb/shared';
 import LedgersPage from './LedgersPage';
 import { fakeApi, ledgerFixture, member, owner, renderAt, signIn } from '../test-utils';
 
@@ -70,6 +70,25 @@ describe('/history', () => {
     await user.click(create);
     expect(await screen.findByRole('listitem', { name: 'Semana 1' })).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Semana 1' });
+  });
+
+  it('Nuevo Registro without an active membership (DESIGN §4.6): the dialog stays open with the server’s message', async () => {
+    signIn(owner);
+    fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
+      'POST /api/ledgers': () => ({ status: 403, json: { error: messages.membershipInactive, code: 'MEMBERSHIP_INACTIVE' } }),
+    });
+    renderAt('/history', '/history', <LedgersPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Nuevo Registro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Registro' });
+    await user.type(within(dialog).getByLabelText('Nombre del registro'), 'Semana 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Tu membresía no está activa. Sube tu comprobante de pago en Mi Membresía.');
+    expect(within(alert).getByRole('link', { name: 'Mi Membresía' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Crear' })).toHaveProperty('disabled', false);
+    expect(localStorage.getItem('authToken')).not.toBeNull();
   });
 
   it('shows the server’s message when the list fails, with a retry', async () => {
