@@ -14,8 +14,8 @@ import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
 import { DateField } from './DateField';
 import { GroupManagement } from './GroupManagement';
 import { LedgerActions } from './LedgerActions';
-import { LedgerSelect } from './LedgerSelect';
 import { NotTodayBanner } from './NotTodayBanner';
+import { LedgerSelector } from '../../ledgers';
 import { MembershipBanner } from '../../membership';
 import { RatesPanel, useParallelRate } from '../../rates';
 import { RealtimeSlot } from './RealtimeSlot';
@@ -23,14 +23,13 @@ import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
 
 interface Props {
-  ledgers: Ledger[];
   ledger: Ledger;
   date: string;
   onSelect(next: DashboardSelection): void;
 }
 
 /** The two columns of the dashboard for one ledger and day. */
-export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
+export function DashboardView({ ledger, date, onSelect }: Props) {
   const { user } = useAuth();
   const settled = useSettledSelection(ledger.id, date);
   const balances = useBalances(settled.ledgerId, settled.date);
@@ -75,7 +74,7 @@ export function DashboardView({ ledgers, ledger, date, onSelect }: Props) {
             />
             <DateField value={date} onChange={(d) => onSelect({ date: d })} />
             <RatesPanel />
-            <LedgerSelect ledgers={ledgers} value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
+            <LedgerSelector value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
             <GroupManagement ledger={ledger} isOwner={permissions.isOwner} />
           </Stack>
           <Stack spacing={2} sx={{ minWidth: 0 }}>

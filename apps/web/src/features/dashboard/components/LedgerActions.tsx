@@ -6,10 +6,12 @@ import HistoryIcon from '@mui/icons-material/History';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { formatDayLong, messages, t } from '@arb/shared';
 import { exportDaily, saveFile } from '../api/export-daily';
-import { useResetLedger } from '../api/reset-ledger';
+import { useQueryClient } from '@tanstack/react-query';
+import { useResetLedgerDay } from '../../ledgers';
+import { balancesQueryKey } from '../api/get-balances';
 import type { Ledger } from '../api/types';
 import type { NoticeApi } from '../hooks/useNotice';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 
 interface Props {
   ledger: Ledger | undefined;
@@ -23,7 +25,8 @@ interface Props {
 export function LedgerActions({ ledger, fecha, transactionCount, isOwner, notice }: Props) {
   const [exporting, setExporting] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
-  const reset = useResetLedger();
+  const reset = useResetLedgerDay();
+  const queryClient = useQueryClient();
 
   const exportExcel = async () => {
     // SPEC §5 checks, before asking the server.
@@ -44,6 +47,8 @@ export function LedgerActions({ ledger, fecha, transactionCount, isOwner, notice
     if (!ledger || !fecha) return;
     try {
       await reset.mutateAsync({ ledgerId: ledger.id, fecha });
+      // Carry-forward: the reset day and every later one change.
+      await queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledger.id) });
       notice.success(messages.ledgerResetSuccess);
     } catch (err) {
       notice.error(err, messages.resetLedgerError);
@@ -78,7 +83,7 @@ export function LedgerActions({ ledger, fecha, transactionCount, isOwner, notice
           confirmLabel="Restablecer"
           busy={reset.isPending}
           onConfirm={() => void doReset()}
-          onClose={() => setConfirmReset(false)}
+          onCancel={() => setConfirmReset(false)}
         />
       )}
     </Box>

@@ -7,7 +7,7 @@ import { useDeleteTransaction } from '../api/delete-transaction';
 import { useToggleVerify } from '../api/toggle-verify';
 import type { TransactionRow } from '../api/types';
 import type { LedgerPermissions } from '../lib/permissions';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EditTransactionDialog } from './EditTransactionDialog';
 
 interface Props {
@@ -127,7 +127,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError }
           confirmLabel="Eliminar"
           busy={remove.isPending}
           onConfirm={() => void confirmDelete()}
-          onClose={() => setDeleting(null)}
+          onCancel={() => setDeleting(null)}
         />
       )}
     </Paper>

@@ -4,8 +4,7 @@ import { DEFAULT_LEDGER_NAME, messages } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { ApiError, errorMessage } from '../../../shared/lib/api-client';
 import { FullPageSpinner } from '../../../shared/ui/FullPageSpinner';
-import { useCreateLedger } from '../api/create-ledger';
-import { useLedgers } from '../api/get-ledgers';
+import { useCreateLedger, useLedgers } from '../../ledgers';
 import { DashboardAppBar } from '../components/DashboardAppBar';
 import { DashboardView } from '../components/DashboardView';
 import { NoLedgerState } from '../components/NoLedgerState';
@@ -39,7 +38,7 @@ export default function DashboardPage() {
   useEffect(() => {
     if (empty && !autoCreated.current) {
       autoCreated.current = true;
-      create(DEFAULT_LEDGER_NAME);
+      create({ name: DEFAULT_LEDGER_NAME });
     }
   }, [empty, create]);
 
@@ -62,12 +61,12 @@ export default function DashboardPage() {
           </Alert>
         </Box>
       ) : ledger && list ? (
-        <DashboardView ledgers={list} ledger={ledger} date={date} onSelect={setSelection} />
+        <DashboardView ledger={ledger} date={date} onSelect={setSelection} />
       ) : (
         <NoLedgerState
           creating={createLedger.isPending}
           error={createLedger.isError ? errorMessage(createLedger.error, messages.createLedgerError) : null}
-          onRetry={() => create(DEFAULT_LEDGER_NAME)}
+          onRetry={() => create({ name: DEFAULT_LEDGER_NAME })}
         />
       )}
     </Box>

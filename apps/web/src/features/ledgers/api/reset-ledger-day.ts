@@ -1,14 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@arb/shared';
-import { api } from '../../../shared/lib/api-client';
+import { ApiError, api } from '../../../shared/lib/api-client';
 import { ledgerKeys } from './keys';
 
 /**
  * Owner only: deletes that day's transactions and sets its base balances to 0/0 (SPEC §4).
- * The dashboard refreshes its own day queries in `onSuccess`; a 403 carries SPEC's text.
+ * The dashboard refreshes its own day queries after it; a 403 reads as SPEC's text.
  */
-export const resetLedgerDay = ({ ledgerId, fecha }: { ledgerId: string; fecha: string }) =>
-  api<void>(`/api/ledgers/${ledgerId}/reset`, messages.resetLedgerError, { method: 'DELETE', body: { fecha } });
+export async function resetLedgerDay({ ledgerId, fecha }: { ledgerId: string; fecha: string }): Promise<void> {
+  try {
+    await api<void>(`/api/ledgers/${ledgerId}/reset`, messages.resetLedgerError, { method: 'DELETE', body: { fecha } });
+  } catch (err) {
+    // SPEC §6: whatever the server says, a 403 on reset reads as the owner-only text.
+    if (err instanceof ApiError && err.status === 403 && err.code !== 'MEMBERSHIP_INACTIVE') {
+      throw new ApiError(messages.resetForbidden, 403, err.code);
+    }
+    throw err;
+  }
+}
 
 export function useResetLedgerDay() {
   const qc = useQueryClient();

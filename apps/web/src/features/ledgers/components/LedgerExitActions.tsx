@@ -8,7 +8,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { useDeleteLedger } from '../api/delete-ledger';
 import { useLeaveLedger } from '../api/leave-ledger';
 import type { Notice } from '../hooks/use-timed-notice';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 
 interface Props {
   ledger: Ledger;

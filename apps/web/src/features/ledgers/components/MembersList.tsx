@@ -6,7 +6,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { useExpelMember } from '../api/expel-member';
 import { useUpdateMemberPermissions } from '../api/update-member-permissions';
 import type { Notice } from '../hooks/use-timed-notice';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { MemberAvatar } from './MemberAvatar';
 
 interface MembersListProps {

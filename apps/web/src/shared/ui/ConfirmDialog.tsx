@@ -1,0 +1,36 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+
+interface ConfirmDialogProps {
+  /** Callers that mount the dialog only while asking may leave it open by default. */
+  open?: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/**
+ * A yes/no question before an action that cannot be undone (delete, reset, expel, leave). Focus
+ * starts on Cancelar, so Enter never confirms by accident; while the action runs the dialog
+ * cannot be dismissed.
+ */
+export function ConfirmDialog({ open = true, title, text, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-title" aria-describedby="confirm-text" maxWidth="xs" fullWidth>
+      <DialogTitle id="confirm-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="confirm-text">{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy} autoFocus>
+          Cancelar
+        </Button>
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
