@@ -84,4 +84,26 @@ describe('realtime', () => {
     expect(await beto.page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true);
     await screenshot(beto.page, 'realtime-member-sees-change');
   });
+
+  it('the history of a ledger follows another member’s changes without reloading', async () => {
+    const ana = await openBrowser();
+    const beto = await openBrowser();
+    sessions.push(ana, beto);
+    const owner = await signUp(ana, 'Ana');
+    const member = await signUp(beto, 'Beto');
+    const ledgers = await call<Array<{ id: string; ownerId: string }>>(ana, 'GET', '/api/ledgers', owner.token);
+    const ledgerId = ledgers.find((l) => l.ownerId === owner.user.id)!.id;
+    const { inviteCode } = await call<{ inviteCode: string }>(ana, 'GET', `/api/ledgers/${ledgerId}/invite`, owner.token);
+    await call(beto, 'POST', '/api/ledgers/join', member.token, { inviteCode });
+
+    await beto.page.goto(`/ledger/${ledgerId}/history`);
+    await beto.page.getByText('Este registro aún no tiene transacciones').waitFor();
+    await beto.page.getByText('Conectado en tiempo real').waitFor();
+    await beto.page.evaluate(() => Object.assign(window, { __sinRecargar: true }));
+
+    await call(ana, 'POST', '/api/transactions', owner.token, { ledgerId, fecha: '2026-11-02', venta: 10, tasa_venta: 40 });
+    await call(ana, 'POST', '/api/transactions', owner.token, { ledgerId, fecha: '2026-11-05', venta: 5, tasa_venta: 40 });
+    await expect.poll(() => beto.page.getByTestId('days-chip').textContent().catch(() => null), { timeout: 10_000 }).toBe('2 días con transacciones');
+    expect(await beto.page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true);
+  });
 });

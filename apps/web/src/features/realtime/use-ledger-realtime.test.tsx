@@ -126,6 +126,15 @@ describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
     ]);
   });
 
+  it('without a day on screen (the history), a change of any day of the ledger counts', () => {
+    const { socket, onChange } = setup({ fecha: undefined });
+    act(() => socket.fire('connect'));
+    socket.fire('transaction-updated', { ledgerId: L1, type: 'CREATED', fecha: '2031-01-01', byUserId: 'x' });
+    socket.fire('transaction-updated', { ledgerId: L1, type: 'DELETED', fecha: '2020-01-01', byUserId: 'x' });
+    socket.fire('transaction-updated', { ledgerId: L2, type: 'CREATED', fecha: '2031-01-01', byUserId: 'x' });
+    expect(onChange.mock.calls.map(([c]) => c.fecha)).toEqual(['2031-01-01', '2020-01-01']);
+  });
+
   it('member-removed for the current user calls onMemberRemoved; a deleted ledger calls onLedgerDeleted', () => {
     const { socket, onChange, onMemberRemoved, onLedgerDeleted } = setup();
     socket.fire('member-removed', { ledgerId: L1, type: 'MEMBER_REMOVED', byUserId: 'owner', userId: ME });

@@ -11,8 +11,11 @@ export interface RealtimeChange extends RealtimePayload {
 export interface LedgerRealtimeOptions {
   /** The ledger on screen; null/undefined watches none. */
   ledgerId: string | null | undefined;
-  /** The day on screen (YYYY-MM-DD): changes of later days are ignored (earlier ones carry forward). */
-  fecha: string;
+  /**
+   * The day on screen (YYYY-MM-DD): changes of later days are ignored (earlier ones carry
+   * forward). Without one (the history shows every day), every change of the ledger counts.
+   */
+  fecha?: string;
   /** A change of this ledger on this day, an earlier day, or no day: reload balances and the list. */
   onChange: (change: RealtimeChange) => void;
   /** The current user was expelled from (or left) this ledger: go to /dashboard. */
@@ -95,7 +98,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
         }
         // A day's closing balance carries forward into later days (DESIGN §2), so a change on an
         // earlier day can change the figures on screen too; later days cannot.
-        if (!payload.fecha || payload.fecha <= fecha) onChange(change);
+        if (!payload.fecha || fecha === undefined || payload.fecha <= fecha) onChange(change);
       });
     }
 

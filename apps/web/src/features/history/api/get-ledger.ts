@@ -1,18 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messages } from '@arb/shared';
-import { api } from '../../../shared/lib/api-client';
-import type { LedgerListItem } from './types';
+import { useQuery } from '@tanstack/react-query';
+import type { Ledger } from '@arb/shared';
+import { ledgersQueryOptions } from '../../ledgers';
 
 /**
- * GET /api/ledgers (there is no single-ledger read): the same key as the ledgers feature's list,
- * so coming from /history the list is already in the cache.
+ * The ledger with that id among the user's ledgers (there is no single-ledger read); `data` is
+ * null when it is not one of them. The ledgers feature's list query: one cache for every screen.
  */
-export const ledgerListQueryOptions = () =>
-  queryOptions({
-    queryKey: ['ledgers', 'list'] as const,
-    queryFn: ({ signal }) => api<LedgerListItem[]>('/api/ledgers', messages.loadLedgersError, { signal }),
-  });
-
-/** The ledger with that id among the user's ledgers; `data` is null when it is not one of them. */
 export const useLedger = (ledgerId: string) =>
-  useQuery({ ...ledgerListQueryOptions(), select: (list: LedgerListItem[]) => list.find((l) => l.id === ledgerId) ?? null });
+  useQuery({ ...ledgersQueryOptions(), select: (list: Ledger[]) => list.find((l) => l.id === ledgerId) ?? null });

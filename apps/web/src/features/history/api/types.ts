@@ -43,9 +43,3 @@ export interface ActivityEntry {
   userId?: string | null;
   user_name?: string | null;
 }
-
-/** The part of a ledger of GET /api/ledgers this screen reads. */
-export interface LedgerListItem {
-  id: string;
-  name: string;
-}

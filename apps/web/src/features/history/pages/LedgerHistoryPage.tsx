@@ -10,6 +10,8 @@ import { ActivitySection } from '../components/ActivitySection';
 import { DailyProfitSection } from '../components/DailyProfitSection';
 import { DatesList } from '../components/DatesList';
 import { SummaryTiles } from '../components/SummaryTiles';
+import { useHistoryRealtime } from '../hooks/use-history-realtime';
+import { ConnectionChip } from '../../realtime';
 import { daysChipLabel } from '../lib/labels';
 
 function Loading() {
@@ -26,6 +28,7 @@ export default function LedgerHistoryPage() {
   const ledger = useLedger(ledgerId);
   const dates = useHistoryDates(ledgerId);
   const summary = useHistorySummary(ledgerId);
+  const { connected } = useHistoryRealtime(ledgerId);
 
   const breadcrumb = (
     <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
@@ -65,6 +68,7 @@ export default function LedgerHistoryPage() {
             {ledger.data.name}
           </Typography>
           {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
+          <ConnectionChip connected={connected} />
         </Stack>
         {failed && (
           <Alert
