@@ -27,8 +27,12 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-/** Builds and starts the app; registers `/bench/bare` (one indexed query, no auth) for the baseline. */
-export async function startBench(): Promise<Bench> {
+/**
+ * Builds and starts the app; registers `/bench/bare` (one indexed query, no auth) for the baseline.
+ * API benchmarks leave `webDist` unset (no SPA to serve); the Lighthouse bench passes the built web
+ * app, and `setup` adds its own baseline routes before the server listens.
+ */
+export async function startBench(opts: { webDist?: string; setup?: (app: FastifyInstance) => void } = {}): Promise<Bench> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-bench-'));
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
@@ -39,7 +43,7 @@ export async function startBench(): Promise<Bench> {
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const { app, ctx } = await buildApp({ config, database, logger: false, webDist: path.join(dataDir, 'no-web') });
+  const { app, ctx } = await buildApp({ config, database, logger: false, webDist: opts.webDist ?? path.join(dataDir, 'no-web') });
   app.get('/bench/bare', async (request) => {
     const q = request.query as { ledgerId: string; fecha: string };
     const { rows } = await database.pool.query(
@@ -48,6 +52,7 @@ export async function startBench(): Promise<Bench> {
     );
     return rows[0] ?? null;
   });
+  opts.setup?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

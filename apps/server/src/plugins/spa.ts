@@ -15,6 +15,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz beside each text file; uncompressed is the fallback.
+      preCompressed: true,
       maxAge: 0,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html and the service worker must always be revalidated.

@@ -23,7 +23,9 @@ function goToLogin(): void {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Only a stored session needs checking; without one the first render can show the page at once
+  // instead of a spinner pass (a signed-out visit to /login paints sooner).
+  const [loading, setLoading] = useState(() => Boolean(getStoredUser() && getRefreshToken()));
 
   useEffect(() => onSessionChange(() => setUser(getStoredUser())), []);
   useEffect(() => setSessionExpiredHandler(goToLogin), []);

@@ -4,6 +4,7 @@ import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { messages, type LoginInput } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
+import { whenIdle } from '../../../shared/lib/idle';
 import { lazyResolver } from '../../../shared/lib/lazy-resolver';
 import { takePostLoginPath } from '../../../shared/auth/post-login';
 import { Banner } from './Banner';
@@ -25,7 +26,7 @@ export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: 
     defaultValues: { email: '', password: '' },
   });
   const busy = formState.isSubmitting;
-  useEffect(() => validation.preload(), []);
+  useEffect(() => whenIdle(validation.preload), []);
 
   const onSubmit = async (values: LoginInput) => {
     setError(null);
