@@ -56,7 +56,8 @@ describe('realtime', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  it('a transaction added by one member appears on the other member’s screen without reloading', async () => {
+  /** Ana owns a ledger and Beto has joined it, each signed in in their own browser. */
+  async function twoMembers() {
     const ana = await openBrowser();
     const beto = await openBrowser();
     sessions.push(ana, beto);
@@ -66,6 +67,11 @@ describe('realtime', () => {
     const ledgerId = ledgers.find((l) => l.ownerId === owner.user.id)!.id;
     const { inviteCode } = await call<{ inviteCode: string }>(ana, 'GET', `/api/ledgers/${ledgerId}/invite`, owner.token);
     await call(beto, 'POST', '/api/ledgers/join', member.token, { inviteCode });
+    return { ana, beto, owner, ledgerId };
+  }
+
+  it('a transaction added by one member appears on the other member’s screen without reloading', async () => {
+    const { ana, beto, ledgerId } = await twoMembers();
 
     await openDashboard(ana.page, ledgerId);
     await openDashboard(beto.page, ledgerId);
@@ -86,15 +92,7 @@ describe('realtime', () => {
   });
 
   it('the history of a ledger follows another member’s changes without reloading', async () => {
-    const ana = await openBrowser();
-    const beto = await openBrowser();
-    sessions.push(ana, beto);
-    const owner = await signUp(ana, 'Ana');
-    const member = await signUp(beto, 'Beto');
-    const ledgers = await call<Array<{ id: string; ownerId: string }>>(ana, 'GET', '/api/ledgers', owner.token);
-    const ledgerId = ledgers.find((l) => l.ownerId === owner.user.id)!.id;
-    const { inviteCode } = await call<{ inviteCode: string }>(ana, 'GET', `/api/ledgers/${ledgerId}/invite`, owner.token);
-    await call(beto, 'POST', '/api/ledgers/join', member.token, { inviteCode });
+    const { ana, beto, owner, ledgerId } = await twoMembers();
 
     await beto.page.goto(`/ledger/${ledgerId}/history`);
     await beto.page.getByText('Este registro aún no tiene transacciones').waitFor();

@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import type { AccessTokens } from '../lib/access-token.ts';
 import { users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
-import { loadAccountAndMembership, type AccountRow, type Membership } from '../services/ledger-access.ts';
+import { accountColumns, loadAccountAndMembership, type AccountRow, type Membership } from '../services/ledger-access.ts';
 
 export interface AuthUser {
   id: string;
@@ -64,16 +64,7 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
   }
   async function load(request: FastifyRequest, opts: AuthOptions): Promise<void> {
     const sub = await subject(request);
-    const [row] = await deps.db
-      .select({
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        isActive: users.isActive,
-        emailVerified: users.emailVerified,
-        membershipEnd: users.membershipEnd,
-      })
-      .from(users)
+    const [row] = await deps.db.select(accountColumns).from(users)
       .where(eq(users.id, sub))
       .limit(1);
     admit(request, row, opts);

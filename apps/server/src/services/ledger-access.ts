@@ -68,15 +68,20 @@ export interface AccountRow {
   membershipEnd: Date | null;
 }
 
+/** The user columns every authenticated request reads (active? verified? role? membership?). */
+export const accountColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  isActive: users.isActive,
+  emailVerified: users.emailVerified,
+  membershipEnd: users.membershipEnd,
+};
+
 const memberLookup = (db: DbOrTx) =>
   db
     .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      isActive: users.isActive,
-      emailVerified: users.emailVerified,
-      membershipEnd: users.membershipEnd,
+      ...accountColumns,
       ledgerId: ledgers.id,
       ledgerName: ledgers.name,
       ownerId: ledgers.ownerId,

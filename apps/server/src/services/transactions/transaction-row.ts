@@ -62,20 +62,11 @@ export async function cumulativeUpTo(db: DbOrTx, row: TransactionRow): Promise<{
   return { ves: r?.ves ?? '0', usd: r?.usd ?? '0' };
 }
 
-export interface NewTransactionValues {
-  ledger_id: string;
-  fecha: string;
-  venta: string;
-  tasa_venta: string;
-  compra: string;
-  tasa_compra: string;
-  bs_recibidos: string;
-  bs_pagados: string;
-  ganancia_ves: string;
-  ganancia_usd: string;
-  notas: string | null;
-  created_by: string;
-}
+/** The stored columns of a new transaction (the figures already computed by computeTransaction). */
+export type NewTransactionValues = Pick<
+  TransactionRow,
+  'ledger_id' | 'fecha' | 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra' | 'bs_recibidos' | 'bs_pagados' | 'ganancia_ves' | 'ganancia_usd' | 'notas'
+> & { created_by: string };
 
 export type InsertedTransaction =
   | { row: TransactionRow; cumulative: { ves: string; usd: string } }
