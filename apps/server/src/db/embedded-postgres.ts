@@ -116,6 +116,9 @@ function ensureTraversable(dir: string, ids: { uid: number; gid: number }): void
   }
 }
 
+/** Not yet exited. A child killed by a signal keeps `exitCode === null`: check `signalCode` too. */
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -281,12 +284,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   for (let attempt = 0; attempt < 6; attempt++) {
     const port = await freePort();
     const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
+    // The PostgreSQL launched last: the serving one, or during a restart the one starting up.
     let child = launch(port);
     try {
       await waitReady(url, child, 30_000);
     } catch (err) {
       lastError = err;
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (running(child)) child.kill('SIGKILL');
       // A just-killed orphan can hold the lock for a moment while it is reaped: back off and retry.
       await sleep(250 * 2 ** attempt);
       continue;
@@ -302,15 +306,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
           for (let retry = 0; !stopping; retry++) {
             await sleep(Math.min(5_000, 200 * 2 ** retry));
             if (stopping) return;
+            // Known to stop() at once: stopping during start-up must stop this one, not wait
+            // on the dead one (whose 'exit' has already fired).
             const next = launch(port);
+            child = next;
             try {
               await waitReady(url, next, 30_000);
-              child = next;
+              if (stopping) return;
               supervise(next);
               log('embedded PostgreSQL is back');
               return;
             } catch {
-              if (next.exitCode === null) next.kill('SIGKILL');
+              if (running(next)) next.kill('SIGKILL');
             }
           }
         })();
@@ -324,9 +331,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       pid: () => child.pid,
       async stop() {
         stopping = true;
-        if (child.exitCode !== null) return;
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGINT');
+        const last = child;
+        if (!running(last)) return;
+        const exited = new Promise<void>((resolve) => last.once('exit', () => resolve()));
+        last.kill('SIGINT');
         await exited;
       },
     };
