@@ -24,10 +24,53 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // NUMERIC and DATE stay strings: exact money, and no time-zone shift of a calendar day.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export function createPool(url: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+/**
+ * Gives a checked-out client back to the pool (to be discarded) as soon as its connection ends,
+ * and makes its holder's later `release()` a no-op. Drizzle's `db.transaction()` (node-postgres,
+ * 0.45) sends BEGIN before the try/finally that releases the client, so a BEGIN that fails because
+ * PostgreSQL just went away would keep the dead client checked out for ever
+ * (drizzle-team/drizzle-orm#6241): one pool slot lost per restart, and `pool.end()` waiting on it
+ * for ever at shutdown.
+ */
+function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const lost = () => {
+    released = true;
+    release(new Error('Connection terminated while checked out'));
+  };
+  client.once('end', lost);
+  client.release = (err?: Error | boolean) => {
+    client.removeListener('end', lost);
+    if (released) return;
+    released = true;
+    release(err);
+  };
+  return client;
+}
+
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    // With a callback it is pg-pool's own `pool.query`, which releases on a lost connection itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenLost);
+  }
+}
+
+/** A pool that lives through a PostgreSQL restart: every pool of the app is made here. */
+export function createPool(url: string, max = 20, options: Pick<pg.PoolConfig, 'application_name'> = {}): pg.Pool {
+  const pool = new Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, ...options });
   // A dropped idle connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor may a dropped connection that is checked out: between the statements of a transaction a
+  // client has no listener of the pool's, and node-pg emits 'error' on it when PostgreSQL goes
+  // away (an unhandled 'error' event would end the process). The transaction's next statement
+  // fails ("not queryable"), the request answers 503, and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

