@@ -24,8 +24,11 @@ describe('app shell', () => {
   it('toggles the theme and keeps it after a reload', async () => {
     await s.page.goto('/esto/no/existe');
     const bg = () => s.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The first render is a transition: read the theme once the app has painted.
+    const toDark = s.page.getByRole('button', { name: 'Cambiar a tema oscuro' });
+    await toDark.waitFor();
     expect(await bg()).toBe('rgb(255, 255, 255)');
-    await s.page.getByRole('button', { name: 'Cambiar a tema oscuro' }).click();
+    await toDark.click();
     await expect.poll(bg).not.toBe('rgb(255, 255, 255)');
     const dark = await bg();
     await s.page.reload();

@@ -25,6 +25,15 @@ export function TransactionList({ ledgerId, transactions, permissions, onError }
   const [deleting, setDeleting] = useState<TransactionRow | null>(null);
   const toggle = useToggleVerify();
   const remove = useDeleteTransaction();
+  // What the user just clicked, shown in the same frame as the click: the cache's optimistic
+  // update lands only after the day's queries are cancelled, and a slow device showed the old
+  // state in between. Cleared once the server has answered and the day reloaded.
+  const [clicked, setClicked] = useState<Record<string, boolean>>({});
+  const forget = (id: string) =>
+    setClicked((c) => {
+      const { [id]: _gone, ...rest } = c;
+      return rest;
+    });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -83,14 +92,16 @@ export function TransactionList({ ledgerId, transactions, permissions, onError }
                     label="Verificada"
                     control={
                       <Checkbox
-                        checked={tx.esta_verificada}
+                        checked={clicked[tx.id] ?? tx.esta_verificada}
                         disabled={!allowed}
-                        onChange={(e) =>
+                        onChange={(e) => {
+                          const esta_verificada = e.target.checked;
+                          setClicked((c) => ({ ...c, [tx.id]: esta_verificada }));
                           toggle.mutate(
-                            { ledgerId, id: tx.id, esta_verificada: e.target.checked },
-                            { onError: (err) => onError(err, messages.txVerifyError) },
-                          )
-                        }
+                            { ledgerId, id: tx.id, esta_verificada },
+                            { onError: (err) => onError(err, messages.txVerifyError), onSettled: () => forget(tx.id) },
+                          );
+                        }}
                       />
                     }
                   />
