@@ -14,7 +14,7 @@ const files = ['balances.ts', 'history.ts', 'create.ts', 'export.ts', 'realtime.
 const results = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-bench-results-')), 'rows.jsonl');
 let failed = false;
 for (const file of files) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], {
+  const res = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, file)], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_RESULTS: results },
   });
