@@ -36,6 +36,13 @@ describe('app shell', () => {
     expect(await bg()).toBe(dark);
   });
 
+  it('tells crawlers that only the sign-in page is public', async () => {
+    const robots = await s.page.request.get('/robots.txt');
+    expect(robots.ok()).toBe(true);
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/User-agent: \*\nAllow: \/login\nDisallow: \/\n/);
+  });
+
   it('serves a manifest and a service worker for the installable app', async () => {
     const manifest = await s.page.request.get('/manifest.webmanifest');
     expect(manifest.ok()).toBe(true);
