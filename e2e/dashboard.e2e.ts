@@ -5,9 +5,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, messages, todayKey } from '@arb/shared';
-import { linkFrom } from '../apps/server/test/support/smtp-sink.ts';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
-import { waitForMail } from './support/control.ts';
+import { call, personalLedger, signUp } from './support/accounts.ts';
 
 /*
  * The dashboard journeys of issue 6, against the real server. Users are signed up through the API
@@ -15,54 +14,6 @@ import { waitForMail } from './support/control.ts';
  * Dates are the browser's: the session pins America/Caracas, so "today" is computed there.
  */
 const TZ = 'America/Caracas';
-const PASSWORD = 'Secreta123!';
-
-interface Account {
-  email: string;
-  token: string;
-  refreshToken: string;
-  user: { id: string; email: string; user_name: string };
-}
-
-async function post<T>(baseURL: string, url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(baseURL + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function get<T>(baseURL: string, url: string, token: string): Promise<T> {
-  const res = await fetch(baseURL + url, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A verified user with their personal ledger "Mi Registro", signed in in this browser. */
-async function signUp(s: Session, name: string): Promise<Account> {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await post(s.baseURL, '/api/auth/register', { email, password: PASSWORD, user_name: name });
-  const link = linkFrom(await waitForMail(email, /verify-email/), '/verify-email');
-  await post(s.baseURL, '/api/auth/verify-email', { token: new URL(link).searchParams.get('token') });
-  const login = await post<Omit<Account, 'email'>>(s.baseURL, '/api/auth/login', { email, password: PASSWORD });
-  await s.page.goto('/esto/no/existe'); // any page of the origin, to reach its localStorage
-  await s.page.evaluate((a) => {
-    localStorage.setItem('authToken', a.token);
-    localStorage.setItem('refreshToken', a.refreshToken);
-    localStorage.setItem('userData', JSON.stringify(a.user));
-  }, login);
-  return { email, ...login };
-}
-
-async function ledgerIdOf(s: Session, account: Account): Promise<string> {
-  const ledgers = await get<Array<{ id: string; ownerId: string }>>(s.baseURL, '/api/ledgers', account.token);
-  const own = ledgers.find((l) => l.ownerId === account.user.id);
-  if (!own) throw new Error('no personal ledger');
-  return own.id;
-}
-
 async function openDashboard(page: Page, ledgerId: string, date = todayKey(TZ)): Promise<void> {
   await page.goto(`/dashboard?ledger=${ledgerId}&date=${date}`);
   await page.getByTestId('balance-disponible-ves').waitFor();
@@ -112,7 +63,7 @@ describe('dashboard', () => {
   it('adds a sale + purchase, edits it, verifies it and deletes it, with the figures computed by hand', async () => {
     s = await openBrowser();
     const ana = await signUp(s, 'Ana');
-    const ledgerId = await ledgerIdOf(s, ana);
+    const ledgerId = await personalLedger(s, ana);
     const { page } = s;
     await openDashboard(page, ledgerId);
 
@@ -182,7 +133,7 @@ describe('dashboard', () => {
   it("an edit of a row someone else changed meanwhile shows the server's message and the fresh row", async () => {
     s = await openBrowser();
     const ana = await signUp(s, 'Conflicto');
-    const ledgerId = await ledgerIdOf(s, ana);
+    const ledgerId = await personalLedger(s, ana);
     const { page } = s;
     const today = todayKey(TZ);
     await openDashboard(page, ledgerId, today);
@@ -193,9 +144,11 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Editar transacción 1' }).click();
     const dialog = page.getByRole('dialog');
     // Meanwhile, another tab saves a new sale amount (70 USD).
-    const day = await get<{ transacciones_con_acumulados: Array<{ id: string; version: number }> }>(
-      s.baseURL,
+    const day = await call<{ transacciones_con_acumulados: Array<{ id: string; version: number }> }>(
+      s,
+      'GET',
       `/api/transactions/balances?ledgerId=${ledgerId}&fecha=${today}`,
+      undefined,
       ana.token,
     );
     const [row] = day.transacciones_con_acumulados;
@@ -216,7 +169,7 @@ describe('dashboard', () => {
   it('the owner resets the day after confirming: no transactions, base 0 and 0', async () => {
     s = await openBrowser();
     const ana = await signUp(s, 'Reset');
-    const ledgerId = await ledgerIdOf(s, ana);
+    const ledgerId = await personalLedger(s, ana);
     const { page } = s;
     await openDashboard(page, ledgerId);
     await setBase(page, 'USD', '300');
@@ -236,7 +189,7 @@ describe('dashboard', () => {
   it('exports the day as an xlsx file that opens', async () => {
     s = await openBrowser();
     const ana = await signUp(s, 'Exporta');
-    const ledgerId = await ledgerIdOf(s, ana);
+    const ledgerId = await personalLedger(s, ana);
     const { page } = s;
     const today = todayKey(TZ);
     await openDashboard(page, ledgerId, today);
@@ -268,7 +221,7 @@ describe('dashboard', () => {
   it("picks yesterday, and on the next visit accepts 'Sí, crear registro de hoy' with the base carried forward", async () => {
     s = await openBrowser();
     const ana = await signUp(s, 'Ayer');
-    const ledgerId = await ledgerIdOf(s, ana);
+    const ledgerId = await personalLedger(s, ana);
     const { page } = s;
     const today = todayKey(TZ);
     const yesterday = addDays(today, -1);
@@ -291,19 +244,19 @@ describe('dashboard', () => {
   it('a member without "Modificar saldos" sees the base balances but cannot edit them', async () => {
     s = await openBrowser();
     const owner = await signUp(s, 'Duena');
-    const ledgerId = await ledgerIdOf(s, owner);
+    const ledgerId = await personalLedger(s, owner);
     const rename = await fetch(`${s.baseURL}/api/ledgers/${ledgerId}/name`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
       body: JSON.stringify({ name: 'Caja de Dueña' }),
     });
     expect(rename.ok).toBe(true);
-    const { inviteCode } = await get<{ inviteCode: string }>(s.baseURL, `/api/ledgers/${ledgerId}/invite`, owner.token);
+    const { inviteCode } = await call<{ inviteCode: string }>(s, 'GET', `/api/ledgers/${ledgerId}/invite`, undefined, owner.token);
     await s.close();
 
     s = await openBrowser();
     const member = await signUp(s, 'Miembro');
-    await post(s.baseURL, '/api/ledgers/join', { inviteCode }, member.token);
+    await call(s, 'POST', '/api/ledgers/join', { inviteCode }, member.token);
     await openDashboard(s.page, ledgerId);
     await s.page.getByTestId('balance-base-ves').waitFor();
     expect(await s.page.getByRole('button', { name: /Editar saldo base/ }).count()).toBe(0);
@@ -312,7 +265,7 @@ describe('dashboard', () => {
     // Their own ledger, chosen in the selector, is theirs to edit; the query string follows.
     await s.page.getByRole('combobox', { name: 'Registro' }).click();
     await s.page.getByRole('option', { name: 'Mi Registro' }).click();
-    const own = await ledgerIdOf(s, member);
+    const own = await personalLedger(s, member);
     await s.page.waitForURL((u) => u.searchParams.get('ledger') === own);
     await s.page.getByRole('button', { name: 'Editar saldo base Bs.S' }).waitFor();
   });
@@ -320,7 +273,7 @@ describe('dashboard', () => {
   it('screenshots: light and dark, desktop and 360 px', async () => {
     s = await openBrowser({ viewport: { width: 360, height: 780 }, isMobile: true });
     const ana = await signUp(s, 'Movil');
-    const ledgerId = await ledgerIdOf(s, ana);
+    const ledgerId = await personalLedger(s, ana);
     const { page } = s;
     await openDashboard(page, ledgerId);
     // By keyboard: type into each field, Enter submits the form.

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, formatDayShort, todayKey } from '@arb/shared';
-import { linkFrom } from '../apps/server/test/support/smtp-sink.ts';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
-import { waitForMail } from './support/control.ts';
+import { call, personalLedger, signUp, type Account } from './support/accounts.ts';
 
 /*
  * The ledger-history journey of issue 7 against the real server: Mis Registros → Historial →
@@ -12,50 +11,6 @@ import { waitForMail } from './support/control.ts';
  * browser pins America/Caracas, as the server's APP_TIMEZONE does, so "today" is the same day.
  */
 const TZ = 'America/Caracas';
-const PASSWORD = 'Secreta123!';
-
-interface Account {
-  token: string;
-  refreshToken: string;
-  user: { id: string; email: string; user_name: string };
-}
-
-async function call<T>(s: Session, method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(s.baseURL + url, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** A verified user with the personal ledger "Mi Registro", signed in in this browser. */
-async function signUp(s: Session, name: string): Promise<Account> {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await call(s, 'POST', '/api/auth/register', { email, password: PASSWORD, user_name: name });
-  const link = linkFrom(await waitForMail(email, /verify-email/), '/verify-email');
-  await call(s, 'POST', '/api/auth/verify-email', { token: new URL(link).searchParams.get('token') });
-  const login = await call<Account>(s, 'POST', '/api/auth/login', { email, password: PASSWORD });
-  await s.page.goto('/esto/no/existe'); // any page of the origin, to reach its localStorage
-  await s.page.evaluate((a) => {
-    localStorage.setItem('authToken', a.token);
-    localStorage.setItem('refreshToken', a.refreshToken);
-    localStorage.setItem('userData', JSON.stringify(a.user));
-  }, login);
-  return login;
-}
-
-async function personalLedger(s: Session, a: Account): Promise<string> {
-  const ledgers = await call<Array<{ id: string; ownerId: string }>>(s, 'GET', '/api/ledgers', undefined, a.token);
-  const own = ledgers.find((l) => l.ownerId === a.user.id);
-  if (!own) throw new Error('no personal ledger');
-  return own.id;
-}
-
 /** A sale of `venta` USD alone: its profit is +venta USD (DESIGN §2). */
 async function sale(s: Session, a: Account, ledgerId: string, fecha: string, venta: number): Promise<string> {
   const { transaction } = await call<{ transaction: { id: string } }>(
