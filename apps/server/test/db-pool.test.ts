@@ -6,18 +6,7 @@ import pg from 'pg';
 import { createPool, type Database } from '../src/db/database.ts';
 import { isDatabaseUnavailable } from '../src/plugins/error-handler.ts';
 import { createTestDatabase } from './support/test-app.ts';
-
-async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { within } from './support/within.ts';
 
 /**
  * What a PostgreSQL restart does to the pool's clients, one case at a time (the whole story is

@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { freePort, prepareCluster } from './embedded-postgres.ts';
+import { within } from '../../test/support/within.ts';
 
 /*
  * DESIGN §10 fault test, external database: the app runs on DATABASE_URL (no supervisor of
@@ -29,18 +30,6 @@ const BODY = { venta: 10, tasa_venta: 40.5, compra: 10, tasa_compra: 40 };
 const REQUEST_LIMIT_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Polls `check` every 100 ms until it is true; fails with `what` after `ms`. */
 async function until(ms: number, what: () => string, check: () => boolean | Promise<boolean>): Promise<number> {

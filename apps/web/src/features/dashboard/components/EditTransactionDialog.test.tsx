@@ -2,31 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@arb/shared';
-import type { TransactionRow } from '../api/types';
-import { json, mockFetch, renderWithProviders } from '../test/harness';
+import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
 import { EditTransactionDialog } from './EditTransactionDialog';
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
-const tx: TransactionRow = {
-  id: '22222222-2222-4222-8222-222222222222',
-  ledgerId: LEDGER,
-  bs_recibidos: 4000,
-  bs_pagados: 3800,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  venta: 100,
-  tasa_venta: 40,
-  compra: 100,
-  tasa_compra: 38,
-  notas: 'nota',
-  esta_verificada: false,
-  ganancia_transaccion_ves: 200,
-  ganancia_transaccion_usd: 5.26,
-  ganancia_acumulada_ves_hasta_esta_transaccion: 200,
-  ganancia_acumulada_usd_hasta_esta_transaccion: 5.26,
-  fecha: '2026-11-20',
-  version: 3,
-  createdBy: { id: 'u1', user_name: 'Ana' },
-};
+const tx = aTransaction({ ledgerId: LEDGER });
 
 function setup(answer: Parameters<typeof mockFetch>[0] = () => json(200, { transaction: tx })) {
   const calls = mockFetch(answer);

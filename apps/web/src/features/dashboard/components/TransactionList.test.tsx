@@ -1,30 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { TransactionRow } from '../api/types';
-import { json, mockFetch, renderWithProviders } from '../test/harness';
+import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
 import { TransactionList } from './TransactionList';
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
-const tx: TransactionRow = {
-  id: '22222222-2222-4222-8222-222222222222',
-  ledgerId: LEDGER,
-  bs_recibidos: 4000,
-  bs_pagados: 0,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  venta: 100,
-  tasa_venta: 40,
-  compra: 0,
-  tasa_compra: 0,
-  notas: null,
-  esta_verificada: false,
-  ganancia_transaccion_ves: 4000,
-  ganancia_transaccion_usd: 100,
-  ganancia_acumulada_ves_hasta_esta_transaccion: 4000,
-  ganancia_acumulada_usd_hasta_esta_transaccion: 100,
-  fecha: '2026-11-20',
-  version: 1,
-  createdBy: { id: 'u1', user_name: 'Ana' },
-};
+const tx = aTransaction({ ledgerId: LEDGER });
 
 afterEach(() => {
   cleanup();

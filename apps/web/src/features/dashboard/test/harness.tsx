@@ -4,6 +4,7 @@ import { configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@arb/shared';
 import { AppThemeProvider } from '../../../shared/theme';
+import type { TransactionRow } from '../api/types';
 
 // The machine is shared with other builds: give MUI renders time before a findBy gives up.
 configure({ asyncUtilTimeout: 5_000 });
@@ -53,4 +54,29 @@ export function renderWithProviders(ui: ReactElement) {
       <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
     </AppThemeProvider>,
   );
+}
+
+/** A transaction as the balances answer carries it: a sale and a purchase of 100 USD on 2026-11-20. */
+export function aTransaction(overrides: Partial<TransactionRow> = {}): TransactionRow {
+  return {
+    id: '22222222-2222-4222-8222-222222222222',
+    ledgerId: '11111111-1111-4111-8111-111111111111',
+    bs_recibidos: 4000,
+    bs_pagados: 3800,
+    createdAt: '2026-11-21T12:00:00.000Z',
+    venta: 100,
+    tasa_venta: 40,
+    compra: 100,
+    tasa_compra: 38,
+    notas: 'nota',
+    esta_verificada: false,
+    ganancia_transaccion_ves: 200,
+    ganancia_transaccion_usd: 5.26,
+    ganancia_acumulada_ves_hasta_esta_transaccion: 200,
+    ganancia_acumulada_usd_hasta_esta_transaccion: 5.26,
+    fecha: '2026-11-20',
+    version: 3,
+    createdBy: { id: 'u1', user_name: 'Ana' },
+    ...overrides,
+  };
 }
