@@ -16,7 +16,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { createMailSender } from './services/mail/sender.ts';
-import { createRateLimitPurger } from './services/rate-limit-purge.ts';
+import { createRateLimitPurger, type RateLimitPurger } from './services/rate-limit-purge.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -38,6 +38,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Present when realtime is on. */
   realtime?: Realtime;
+  /** The rate-limit purge job (started on ready, stopped on close). */
+  rateLimitPurger: RateLimitPurger;
 }
 
 /** Builds the whole app from its dependencies; `main.ts` listens, tests use `app.inject`. */
@@ -91,5 +93,5 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => purger.stop());
   const realtimeOpts = opts.realtime ?? true;
   const realtime = realtimeOpts === false ? undefined : registerRealtime(app, ctx, realtimeOpts === true ? {} : realtimeOpts);
-  return { app, ctx, ...(realtime ? { realtime } : {}) };
+  return { app, ctx, rateLimitPurger: purger, ...(realtime ? { realtime } : {}) };
 }

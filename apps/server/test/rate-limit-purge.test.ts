@@ -20,6 +20,9 @@ const keys = async () => (await t.ctx.db.select({ key: rateLimits.key }).from(ra
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The app's own job purges once at start-up, whenever it gets to run: stop it (waiting for that
+  // run) so that it cannot delete the rows a test seeds before the test's own purge does.
+  await t.rateLimitPurger.stop();
 });
 afterAll(async () => t.close());
 beforeEach(async () => {

@@ -23,6 +23,7 @@ export interface TestApp {
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Socket.IO, when the app was built with `realtime`. */
   realtime: BuiltApp['realtime'];
+  rateLimitPurger: BuiltApp['rateLimitPurger'];
   /** Listens on a free loopback port (sockets need a real server) and returns its base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -92,7 +93,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       current = d;
     },
   };
-  const { app, ctx, realtime } = await buildApp({
+  const { app, ctx, realtime, rateLimitPurger } = await buildApp({
     config,
     database,
     logger: false,
@@ -111,6 +112,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     },
     realtime,
+    rateLimitPurger,
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

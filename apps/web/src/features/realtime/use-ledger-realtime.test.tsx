@@ -126,6 +126,17 @@ describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
     ]);
   });
 
+  it('reloads after a reconnection (events were missed meanwhile), not on the first connection', () => {
+    const onReconnect = vi.fn();
+    const { socket } = setup({ onReconnect });
+    act(() => socket.fire('connect'));
+    expect(onReconnect).not.toHaveBeenCalled();
+    act(() => socket.fire('disconnect', 'transport close'));
+    act(() => socket.fire('connect'));
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(socket.emitted.filter(([e]) => e === 'join-ledger')).toHaveLength(2);
+  });
+
   it('without a day on screen (the history), a change of any day of the ledger counts', () => {
     const { socket, onChange } = setup({ fecha: undefined });
     act(() => socket.fire('connect'));

@@ -22,6 +22,11 @@ export interface LedgerRealtimeOptions {
   onMemberRemoved?: (change: RealtimeChange) => void;
   /** This ledger was deleted: leave it. */
   onLedgerDeleted?: (change: RealtimeChange) => void;
+  /**
+   * The socket is connected again after losing its connection: events sent meanwhile were
+   * missed, so reload what is on screen.
+   */
+  onReconnect?: () => void;
 }
 
 export interface LedgerRealtime {
@@ -56,11 +61,14 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       retryTimer = setTimeout(() => socket.connect(), ms);
     };
 
+    let everConnected = false;
     socket.on('connect', () => {
       failures = 0;
       setConnected(true);
-      const { ledgerId } = latest.current;
+      const { ledgerId, onReconnect } = latest.current;
       if (ledgerId) socket.emit(JOIN_LEDGER, ledgerId);
+      if (everConnected) onReconnect?.();
+      everConnected = true;
     });
     socket.on('disconnect', (reason) => {
       setConnected(false);

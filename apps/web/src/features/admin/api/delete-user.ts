@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
-import { adminKeys } from './get-users';
+import { userListChange } from './get-users';
 
 /** DELETE /api/admin/users/:id; on success the list reloads (SPEC §7). */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api<void>(`/api/admin/users/${userId}`, messages.deleteUserError, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    ...userListChange(queryClient),
   });
 }

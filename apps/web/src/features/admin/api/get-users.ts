@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { messages, type AdminUsersPage } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
@@ -22,12 +22,22 @@ export interface UsersParams {
 export const usersQuery = (params: UsersParams) =>
   queryOptions({
     queryKey: adminKeys.usersPage(params),
-    queryFn: () => {
+    queryFn: ({ signal }) => {
       const q = new URLSearchParams({ sort: params.sort, page: String(params.page), pageSize: String(params.pageSize) });
       if (params.search.trim()) q.set('search', params.search.trim());
-      return api<AdminUsersPage>(`/api/admin/users?${q}`, messages.loadUsersError);
+      return api<AdminUsersPage>(`/api/admin/users?${q}`, messages.loadUsersError, { signal });
     },
     placeholderData: keepPreviousData,
   });
 
 export const useUsers = (params: UsersParams) => useQuery(usersQuery(params));
+
+/**
+ * For the admin's changes: a list read already on its way when the change is sent (a new search
+ * page has no data yet, so invalidating it would reuse that read) would show the user as before.
+ * Cancel those reads first; the invalidation after the change then reads afresh.
+ */
+export const userListChange = (queryClient: QueryClient) => ({
+  onMutate: () => queryClient.cancelQueries({ queryKey: adminKeys.users() }),
+  onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+});

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, type AdminUser, type Role } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
-import { adminKeys } from './get-users';
+import { userListChange } from './get-users';
 
 /** The PATCH rows of DESIGN §3 for one user: activation, role, email and membership end. */
 export type UserChange =
@@ -39,6 +39,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, change }: { userId: string; change: UserChange }) => request(userId, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    ...userListChange(queryClient),
   });
 }

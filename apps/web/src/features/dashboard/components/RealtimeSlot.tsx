@@ -31,6 +31,10 @@ export function RealtimeSlot({ ledgerId, fecha }: { ledgerId: string; fecha: str
     },
     onMemberRemoved: leave,
     onLedgerDeleted: leave,
+    onReconnect: () => {
+      void queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) });
+      void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
+    },
   });
   return <ConnectionChip connected={connected} />;
 }

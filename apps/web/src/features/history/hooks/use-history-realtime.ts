@@ -26,6 +26,10 @@ export function useHistoryRealtime(ledgerId: string): { connected: boolean } {
       }
     },
     onMemberRemoved: leave,
+    onReconnect: () => {
+      void queryClient.invalidateQueries({ queryKey: historyKeys.ledger(ledgerId) });
+      void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
+    },
     onLedgerDeleted: (change) => {
       // The user's own delete is handled by the dialog that did it.
       if (change.byUserId !== getStoredUser()?.id) leave();
