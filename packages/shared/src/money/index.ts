@@ -13,6 +13,7 @@ export {
 } from './decimal.ts';
 export {
   canPreviewCreate,
+  canPreviewEdit,
   computeDay,
   computeTransaction,
   previewCreateProfit,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Big, toFixedString, toNumber } from './decimal.ts';
 import {
   canPreviewCreate,
+  canPreviewEdit,
   computeDay,
   computeTransaction,
   previewCreateProfit,
@@ -254,6 +255,14 @@ describe('previews', () => {
     expect(canPreviewCreate(100, '40.5', null, 40)).toBe(false);
     expect(canPreviewCreate(100, 'x', 1, 40)).toBe(false);
     expect(canPreviewCreate(100, 40.5, 1, Number.NaN)).toBe(false);
+  });
+
+  it('canPreviewEdit needs venta or compra filled with a value > 0', () => {
+    expect(canPreviewEdit('0.01', '')).toBe(true);
+    expect(canPreviewEdit('', 5)).toBe(true);
+    expect(canPreviewEdit('0', '0.00')).toBe(false);
+    expect(canPreviewEdit('', null)).toBe(false);
+    expect(canPreviewEdit('-3', 'x')).toBe(false);
   });
 
   it.each([

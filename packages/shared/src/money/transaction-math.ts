@@ -233,6 +233,11 @@ export function previewCreateProfit(venta: FormValue, tasa_venta: FormValue, com
   return toNumber(v.times(tv).minus(c.times(tc)).div(tc), 2);
 }
 
+/** SPEC §5: the edit form shows its preview once venta or compra is filled with a value > 0. */
+export function canPreviewEdit(venta: FormValue, compra: FormValue): boolean {
+  return positive(venta) !== undefined || positive(compra) !== undefined;
+}
+
 /**
  * Edit-form profit preview (SPEC §5), in USD half-up to 2 dp: sale only (with its rate) = +venta;
  * purchase only (with its rate) = −compra; both (with both rates) = (venta × tasa_venta − compra ×

@@ -1,12 +1,12 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, previewEditProfit, transactionInputSchema, type TransactionData, type TransactionInput } from '@arb/shared';
+import { canPreviewEdit, messages, previewEditProfit, transactionInputSchema, type TransactionData, type TransactionInput } from '@arb/shared';
 import { ApiError } from '../../../shared/lib/api-client';
 import { useUpdateTransaction } from '../api/update-transaction';
 import type { TransactionRow } from '../api/types';
 import { toInputValue } from '../lib/money-field';
-import { MoneyField } from './MoneyField';
+import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
 
 interface Props {
@@ -16,16 +16,12 @@ interface Props {
   onError(err: unknown, fallback: string): void;
 }
 
-type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra';
-
-const isFilled = (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '' && Number(v) > 0;
-
 /**
  * Edit a transaction (SPEC 'Dashboard dialogs'): step 0.01, the edit preview of SPEC §5, and the
  * version it was loaded with — a stale one shows the server's 409 text while the list reloads.
  */
 export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onError }: Props) {
-  const { watch, handleSubmit, register, setValue, formState } = useForm<TransactionInput, unknown, TransactionData>({
+  const form = useForm<TransactionInput, unknown, TransactionData>({
     resolver: zodResolver(transactionInputSchema),
     defaultValues: {
       venta: toInputValue(tx.venta),
@@ -36,18 +32,11 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onEr
       fecha: tx.fecha,
     },
   });
+  const { watch, handleSubmit } = form;
+  const { money, notes } = transactionFields(form);
   const update = useUpdateTransaction();
   const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
-  const showPreview = isFilled(venta) || isFilled(compra);
-  const money = (name: MoneyName, label: string, autoFocus = false) => (
-    <MoneyField
-      label={label}
-      field={register(name)}
-      error={formState.errors[name]?.message}
-      onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
-      autoFocus={autoFocus}
-    />
-  );
+  const showPreview = canPreviewEdit(venta, compra);
 
   const submit = handleSubmit(async (data) => {
     try {
@@ -70,16 +59,7 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onEr
             {money('tasa_venta', 'Tasa de venta (Bs)')}
             {money('compra', 'Compra (USD)')}
             {money('tasa_compra', 'Tasa de compra (Bs)')}
-            <TextField
-              label="Notas"
-              multiline
-              rows={2}
-              size="small"
-              {...register('notas')}
-              error={Boolean(formState.errors.notas)}
-              helperText={formState.errors.notas?.message}
-              sx={{ gridColumn: '1 / -1' }}
-            />
+            {notes({ gridColumn: '1 / -1' })}
           </Box>
           {showPreview && (
             <Box sx={{ mt: 2 }}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,7 +13,7 @@ import {
   type TransactionInput,
 } from '@arb/shared';
 import { useCreateTransaction } from '../api/create-transaction';
-import { MoneyField } from './MoneyField';
+import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
 
 interface Props {
@@ -24,7 +24,6 @@ interface Props {
   parallelRate?: number | undefined;
 }
 
-type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra';
 type Values = { venta: string; tasa_venta: string; compra: string; tasa_compra: string; notas: string; fecha: string };
 const emptyValues = (fecha: string): Values => ({ venta: '', tasa_venta: '', compra: '', tasa_compra: '', notas: '', fecha });
 
@@ -34,7 +33,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
     resolver: zodResolver(transactionInputSchema),
     defaultValues: emptyValues(fecha),
   });
-  const { watch, handleSubmit, reset, setValue, register, formState } = form;
+  const { watch, handleSubmit, reset, setValue, formState } = form;
   const create = useCreateTransaction();
   // One Idempotency-Key per submitted form: kept while the same values are retried, new after any edit.
   const idempotencyKey = useRef<string | null>(null);
@@ -73,15 +72,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   });
 
   const busy = formState.isSubmitting || create.isPending;
-  const money = (name: MoneyName, label: string, autoFocus = false) => (
-    <MoneyField
-      label={label}
-      field={register(name)}
-      error={formState.errors[name]?.message}
-      onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
-      autoFocus={autoFocus}
-    />
-  );
+  const { money, notes } = transactionFields(form);
   const parallelButton = (name: 'tasa_venta' | 'tasa_compra') =>
     parallelRate !== undefined && (
       <Button
@@ -116,15 +107,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
             {parallelButton('tasa_compra')}
           </Box>
         </Box>
-        <TextField
-          label="Notas"
-          multiline
-          rows={2}
-          size="small"
-          {...register('notas')}
-          error={Boolean(formState.errors.notas)}
-          helperText={formState.errors.notas?.message}
-        />
+        {notes()}
         {showProfit && <ProfitPreview value={profit} />}
         <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy} sx={{ justifySelf: { sm: 'start' } }}>
           {busy ? 'Agregando...' : 'Agregar Transacción'}
