@@ -1,6 +1,7 @@
+import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
 import { useState } from 'react';
-import { Alert, Box, CircularProgress, Snackbar, TextField, Typography } from '@mui/material';
-import { messages, SNACKBAR_HIDE_MS, type AdminUser, type Role } from '@arb/shared';
+import { Alert, Box, CircularProgress, TextField, Typography } from '@mui/material';
+import { messages, type AdminUser, type Role } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage, ApiError } from '../../../shared/lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
@@ -172,16 +173,7 @@ export default function AdminPage() {
       <UserProofsDialog user={open('proofs')} onClose={closeDialog} onDone={setSuccess} />
       <UserTransactionsDialog user={open('transactions')} onClose={closeDialog} />
 
-      <Snackbar
-        open={Boolean(success)}
-        autoHideDuration={SNACKBAR_HIDE_MS}
-        onClose={() => setSuccess(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setSuccess(null)}>
-          {success}
-        </Alert>
-      </Snackbar>
+      <SuccessSnackbar message={success} onClose={() => setSuccess(null)} />
     </>
   );
 }

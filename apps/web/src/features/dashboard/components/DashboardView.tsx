@@ -1,6 +1,7 @@
+import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
 import { useState } from 'react';
-import { Alert, Box, CircularProgress, Snackbar, Stack } from '@mui/material';
-import { SNACKBAR_HIDE_MS, messages, todayKey } from '@arb/shared';
+import { Alert, Box, CircularProgress, Stack } from '@mui/material';
+import { messages, todayKey } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useBalances } from '../api/get-balances';
@@ -111,16 +112,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
           onError={notice.error}
         />
       )}
-      <Snackbar
-        open={notice.notice?.severity === 'success'}
-        autoHideDuration={SNACKBAR_HIDE_MS}
-        onClose={(_e, reason) => reason !== 'clickaway' && notice.clear()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="success" variant="filled" onClose={notice.clear}>
-          {notice.notice?.text}
-        </Alert>
-      </Snackbar>
+      <SuccessSnackbar message={notice.notice?.severity === 'success' ? notice.notice.text : null} onClose={notice.clear} />
     </Box>
   );
 }

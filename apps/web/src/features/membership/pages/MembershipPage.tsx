@@ -1,8 +1,9 @@
+import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Snackbar, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
-import { messages, SNACKBAR_HIDE_MS } from '@arb/shared';
+import { messages } from '@arb/shared';
 import { useMyMembership } from '../api/get-my-membership';
 import { ContactCard } from '../components/ContactCard';
 import { ProofsCard } from '../components/ProofsCard';
@@ -45,16 +46,7 @@ export default function MembershipPage() {
         </>
       )}
       <ProofsCard onDone={setSuccess} onError={setError} />
-      <Snackbar
-        open={Boolean(success)}
-        autoHideDuration={SNACKBAR_HIDE_MS}
-        onClose={() => setSuccess(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setSuccess(null)}>
-          {success}
-        </Alert>
-      </Snackbar>
+      <SuccessSnackbar message={success} onClose={() => setSuccess(null)} />
     </Box>
   );
 }
