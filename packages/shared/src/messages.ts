@@ -3,6 +3,7 @@
  * for word; texts that SPEC leaves open are ours. Nothing else in the code base spells these out.
  */
 export const messages = {
+  retry: 'Reintentar',
   // Validation (SPEC §5)
   emailRequired: 'El email es requerido',
   emailInvalid: 'Formato de email inválido',
@@ -171,7 +172,6 @@ export const messages = {
   rateSource: 'Fuente: {fuente}',
   rateStale: 'Desactualizada',
   rateStaleSince: 'Desactualizada ({age})',
-  ratesRetry: 'Reintentar',
 
   // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
   loginConnectionError: 'Error de conexión al iniciar sesión',
@@ -217,7 +217,6 @@ export const messages = {
   historyBreadcrumb: 'Mis Registros',
   historyTitle: 'Historial',
   historyLoading: 'Cargando historial',
-  historyRetry: 'Reintentar',
   historyDaysChip: '{count} días con transacciones',
   historyDaysChipOne: '1 día con transacciones',
   historyTotal: 'Total',

@@ -1,5 +1,6 @@
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { useEffect, useRef } from 'react';
-import { Alert, Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
 import { DEFAULT_LEDGER_NAME, messages } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { ApiError, errorMessage } from '../../../shared/lib/api-client';
@@ -49,16 +50,7 @@ export default function DashboardPage() {
       <DashboardAppBar />
       {ledgers.isError ? (
         <Box sx={{ maxWidth: 640, mx: 'auto', mt: 6, px: 2 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void ledgers.refetch()}>
-                Reintentar
-              </Button>
-            }
-          >
-            {errorMessage(ledgers.error, messages.loadLedgersError)}
-          </Alert>
+          <RetryAlert message={errorMessage(ledgers.error, messages.loadLedgersError)} onRetry={() => void ledgers.refetch()} />
         </Box>
       ) : ledger && list ? (
         <DashboardView ledger={ledger} date={date} onSelect={setSelection} />

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
+import { Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { formatDateTime, messages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useActivity } from '../api/get-activity';
@@ -19,17 +20,7 @@ export function ActivitySection({ ledgerId, pageSize }: { ledgerId: string; page
         </Box>
       )}
       {activity.isError && (
-        <Alert
-          severity="error"
-          sx={{ mt: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void activity.refetch()}>
-              {messages.historyRetry}
-            </Button>
-          }
-        >
-          {errorMessage(activity.error, messages.activityLoadError)}
-        </Alert>
+        <RetryAlert sx={{ mt: 1 }} message={errorMessage(activity.error, messages.activityLoadError)} onRetry={() => void activity.refetch()} />
       )}
       {activity.isSuccess && entries.length === 0 && (
         <Typography color="text.secondary" sx={{ mt: 1 }}>

@@ -1,3 +1,4 @@
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -71,16 +72,7 @@ export default function LedgerHistoryPage() {
           <ConnectionChip connected={connected} />
         </Stack>
         {failed && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={retry}>
-                {messages.historyRetry}
-              </Button>
-            }
-          >
-            {errorMessage(failed, messages.loadDatesError)}
-          </Alert>
+          <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />
         )}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}
         {summary.data && <SummaryTiles summary={summary.data} />}

@@ -1,5 +1,6 @@
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -54,16 +55,7 @@ export default function LedgersPage() {
         </Box>
       )}
       {ledgers.isError && !forbidden && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void ledgers.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
-          {errorMessage(ledgers.error, messages.loadLedgersError)}
-        </Alert>
+        <RetryAlert message={errorMessage(ledgers.error, messages.loadLedgersError)} onRetry={() => void ledgers.refetch()} />
       )}
       {ledgers.isSuccess && ledgers.data.length === 0 && (
         <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }}>

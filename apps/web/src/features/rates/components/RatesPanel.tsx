@@ -1,4 +1,5 @@
-import { Alert, Button, Card, CardContent, Divider, LinearProgress, Typography } from '@mui/material';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
+import { Card, CardContent, Divider, LinearProgress, Typography } from '@mui/material';
 import { messages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useRate } from '../api/get-rate';
@@ -25,17 +26,12 @@ export function RatesPanel() {
         </Typography>
         {(oficial.isFetching || paralelo.isFetching) && <LinearProgress sx={{ mb: 1 }} aria-label={messages.ratesTitle} />}
         {failed && (
-          <Alert
-            severity="error"
+          <RetryAlert
             sx={{ mb: 1 }}
-            action={
-              <Button color="inherit" size="small" onClick={retry} disabled={oficial.isFetching || paralelo.isFetching}>
-                {messages.ratesRetry}
-              </Button>
-            }
-          >
-            {errorMessage(failed, messages.ratesUnavailable)}
-          </Alert>
+            message={errorMessage(failed, messages.ratesUnavailable)}
+            onRetry={retry}
+            retrying={oficial.isFetching || paralelo.isFetching}
+          />
         )}
         <RateLine label={messages.rateOficialLabel} answer={oficial.data} testId="rate-oficial" />
         <Divider />
