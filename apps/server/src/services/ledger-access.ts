@@ -47,16 +47,16 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
     .limit(1);
   // Never reveal that a ledger exists to someone outside it (DESIGN §3).
   if (!row) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+  return toMembership(userId, { ledgerId: row.id, ledgerName: row.name, ownerId: row.ownerId, revision: row.revision, canModifyBalance: row.canModifyBalance });
+}
+
+/** The owner holds every right of a member with 'Modificar saldos' (DESIGN §4). */
+function toMembership(
+  userId: string,
+  row: { ledgerId: string; ledgerName: string; ownerId: string; revision: number; canModifyBalance: boolean },
+): Membership {
   const isOwner = row.ownerId === userId;
-  return {
-    ledgerId: row.id,
-    ledgerName: row.name,
-    ownerId: row.ownerId,
-    userId,
-    isOwner,
-    canModifyBalance: isOwner || row.canModifyBalance,
-    revision: row.revision,
-  };
+  return { ...row, userId, isOwner, canModifyBalance: isOwner || row.canModifyBalance };
 }
 
 export interface AccountRow {
@@ -122,19 +122,8 @@ export async function loadAccountAndMembership(
   if (row.ledgerId === null || row.ownerId === null || row.ledgerName === null || row.revision === null) {
     return { account, membership: undefined };
   }
-  const isOwner = row.ownerId === userId;
-  return {
-    account,
-    membership: {
-      ledgerId: row.ledgerId,
-      ledgerName: row.ledgerName,
-      ownerId: row.ownerId,
-      userId,
-      isOwner,
-      canModifyBalance: isOwner || row.canModifyBalance === true,
-      revision: row.revision,
-    },
-  };
+  const { ledgerId: id, ledgerName, ownerId, revision } = row;
+  return { account, membership: toMembership(userId, { ledgerId: id, ledgerName, ownerId, revision, canModifyBalance: row.canModifyBalance === true }) };
 }
 
 const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset']);
