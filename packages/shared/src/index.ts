@@ -14,3 +14,5 @@ export * from './schemas/membership.ts';
 export * from './schemas/admin.ts';
 export * from './realtime.ts';
 export * from './schemas/day-balances.ts';
+export * from './errors.ts';
+export * from './permissions.ts';

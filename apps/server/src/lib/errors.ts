@@ -1,31 +1,59 @@
-import { messages, type ErrorCode, type MessageKey } from '@arb/shared';
+import { errorStatus, errorText, messages, type ErrorCode, type ErrorStatus, type MessageKey, type Permission } from '@arb/shared';
 
 /**
- * An expected failure: carries the HTTP status, a stable code and the Spanish message the user
- * sees. The error handler turns it into `{error, code, fields?}`; anything else becomes a 500.
+ * An expected failure: a stable code, the Spanish message the user sees, and the HTTP status the
+ * error table in packages/shared/src/errors.ts gives that code (docs/architecture.md "Errors").
+ * The error handler turns it into `{error, code, fields?}`; anything else becomes a 500.
+ *
+ * Write `new AppError('NOT_FOUND', messages.txNotFound)`. The older form with the status first,
+ * `new AppError(404, 'NOT_FOUND', …)`, still compiles so that code written before the table keeps
+ * working; the status it passes is ignored in favour of the table, and a unit test
+ * (errors.test.ts) fails when one in the source disagrees with it.
  */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
+  readonly status: ErrorStatus;
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>, headers?: Record<string, string>);
+  /** @deprecated pass the code first; the status comes from the error table. */
+  constructor(status: number, code: ErrorCode, message: string, fields?: Record<string, string>, headers?: Record<string, string>);
+  constructor(...args: unknown[]) {
+    const [code, message, fields, headers] = (typeof args[0] === 'number' ? args.slice(1) : args) as [
+      ErrorCode,
+      string | undefined,
+      Record<string, string> | undefined,
+      Record<string, string> | undefined,
+    ];
+    super(message ?? errorText(code));
     this.name = 'AppError';
+    this.code = code;
+    this.status = errorStatus(code);
+    if (fields) this.fields = fields;
+    if (headers) this.headers = headers;
   }
 }
 
-const make = (status: number, code: ErrorCode, fallback: MessageKey) => (message?: string, fields?: Record<string, string>) =>
-  new AppError(status, code, message ?? messages[fallback], fields);
+/** A refusal of the permission module (packages/shared/src/permissions.ts) as the error to throw. */
+export function refusal(permission: Extract<Permission, { allowed: false }>): AppError {
+  return new AppError(permission.code, messages[permission.message]);
+}
 
-export const badRequest = make(400, 'VALIDATION_ERROR', 'validationFailed');
-export const unauthorized = make(401, 'UNAUTHORIZED', 'unauthorized');
-export const forbidden = make(403, 'FORBIDDEN', 'ownerOnly');
-export const notFound = make(404, 'NOT_FOUND', 'notFound');
-export const conflict = make(409, 'CONFLICT', 'validationFailed');
+/** Throws the refusal, if any: `assertAllowed(memberPermission(…))`. */
+export function assertAllowed(permission: Permission): void {
+  if (!permission.allowed) throw refusal(permission);
+}
+
+const make = (code: ErrorCode, fallback: MessageKey) => (message?: string, fields?: Record<string, string>) =>
+  new AppError(code, message ?? messages[fallback], fields);
+
+export const badRequest = make('VALIDATION_ERROR', 'validationFailed');
+export const unauthorized = make('UNAUTHORIZED', 'unauthorized');
+export const forbidden = make('FORBIDDEN', 'ownerOnly');
+export const notFound = make('NOT_FOUND', 'notFound');
+export const conflict = make('CONFLICT', 'validationFailed');
 
 export function tooManyRequests(message: string, retryAfterSeconds: number): AppError {
-  return new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 }

@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { messages } from '@arb/shared';
-import { AppError } from '../lib/errors.ts';
+import { messages, type AccountNeeds } from '@arb/shared';
+import { AppError, refusal } from '../lib/errors.ts';
 import type { AccessTokens } from '../lib/access-token.ts';
-import { users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
-import { accountColumns, loadAccountAndMembership, type AccountRow, type Membership } from '../services/ledger-access.ts';
+import { checkAccount, loadAccount, toAuthUser, type AccountRow, type AuthUser } from '../services/auth/account.ts';
+import { loadAccountAndMembership, type Membership } from '../services/ledger-access.ts';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: 'USER' | 'ADMIN';
-  emailVerified: boolean;
-  membershipEnd: Date | null;
-}
+// The type lives with the account check in services/auth/account.ts; re-exported for old imports.
+export type { AuthUser } from '../services/auth/account.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,11 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthOptions {
-  /** Allow a user whose email is not verified yet (auth/me, resend). */
-  allowUnverified?: boolean;
-  admin?: boolean;
-}
+export type AuthOptions = AccountNeeds;
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -40,34 +30,27 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Builds the onRequest hooks that authenticate a request: a valid access JWT, an active account,
- * a verified email where required (DESIGN §4). The user row is read on every call so that a
- * deactivation or a role change takes effect at once.
+ * Builds the onRequest hooks that authenticate a request: a valid access JWT, then the shared
+ * account check (services/auth/account.ts, the same one Socket.IO makes). Every /api route that
+ * is not declared public gets `user` by default (routes/public-routes.ts); a route names another
+ * guard only to ask for more (admin, a ledger's membership) or less (an unverified email).
  */
 export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVerification: boolean }) {
   async function subject(request: FastifyRequest): Promise<string> {
     const token = bearerToken(request);
-    if (!token) throw new AppError(401, 'UNAUTHORIZED', messages.unauthorized);
+    if (!token) throw new AppError('UNAUTHORIZED', messages.unauthorized);
     const claims = await deps.tokens.verify(token);
-    if (!claims) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
-    if (claims.expired) throw new AppError(401, 'TOKEN_EXPIRED', messages.sessionExpired);
+    if (!claims) throw new AppError('UNAUTHORIZED', messages.sessionExpired);
+    if (claims.expired) throw new AppError('TOKEN_EXPIRED', messages.sessionExpired);
     return claims.sub;
   }
   function admit(request: FastifyRequest, row: AccountRow | undefined, opts: AuthOptions): void {
-    if (!row) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
-    if (!row.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
-    if (deps.requireEmailVerification && !row.emailVerified && !opts.allowUnverified) {
-      throw new AppError(403, 'EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-    }
-    if (opts.admin && row.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', messages.adminOnly);
-    request.user = { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, membershipEnd: row.membershipEnd };
+    const verdict = checkAccount(row, deps.requireEmailVerification, opts);
+    if (!verdict.allowed) throw refusal(verdict);
+    request.user = toAuthUser(row!);
   }
   async function load(request: FastifyRequest, opts: AuthOptions): Promise<void> {
-    const sub = await subject(request);
-    const [row] = await deps.db.select(accountColumns).from(users)
-      .where(eq(users.id, sub))
-      .limit(1);
-    admit(request, row, opts);
+    admit(request, await loadAccount(deps.db, await subject(request)), opts);
   }
   return {
     user: async (request: FastifyRequest, _reply: FastifyReply) => load(request, {}),
@@ -75,9 +58,9 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
     admin: async (request: FastifyRequest, _reply: FastifyReply) => load(request, { admin: true }),
     /**
      * For routes scoped to one ledger: the same checks as `user`, plus the caller's membership of
-     * the ledger `ledgerIdOf` names (404 outside it, DESIGN §3), read together in one query. The
-     * token is checked before the body is validated, as on every other route; the lookup runs
-     * after validation, once the ledger id is known to be well-formed.
+     * the ledger `ledgerIdOf` names (404 outside it, docs/product.md "Permissions"), read together
+     * in one query. The token is checked before the body is validated, as on every other route;
+     * the lookup runs after validation, once the ledger id is known to be well-formed.
      */
     member: (ledgerIdOf: (request: FastifyRequest) => string) => ({
       onRequest: async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -86,7 +69,7 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
       preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
         const { account, membership } = await loadAccountAndMembership(deps.db, request.authSubject, ledgerIdOf(request));
         admit(request, account, {});
-        if (!membership) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+        if (!membership) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
         request.membership = membership;
       },
     }),

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { messages, type RealtimeErrorCode } from '@arb/shared';
-import { users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import type { AccessTokens } from '../lib/access-token.ts';
+import { checkAccount, loadAccount } from '../services/auth/account.ts';
 
 /** A handshake refusal: Socket.IO sends `message` and `data` to the client's `connect_error`. */
 export class HandshakeError extends Error {
@@ -15,9 +14,10 @@ export class HandshakeError extends Error {
 }
 
 /**
- * The same checks as the HTTP guard (plugins/auth.ts), once per connection: a valid access JWT
- * from `auth.token`, an existing active account, a verified email where required. Resolves the
- * user id; rejects with a HandshakeError (TOKEN_EXPIRED tells the web to refresh and retry).
+ * The HTTP guard's checks (plugins/auth.ts), once per connection: a valid access JWT from
+ * `auth.token`, then the same account read and account check (services/auth/account.ts).
+ * Resolves the user id; rejects with a HandshakeError (TOKEN_EXPIRED tells the web to refresh
+ * and retry).
  */
 export async function authenticateHandshake(
   deps: { db: Db; tokens: AccessTokens; requireEmailVerification: boolean },
@@ -28,13 +28,8 @@ export async function authenticateHandshake(
   const claims = await deps.tokens.verify(token);
   if (!claims) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
   if (claims.expired) throw new HandshakeError('TOKEN_EXPIRED', messages.sessionExpired);
-  const [row] = await deps.db
-    .select({ id: users.id, isActive: users.isActive, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, claims.sub))
-    .limit(1);
-  if (!row) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
-  if (!row.isActive) throw new HandshakeError('ACCOUNT_DISABLED', messages.accountDisabled);
-  if (deps.requireEmailVerification && !row.emailVerified) throw new HandshakeError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-  return row.id;
+  const row = await loadAccount(deps.db, claims.sub);
+  const verdict = checkAccount(row, deps.requireEmailVerification);
+  if (!verdict.allowed) throw new HandshakeError(verdict.code as RealtimeErrorCode, messages[verdict.message]);
+  return row!.id;
 }

@@ -1,24 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messages } from '@arb/shared';
+import { memberPermission, messages, type LedgerAction } from '@arb/shared';
 import { ledgerMembers, ledgers, users } from '../db/schema.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { AppError } from '../lib/errors.ts';
-import type { AuthUser } from '../plugins/auth.ts';
-import { assertMembershipAllowsWrites } from './membership/membership-gate.ts';
+import { AppError, assertAllowed } from '../lib/errors.ts';
+import { accountColumns, type AccountRow, type AuthUser } from './auth/account.ts';
 
 /**
- * The permission matrix of DESIGN §4, in one place. Every ledger, transaction and daily-balance
- * route loads the caller's membership once (one indexed query) and asks `authorize`.
+ * The server's side of the permission module (packages/shared/src/permissions.ts, where the
+ * matrix lives): every ledger, transaction and daily-balance call loads the caller's membership
+ * once (one indexed query) and asks `authorize`, which asks the shared module.
  */
-export type LedgerAction =
-  | 'view' // ledger, transactions, balances, history, export, activity
-  | 'addTransaction'
-  | 'editTransaction' // edit / delete / verify: own always, others' with canModifyBalance or owner
-  | 'setBalances'
-  | 'rename'
-  | 'manage' // invite link, permissions, expel, delete
-  | 'reset'
-  | 'leave';
+export type { LedgerAction } from '@arb/shared';
+export { accountColumns, type AccountRow } from './auth/account.ts';
 
 export interface Membership {
   ledgerId: string;
@@ -45,12 +38,12 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
     .innerJoin(ledgerMembers, and(eq(ledgerMembers.ledgerId, ledgers.id), eq(ledgerMembers.userId, userId)))
     .where(eq(ledgers.id, ledgerId))
     .limit(1);
-  // Never reveal that a ledger exists to someone outside it (DESIGN §3).
-  if (!row) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+  // Never reveal that a ledger exists to someone outside it (docs/product.md "Permissions").
+  if (!row) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
   return toMembership(userId, { ledgerId: row.id, ledgerName: row.name, ownerId: row.ownerId, revision: row.revision, canModifyBalance: row.canModifyBalance });
 }
 
-/** The owner holds every right of a member with 'Modificar saldos' (DESIGN §4). */
+/** The owner holds every right of a member with 'Modificar saldos' (docs/product.md "Permissions"). */
 function toMembership(
   userId: string,
   row: { ledgerId: string; ledgerName: string; ownerId: string; revision: number; canModifyBalance: boolean },
@@ -58,25 +51,6 @@ function toMembership(
   const isOwner = row.ownerId === userId;
   return { ...row, userId, isOwner, canModifyBalance: isOwner || row.canModifyBalance };
 }
-
-export interface AccountRow {
-  id: string;
-  email: string;
-  role: 'USER' | 'ADMIN';
-  isActive: boolean;
-  emailVerified: boolean;
-  membershipEnd: Date | null;
-}
-
-/** The user columns every authenticated request reads (active? verified? role? membership?). */
-export const accountColumns = {
-  id: users.id,
-  email: users.email,
-  role: users.role,
-  isActive: users.isActive,
-  emailVerified: users.emailVerified,
-  membershipEnd: users.membershipEnd,
-};
 
 const memberLookup = (db: DbOrTx) =>
   db
@@ -126,39 +100,21 @@ export async function loadAccountAndMembership(
   return { account, membership: toMembership(userId, { ledgerId: id, ledgerName, ownerId, revision, canModifyBalance: row.canModifyBalance === true }) };
 }
 
-const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset']);
-
 export interface AuthorizeOptions {
   /** For editTransaction: who created the transaction (null when its author was deleted). */
   authorId?: string | null;
-  /** DESIGN §4.6: when set, writes need an active membership (admins exempt). */
+  /** MEMBERSHIP_REQUIRED: when set, writes need an active membership (admins exempt). */
   membershipRequired?: boolean;
   user?: Pick<AuthUser, 'role' | 'membershipEnd'>;
   now?: Date;
 }
 
-/** Throws the right 400/403 for an action the member may not take; returns nothing otherwise. */
+/**
+ * Throws the right 400/403 for an action the member may not take; returns nothing otherwise.
+ * The rules are the shared module's; without `user` the membership gate is not applied.
+ */
 export function authorize(m: Membership, action: LedgerAction, opts: AuthorizeOptions = {}): void {
-  if (WRITES.has(action)) assertMembershipAllowsWrites(opts);
-  switch (action) {
-    case 'view':
-    case 'addTransaction':
-    case 'rename':
-      return;
-    case 'editTransaction':
-      if (opts.authorId === m.userId || m.canModifyBalance) return;
-      throw new AppError(403, 'FORBIDDEN', messages.notYourTransaction);
-    case 'setBalances':
-      if (m.canModifyBalance) return;
-      throw new AppError(403, 'FORBIDDEN', messages.balanceForbidden);
-    case 'manage':
-      if (m.isOwner) return;
-      throw new AppError(403, 'FORBIDDEN', messages.ownerOnly);
-    case 'reset':
-      if (m.isOwner) return;
-      throw new AppError(403, 'FORBIDDEN', messages.resetForbidden);
-    case 'leave':
-      if (!m.isOwner) return;
-      throw new AppError(400, 'VALIDATION_ERROR', messages.ownerCannotLeave);
-  }
+  const actor = { id: m.userId, role: opts.user?.role ?? 'USER', membershipEnd: opts.user?.membershipEnd ?? null };
+  const rules = { membershipRequired: Boolean(opts.membershipRequired && opts.user), now: opts.now ?? new Date() };
+  assertAllowed(memberPermission(actor, rules, m, action, { authorId: opts.authorId }));
 }

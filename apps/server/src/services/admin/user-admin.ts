@@ -1,9 +1,9 @@
 import { touchLedgersOf } from '../ledger-change.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { messages, type AdminUser, type Role } from '@arb/shared';
+import { adminSelfPermission, messages, type AdminAction, type AdminUser, type Role } from '@arb/shared';
 import { ledgers, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, assertAllowed } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/ledger-events.ts';
 import { adminUserById } from './admin-users-query.ts';
 import { queueVerification } from '../auth/send-verification.ts';
@@ -18,9 +18,8 @@ export interface AdminDeps {
 }
 
 const userNotFound = () => new AppError(404, 'NOT_FOUND', messages.userNotFound);
-const refuseSelf = (adminId: string, userId: string, message: string) => {
-  if (adminId === userId) throw new AppError(400, 'VALIDATION_ERROR', message);
-};
+/** The administrators' self-rules live in the shared permission module. */
+const refuseSelf = (adminId: string, userId: string, action: AdminAction) => assertAllowed(adminSelfPermission(adminId, action, userId));
 
 async function answer(deps: AdminDeps, id: string): Promise<AdminUser> {
   const user = await adminUserById(deps.db, id, deps.now());
@@ -30,7 +29,7 @@ async function answer(deps: AdminDeps, id: string): Promise<AdminUser> {
 
 /** Activation, or deactivation: every session revoked and the user's sockets told to go (DESIGN §3). */
 export async function setActive(deps: AdminDeps, adminId: string, userId: string, active: boolean): Promise<AdminUser> {
-  if (!active) refuseSelf(adminId, userId, messages.cannotDeactivateSelf);
+  if (!active) refuseSelf(adminId, userId, 'deactivate');
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const updated = await tx
@@ -48,7 +47,7 @@ export async function setActive(deps: AdminDeps, adminId: string, userId: string
 }
 
 export async function setRole(deps: AdminDeps, adminId: string, userId: string, role: Role): Promise<AdminUser> {
-  refuseSelf(adminId, userId, messages.cannotChangeOwnRole);
+  refuseSelf(adminId, userId, 'setRole');
   const updated = await deps.db.update(users).set({ role, updatedAt: deps.now() }).where(eq(users.id, userId)).returning({ id: users.id });
   if (updated.length === 0) throw userNotFound();
   return answer(deps, userId);
@@ -103,7 +102,7 @@ export async function setMembershipEnd(deps: AdminDeps, userId: string, end: Dat
  * set to null by the foreign key, and are shown as 'Usuario eliminado'.
  */
 export async function deleteUser(deps: AdminDeps, adminId: string, userId: string): Promise<void> {
-  refuseSelf(adminId, userId, messages.cannotDeleteSelf);
+  refuseSelf(adminId, userId, 'deleteUser');
   const owned = await deps.db.transaction(async (tx) => {
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!target) throw userNotFound();

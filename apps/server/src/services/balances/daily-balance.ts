@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DailyBalanceData } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/account.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import { num } from '../transactions/transaction-json.ts';

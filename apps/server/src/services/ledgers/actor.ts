@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AuthorizeOptions } from '../ledger-access.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/account.ts';
 
 /** Who is acting, with what `authorize` needs to know about them (DESIGN §4, §4.6). */
 export interface Actor {

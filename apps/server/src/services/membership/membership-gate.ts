@@ -1,8 +1,8 @@
-import { membershipState, messages } from '@arb/shared';
+import { membershipAllowsWrites as sharedGate } from '@arb/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/account.ts';
 
-/** What DESIGN §4.6 needs to know about a caller; `authorize`'s options carry the same fields. */
+/** What the membership gate needs to know about a caller; `authorize`'s options carry the same fields. */
 export interface MembershipGate {
   /** MEMBERSHIP_REQUIRED; off (or unset) lets everyone write. */
   membershipRequired?: boolean;
@@ -11,18 +11,15 @@ export interface MembershipGate {
 }
 
 /**
- * DESIGN §4.6: with MEMBERSHIP_REQUIRED, only an active membership (the shared definition, so the
- * API agrees with the chip the user sees) lets a non-admin write. The one check behind every
- * MEMBERSHIP_INACTIVE answer: ledger writes through `authorize`, and create / join.
+ * The membership gate (docs/product.md "Memberships"), as the shared permission module defines
+ * it, for the server's option bag: without a user (internal calls) it lets the write through.
  */
 export function membershipAllowsWrites(gate: MembershipGate): boolean {
-  if (!gate.membershipRequired || !gate.user || gate.user.role === 'ADMIN') return true;
-  // A pending proof does not count: only an administrator's approval opens writes again.
-  const state = membershipState({ membershipEnd: gate.user.membershipEnd, hasPendingProof: false }, gate.now ?? new Date());
-  return state.status === 'active';
+  if (!gate.user) return true;
+  return sharedGate(gate.user, { membershipRequired: Boolean(gate.membershipRequired), now: gate.now ?? new Date() });
 }
 
-export const membershipInactive = () => new AppError(403, 'MEMBERSHIP_INACTIVE', messages.membershipInactive);
+export const membershipInactive = () => new AppError('MEMBERSHIP_INACTIVE');
 
 export function assertMembershipAllowsWrites(gate: MembershipGate): void {
   if (!membershipAllowsWrites(gate)) throw membershipInactive();

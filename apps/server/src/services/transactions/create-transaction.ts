@@ -1,7 +1,7 @@
 import { computeTransaction, messages, type CreateTransactionData } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/account.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
 import { ledgerStatement } from '../ledger-change.ts';
 import { toTransactionJson, type TransactionJson } from './transaction-json.ts';

@@ -3,7 +3,7 @@ import { computeTransaction, messages, type UpdateTransactionData } from '@arb/s
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/account.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange, type ChangeContext } from '../ledger-change.ts';
 import { activitySnapshot, toTransactionJson, type TransactionJson } from './transaction-json.ts';

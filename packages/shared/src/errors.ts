@@ -1,0 +1,47 @@
+import type { ErrorCode } from './constants.ts';
+import { messages, type MessageKey } from './messages.ts';
+
+/**
+ * The API's error table, in one place: each `{error, code}` code with the HTTP status it is
+ * always sent with and the Spanish text used when the thrower gives no more precise one. The
+ * server's `AppError` takes its status from here; the web falls back to the text. See
+ * docs/architecture.md ("Errors").
+ */
+export const ERROR_TABLE = {
+  VALIDATION_ERROR: { status: 400, message: 'validationFailed' },
+  // A file that is not an image: the upload was well-formed, its content is not (400, not 415).
+  UNSUPPORTED_MEDIA: { status: 400, message: 'proofNotImage' },
+  UNAUTHORIZED: { status: 401, message: 'unauthorized' },
+  TOKEN_EXPIRED: { status: 401, message: 'sessionExpired' },
+  INVALID_CREDENTIALS: { status: 401, message: 'invalidCredentials' },
+  FORBIDDEN: { status: 403, message: 'ownerOnly' },
+  ACCOUNT_DISABLED: { status: 403, message: 'accountDisabled' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'emailNotVerified' },
+  MEMBERSHIP_INACTIVE: { status: 403, message: 'membershipInactive' },
+  NOT_FOUND: { status: 404, message: 'notFound' },
+  NO_TRANSACTIONS: { status: 404, message: 'exportNoTransactions' },
+  CONFLICT: { status: 409, message: 'validationFailed' },
+  STALE_VERSION: { status: 409, message: 'txStale' },
+  EMAIL_TAKEN: { status: 409, message: 'emailTaken' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'bodyTooLarge' },
+  RATE_LIMITED: { status: 429, message: 'tooManyRequests' },
+  INTERNAL_ERROR: { status: 500, message: 'internalError' },
+  BAD_GATEWAY: { status: 502, message: 'ratesUnavailable' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'serviceUnavailable' },
+} as const satisfies Record<ErrorCode, { status: number; message: MessageKey }>;
+
+export type ErrorStatus = (typeof ERROR_TABLE)[ErrorCode]['status'];
+
+/** The HTTP status every answer with this code carries. */
+export function errorStatus(code: ErrorCode): ErrorStatus {
+  return ERROR_TABLE[code].status;
+}
+
+/** The code's default Spanish text. */
+export function errorText(code: ErrorCode): string {
+  return messages[ERROR_TABLE[code].message];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_TABLE, value);
+}
