@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { accessTokens } from './lib/access-token.ts';
 import { EventBus } from './lib/ledger-events.ts';
 import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
+import { registerDefaultDeny } from './plugins/default-deny.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  registerDefaultDeny(app, ctx.guards.user);
   registerOpenApi(app);
   await registerRoutes(app, ctx);
   await registerSpa(app, opts.webDist ?? webDistDir);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { isPublicRoute } from '../routes/public-routes.ts';
 
 interface Collected {
   method: string;
@@ -21,7 +22,8 @@ function toJson(schema: unknown): unknown {
 
 /**
  * Serves /api/docs/openapi.json, generated from the same zod schemas that validate the routes,
- * so the document cannot drift from the code. Call before registering routes.
+ * so the document cannot drift from the code. A route needs no token exactly when
+ * routes/public-routes.ts lists it (`security: []`). Call before registering routes.
  */
 export function registerOpenApi(app: FastifyInstance): void {
   const routes: Collected[] = [];
@@ -30,7 +32,7 @@ export function registerOpenApi(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method: method.toLowerCase(), url: route.url, schema: (route.schema ?? {}) as Record<string, unknown>, isPublic: !route.onRequest });
+      routes.push({ method: method.toLowerCase(), url: route.url, schema: (route.schema ?? {}) as Record<string, unknown>, isPublic: isPublicRoute(method, route.url) });
     }
   });
 

@@ -1,0 +1,30 @@
+/**
+ * The only /api routes a caller may use without a valid, active account (docs/conventions.md
+ * "Routes"). Every other /api route is guarded by default: plugins/default-deny.ts gives the
+ * `user` guard to any route that names no guard of its own. The OpenAPI document marks these as
+ * needing no token, and the security sweep (apps/server/test/security-sweep.test.ts) reads them
+ * from there. Keep the list short; adding a line here is a security decision.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'GET /api/health',
+  'GET /api/docs/openapi.json',
+  // The calls made before one has a session (or to end it: logout takes the refresh token).
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh-token',
+  'POST /api/auth/logout',
+  'POST /api/auth/verify-email',
+  'POST /api/auth/resend-verification',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  // Proof images by signed URL: an <img> cannot send a header; the signature is the permission.
+  'GET /api/files/payment-proofs/:id',
+];
+
+const publicSet = new Set(PUBLIC_ROUTES);
+
+/** Whether `METHOD /url` (the route's pattern, e.g. `/api/files/payment-proofs/:id`) is public. */
+export function isPublicRoute(method: string, url: string): boolean {
+  const m = method.toUpperCase();
+  return publicSet.has(`${m === 'HEAD' ? 'GET' : m} ${url}`);
+}
