@@ -22,7 +22,7 @@ describe('balances stay fresh across cached reads', () => {
     await setBase(t, owner, L, day1, 1000, 100);
     // day 2 was read (and cached) before: its carried-forward base must follow day 1's change.
     let b2 = await balances(t, owner, L, day2);
-    expect(b2.saldos_base).toEqual({ saldo_base_ves: 1000, saldo_base_usd: 100, heredado: true });
+    expect(b2.saldos_base).toEqual({ saldo_base_ves: 1000, saldo_base_usd: 100, heredado: true, heredado_ves: true, heredado_usd: true });
 
     // 10 USD sold at 40 on day 1 → +400 Bs, −10 USD; day 2 inherits 1400 Bs / 90 USD.
     const tx = await addTransaction(t, owner, L, day1, { venta: 10, tasa_venta: 40 });
@@ -54,7 +54,12 @@ describe('balances stay fresh across cached reads', () => {
     const L = owner.ledgerId;
     await addTransaction(t, owner, L, '2026-11-23', { venta: 1, tasa_venta: 40 });
     expect((await balances(t, owner, L, '2026-11-23')).transacciones_con_acumulados[0]!.createdBy?.user_name).not.toBe('Nombre Nuevo');
-    const res = await t.request({ method: 'PUT', url: '/api/membership/profile', token: owner.token, payload: { user_name: 'Nombre Nuevo', phone_number: '' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/membership/profile',
+      token: owner.token,
+      payload: { user_name: 'Nombre Nuevo', phone_number: '' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await balances(t, owner, L, '2026-11-23')).transacciones_con_acumulados[0]!.createdBy?.user_name).toBe('Nombre Nuevo');
   });

@@ -3,7 +3,10 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction } from './support/transactions.ts';
 import { createUser } from './support/users.ts';
 
-/** ledger_day_totals (kept by a trigger) must always equal the sums of the transactions themselves. */
+/**
+ * ledger_day_totals (kept by a trigger) must always equal the sums of the transactions themselves,
+ * the verified rows' sums included (DESIGN §17's verified carry-forward).
+ */
 describe('ledger_day_totals trigger', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -13,14 +16,17 @@ describe('ledger_day_totals trigger', () => {
 
   const compare = async (ledgerId: string) => {
     const cols = `count(*)::int as n, sum(venta)::text as venta, sum(compra)::text as compra, sum(bs_recibidos)::text as rec,
-      sum(bs_pagados)::text as pag, sum(ganancia_ves)::text as gves, sum(ganancia_usd)::text as gusd`;
+      sum(bs_pagados)::text as pag, sum(ganancia_ves)::text as gves, sum(ganancia_usd)::text as gusd,
+      coalesce(sum(venta) filter (where esta_verificada), 0)::text as vventa, coalesce(sum(compra) filter (where esta_verificada), 0)::text as vcompra,
+      coalesce(sum(bs_recibidos) filter (where esta_verificada), 0)::text as vrec, coalesce(sum(bs_pagados) filter (where esta_verificada), 0)::text as vpag`;
     const truth = await t.database.pool.query(
       `select fecha, ${cols} from transactions where ledger_id = $1 group by fecha order by fecha`,
       [ledgerId],
     );
     const kept = await t.database.pool.query(
       `select fecha, transaction_count as n, venta::text, compra::text, bs_recibidos::text as rec, bs_pagados::text as pag,
-         ganancia_ves::text as gves, ganancia_usd::text as gusd
+         ganancia_ves::text as gves, ganancia_usd::text as gusd,
+         v_venta::text as vventa, v_compra::text as vcompra, v_bs_recibidos::text as vrec, v_bs_pagados::text as vpag
        from ledger_day_totals where ledger_id = $1 order by fecha`,
       [ledgerId],
     );

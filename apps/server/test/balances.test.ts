@@ -81,7 +81,13 @@ describe('GET /api/transactions/balances', () => {
     });
     // 13087.5 / 350 = 37.392857… → 37.3929; 7300.15285 / 180.25 = 40.500154… → 40.5002
     expect(body.promedios).toEqual({ tasa_venta_promedio: 37.3929, tasa_compra_promedio: 40.5002 });
-    expect(body.saldos_base).toEqual({ saldo_base_ves: 1000, saldo_base_usd: 500, heredado: false });
+    expect(body.saldos_base).toEqual({
+      saldo_base_ves: 1000,
+      saldo_base_usd: 500,
+      heredado: false,
+      heredado_ves: false,
+      heredado_usd: false,
+    });
     // verified only (a, c): ves = 1000 + 4050 − 4000 − 3300.15285 = −2250.15285 → −2250.15; usd = 500 − 100 + 100 + 80.25 = 580.25
     expect(body.saldos_actuales).toEqual({ saldo_ves_actual: -2250.15, saldo_usd_actual: 580.25 });
   });
@@ -100,7 +106,7 @@ describe('GET /api/transactions/balances', () => {
   it('an empty ledger day is 0/0, not inherited', async () => {
     const u = await createUser(t);
     const b = await balances(t, u, u.ledgerId, '2026-01-01');
-    expect(b.saldos_base).toEqual({ saldo_base_ves: 0, saldo_base_usd: 0, heredado: false });
+    expect(b.saldos_base).toEqual({ saldo_base_ves: 0, saldo_base_usd: 0, heredado: false, heredado_ves: false, heredado_usd: false });
     expect(b.transacciones_con_acumulados).toEqual([]);
     expect(b.resumen.saldo_disponible_ves).toEqual({ valor: 0 });
     expect(b.promedios).toEqual({ tasa_venta_promedio: 0, tasa_compra_promedio: 0 });
@@ -115,9 +121,22 @@ describe('GET /api/transactions/balances', () => {
       // 1000 + 401.234 = 1401.234 → 1401.23; 100 − 10 = 90
       expect(d1.resumen.saldo_disponible_ves).toEqual({ valor: 1401.23 });
       const d2 = await balances(t, u, u.ledgerId, '2026-04-02');
-      expect(d2.saldos_base).toEqual({ saldo_base_ves: 1401.23, saldo_base_usd: 90, heredado: true });
+      expect(d2.saldos_base).toEqual({
+        saldo_base_ves: 1401.23,
+        saldo_base_usd: 90,
+        heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
+      });
       const base = await t.request({ method: 'GET', url: `/api/daily-balances?ledgerId=${u.ledgerId}&fecha=2026-04-02`, token: u.token });
-      expect(base.json()).toEqual({ saldo_base_ves: 1401.23, saldo_base_usd: 90, fecha: '2026-04-02', heredado: true });
+      expect(base.json()).toEqual({
+        saldo_base_ves: 1401.23,
+        saldo_base_usd: 90,
+        fecha: '2026-04-02',
+        heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
+      });
     });
 
     it('across three days, through a day without activity, and sub-cent residues stay consistent', async () => {
@@ -132,12 +151,24 @@ describe('GET /api/transactions/balances', () => {
       const d3 = await balances(t, u, u.ledgerId, '2026-05-03');
       const d4 = await balances(t, u, u.ledgerId, '2026-05-04');
       expect(d1.resumen.saldo_disponible_ves.valor).toBe(0.01);
-      expect(d2.saldos_base).toEqual({ saldo_base_ves: 0.01, saldo_base_usd: -1, heredado: true });
+      expect(d2.saldos_base).toEqual({ saldo_base_ves: 0.01, saldo_base_usd: -1, heredado: true, heredado_ves: true, heredado_usd: true });
       expect(d2.resumen.saldo_disponible_ves.valor).toBe(0.01);
       expect(d2.resumen.saldo_disponible_usd.valor).toBe(-2);
       // every day's base is exactly the previous day's closing as shown
-      expect(d3.saldos_base).toEqual({ saldo_base_ves: d2.resumen.saldo_disponible_ves.valor, saldo_base_usd: -2, heredado: true });
-      expect(d4.saldos_base).toEqual({ saldo_base_ves: d3.resumen.saldo_disponible_ves.valor, saldo_base_usd: -2, heredado: true });
+      expect(d3.saldos_base).toEqual({
+        saldo_base_ves: d2.resumen.saldo_disponible_ves.valor,
+        saldo_base_usd: -2,
+        heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
+      });
+      expect(d4.saldos_base).toEqual({
+        saldo_base_ves: d3.resumen.saldo_disponible_ves.valor,
+        saldo_base_usd: -2,
+        heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
+      });
     });
 
     it('three days with an explicit base in the middle: editing a past day flows into later days', async () => {
@@ -151,11 +182,15 @@ describe('GET /api/transactions/balances', () => {
         saldo_base_ves: 600,
         saldo_base_usd: 110,
         heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
       });
       expect((await balances(t, u, u.ledgerId, '2026-06-03')).saldos_base).toEqual({
         saldo_base_ves: 810,
         saldo_base_usd: 105,
         heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
       });
       // change day 1's base: +500 Bs flows to days 2 and 3
       await setBase(t, u, u.ledgerId, '2026-06-01', 1500, 100);
@@ -163,6 +198,8 @@ describe('GET /api/transactions/balances', () => {
         saldo_base_ves: 1310,
         saldo_base_usd: 105,
         heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
       });
       // an explicit base on day 2 wins there and restarts the chain for day 3: 50 + 210 = 260 / 20 − 5 = 15
       await setBase(t, u, u.ledgerId, '2026-06-02', 50, 20);
@@ -170,9 +207,11 @@ describe('GET /api/transactions/balances', () => {
         saldo_base_ves: 50,
         saldo_base_usd: 20,
         heredado: false,
+        heredado_ves: false,
+        heredado_usd: false,
       });
       const d3 = await balances(t, u, u.ledgerId, '2026-06-03');
-      expect(d3.saldos_base).toEqual({ saldo_base_ves: 260, saldo_base_usd: 15, heredado: true });
+      expect(d3.saldos_base).toEqual({ saldo_base_ves: 260, saldo_base_usd: 15, heredado: true, heredado_ves: true, heredado_usd: true });
       // day 3 closing: 260 + 45 = 305; 15 − 1 = 14
       expect(d3.resumen.saldo_disponible_ves.valor).toBe(305);
       expect(d3.resumen.saldo_disponible_usd.valor).toBe(14);
@@ -186,11 +225,15 @@ describe('GET /api/transactions/balances', () => {
         saldo_base_ves: 0,
         saldo_base_usd: 0,
         heredado: false,
+        heredado_ves: false,
+        heredado_usd: false,
       });
       expect((await balances(t, u, u.ledgerId, '2026-07-09')).saldos_base).toEqual({
         saldo_base_ves: 39,
         saldo_base_usd: -1,
         heredado: true,
+        heredado_ves: true,
+        heredado_usd: true,
       });
     });
 
@@ -203,6 +246,8 @@ describe('GET /api/transactions/balances', () => {
         saldo_base_ves: 0,
         saldo_base_usd: 0,
         heredado: false,
+        heredado_ves: false,
+        heredado_usd: false,
       });
     });
   });
@@ -259,7 +304,14 @@ describe('daily balances', () => {
     const body = { fecha: '2026-02-01', saldo_base_ves: '1234.5', saldo_base_usd: 10 };
     const ok = await put(owner, body);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ saldo_base_ves: 1234.5, saldo_base_usd: 10, fecha: '2026-02-01', heredado: false });
+    expect(ok.json()).toEqual({
+      saldo_base_ves: 1234.5,
+      saldo_base_usd: 10,
+      fecha: '2026-02-01',
+      heredado: false,
+      heredado_ves: false,
+      heredado_usd: false,
+    });
     expect(events.at(-1)).toEqual({
       event: 'transaction-updated',
       ledgerId: owner.ledgerId,
@@ -278,7 +330,14 @@ describe('daily balances', () => {
       url: `/api/daily-balances?ledgerId=${owner.ledgerId}&fecha=2026-02-01`,
       token: member.token,
     });
-    expect(read.json()).toEqual({ saldo_base_ves: 1, saldo_base_usd: 10, fecha: '2026-02-01', heredado: false });
+    expect(read.json()).toEqual({
+      saldo_base_ves: 1,
+      saldo_base_usd: 10,
+      fecha: '2026-02-01',
+      heredado: false,
+      heredado_ves: false,
+      heredado_usd: false,
+    });
   });
 
   it('records the change with before and after values', async () => {
@@ -290,15 +349,16 @@ describe('daily balances', () => {
     // before: inherited from 2026-02-01 (1 / 10)
     expect(rows[0]).toEqual({
       user_id: owner.id,
-      before: { saldo_base_ves: 1, saldo_base_usd: 10, fecha: '2026-02-03', heredado: true },
-      after: { saldo_base_ves: 5, saldo_base_usd: 6, fecha: '2026-02-03', heredado: false },
+      before: { saldo_base_ves: 1, saldo_base_usd: 10, fecha: '2026-02-03', heredado: true, heredado_ves: true, heredado_usd: true },
+      after: { saldo_base_ves: 5, saldo_base_usd: 6, fecha: '2026-02-03', heredado: false, heredado_ves: false, heredado_usd: false },
     });
   });
 
   it.each([
     ['negative', { saldo_base_ves: -1, saldo_base_usd: 0 }],
     ['text', { saldo_base_ves: 'abc', saldo_base_usd: 0 }],
-    ['missing', { saldo_base_usd: 0 }],
+    ['missing (neither currency)', {}],
+    ['negative, with the other currency valid', { saldo_base_usd: -5 }],
     ['3 decimals', { saldo_base_ves: '1.005', saldo_base_usd: 0 }],
     ['a boolean', { saldo_base_ves: true, saldo_base_usd: 0 }],
   ])('a %s base is a 400 with SPEC’s message', async (_name, body) => {

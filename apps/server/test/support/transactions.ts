@@ -63,7 +63,7 @@ export interface Balances {
     { valor: number }
   >;
   promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
-  saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean };
+  saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean; heredado_ves: boolean; heredado_usd: boolean };
   saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
   transacciones_con_acumulados: TxJson[];
 }

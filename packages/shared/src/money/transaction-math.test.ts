@@ -65,7 +65,12 @@ describe('computeTransaction', () => {
       // 1e12 × 1e12 = 1e24, exact, never in exponent notation
       name: 'maximum values',
       input: tx('1000000000000.00', '1000000000000.0000', 0, 0),
-      expected: { bs_recibidos: '1000000000000000000000000', bs_pagados: '0', ganancia_ves: '1000000000000000000000000.00', ganancia_usd: '1000000000000.00' },
+      expected: {
+        bs_recibidos: '1000000000000000000000000',
+        bs_pagados: '0',
+        ganancia_ves: '1000000000000000000000000.00',
+        ganancia_usd: '1000000000000.00',
+      },
     },
     {
       // 1.00 × 2.3450 = 2.345 → half-up 2.35 (half-even would give 2.34)
@@ -200,6 +205,14 @@ describe('computeDay', () => {
     expect(day.promedios).toEqual({ tasa_venta_promedio: '37.3929', tasa_compra_promedio: '40.5002' });
   });
 
+  it('starts the verified balances from their own base when given (DESIGN §17)', () => {
+    const day = computeDay(rows, { ...base, verificado_ves: '200.00', verificado_usd: '-10' });
+    // the full balances keep the day's base: 6787.35 / 330.25 as above
+    expect(day.resumen.saldo_disponible_ves).toBe('6787.35');
+    // verified (a, c): ves = 200 + 4050 − 7300.15285 = −3050.15285 → −3050.15; usd = −10 − 100 + 180.25 = 70.25
+    expect(day.saldos_actuales).toEqual({ saldo_ves_actual: '-3050.15', saldo_usd_actual: '70.25' });
+  });
+
   it('weights the average rates by amount, not by row', () => {
     // sales 1 @ 30 and 99 @ 40: (30 + 3960) / 100 = 39.9 (a plain mean of the rates would be 35)
     const day = computeDay([tx(1, 30, 0, 0), tx(99, 40, 0, 0)], base);
@@ -289,7 +302,10 @@ const scaled = (n: bigint, dp: number): string => {
   return `${s.slice(0, -dp)}.${s.slice(-dp)}`;
 };
 /** Amounts 0..1e12 with 2 dp (zero often, as forms leave one side empty). */
-const amountArb = fc.oneof(fc.constant('0.00'), fc.bigInt({ min: 0n, max: 10n ** 14n }).map((n) => scaled(n, 2)));
+const amountArb = fc.oneof(
+  fc.constant('0.00'),
+  fc.bigInt({ min: 0n, max: 10n ** 14n }).map((n) => scaled(n, 2)),
+);
 const positiveAmountArb = fc.bigInt({ min: 1n, max: 10n ** 14n }).map((n) => scaled(n, 2));
 /** Rates 0.0001..1e12 with 4 dp, biased to realistic Bs/USD values too. */
 const rateArb = fc.oneof(
@@ -346,10 +362,13 @@ describe('properties', () => {
 
   it('stored figures are used as given (no recomputation)', () => {
     // a stored profit of 7.00 USD wins over the 10 × 40 / 40 = 10 the amounts would give
-    const day = computeDay([{ ...tx(10, 40, 0, 0), stored: { bs_recibidos: '400', bs_pagados: '0', ganancia_ves: '400.00', ganancia_usd: '7.00' } }], {
-      saldo_base_ves: 0,
-      saldo_base_usd: 0,
-    });
+    const day = computeDay(
+      [{ ...tx(10, 40, 0, 0), stored: { bs_recibidos: '400', bs_pagados: '0', ganancia_ves: '400.00', ganancia_usd: '7.00' } }],
+      {
+        saldo_base_ves: 0,
+        saldo_base_usd: 0,
+      },
+    );
     expect(day.resumen.ganancia_total_usd).toBe('7.00');
   });
 
@@ -368,7 +387,9 @@ describe('properties', () => {
   it('the edit preview agrees with the stored profit', () => {
     fc.assert(
       fc.property(validTxArb, (t) => {
-        expect(previewEditProfit(t.venta, t.tasa_venta, t.compra, t.tasa_compra)).toBe(toNumber(new Big(computeTransaction(t).ganancia_usd), 2));
+        expect(previewEditProfit(t.venta, t.tasa_venta, t.compra, t.tasa_compra)).toBe(
+          toNumber(new Big(computeTransaction(t).ganancia_usd), 2),
+        );
       }),
     );
   });

@@ -103,6 +103,12 @@ export interface DayRowInput extends TransactionAmounts {
 export interface DayBase {
   saldo_base_ves: Amount;
   saldo_base_usd: Amount;
+  /**
+   * The base of the verified balances (DESIGN §17): the explicit base when set, else the previous
+   * active day's *verified* closing. Absent: the same as the day's base.
+   */
+  verificado_ves?: Amount;
+  verificado_usd?: Amount;
 }
 
 /** Per-row figures, named as in the balances response (SPEC §3). */
@@ -140,6 +146,8 @@ export interface DayResult<T> {
 export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayBase): DayResult<T> {
   const baseVes = toBigOrZero(base.saldo_base_ves);
   const baseUsd = toBigOrZero(base.saldo_base_usd);
+  const verifiedBaseVes = base.verificado_ves === undefined ? baseVes : toBigOrZero(base.verificado_ves);
+  const verifiedBaseUsd = base.verificado_usd === undefined ? baseUsd : toBigOrZero(base.verificado_usd);
   let ventaTotal = ZERO;
   let compraTotal = ZERO;
   let recibidos = ZERO;
@@ -194,8 +202,8 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
       tasa_compra_promedio: toFixedString(safeDiv(pagados, compraTotal), 4),
     },
     saldos_actuales: {
-      saldo_ves_actual: toFixedString(baseVes.plus(vRecibidos).minus(vPagados), 2),
-      saldo_usd_actual: toFixedString(baseUsd.minus(vVenta).plus(vCompra), 2),
+      saldo_ves_actual: toFixedString(verifiedBaseVes.plus(vRecibidos).minus(vPagados), 2),
+      saldo_usd_actual: toFixedString(verifiedBaseUsd.minus(vVenta).plus(vCompra), 2),
     },
   };
 }

@@ -39,9 +39,12 @@ export interface BalancesResponse {
     ganancia_total_usd: Valor;
   };
   promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
-  /** The day's base: its explicit row, or the previous day's closing balance (heredado). */
-  saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean };
-  /** The available balances counting only verified transactions. */
+  /**
+   * The day's base, per currency its explicit value or the previous day's closing balance
+   * (heredado_ves / heredado_usd; heredado: both inherited), DESIGN §17.
+   */
+  saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean; heredado_ves: boolean; heredado_usd: boolean };
+  /** The available balances counting only verified transactions, from the verified base (DESIGN §17). */
   saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
   transacciones_con_acumulados: TransactionJson[];
 }

@@ -91,7 +91,9 @@ describe('rateSchema', () => {
 
 describe('transactionInputSchema', () => {
   it('normalises a valid transaction', () => {
-    expect(transactionInputSchema.parse({ venta: 100, tasa_venta: '40.5', compra: '100', tasa_compra: 40, notas: '  hola  ', fecha })).toEqual({
+    expect(
+      transactionInputSchema.parse({ venta: 100, tasa_venta: '40.5', compra: '100', tasa_compra: 40, notas: '  hola  ', fecha }),
+    ).toEqual({
       venta: '100.00',
       tasa_venta: '40.5000',
       compra: '100.00',
@@ -139,7 +141,9 @@ describe('transactionInputSchema', () => {
   });
 
   it('rejects wrong types with Spanish messages instead of throwing', () => {
-    expect(issues(transactionInputSchema, { venta: {}, tasa_venta: [], compra: true, tasa_compra: { x: 1 }, notas: 5, fecha: 20261121 })).toEqual([
+    expect(
+      issues(transactionInputSchema, { venta: {}, tasa_venta: [], compra: true, tasa_compra: { x: 1 }, notas: 5, fecha: 20261121 }),
+    ).toEqual([
       ['venta', messages.amountInvalid],
       ['tasa_venta', messages.rateInvalid],
       ['compra', messages.amountInvalid],
@@ -158,7 +162,9 @@ describe('transactionInputSchema', () => {
     expect(parse(null)).toBeNull();
     expect(parse(undefined)).toBeNull();
     expect(parse(` ${'a'.repeat(1000)} `)).toBe('a'.repeat(1000));
-    expect(issues(transactionInputSchema, { venta: 1, tasa_venta: 1, fecha, notas: 'a'.repeat(1001) })).toEqual([['notas', messages.notesTooLong]]);
+    expect(issues(transactionInputSchema, { venta: 1, tasa_venta: 1, fecha, notas: 'a'.repeat(1001) })).toEqual([
+      ['notas', messages.notesTooLong],
+    ]);
   });
 
   it('requires a valid day', () => {
@@ -170,14 +176,33 @@ describe('transactionInputSchema', () => {
 describe('createTransactionSchema', () => {
   it('strips a client ganancia and unknown fields', () => {
     for (const ganancia of [1.25, '1.25', null, undefined, { x: 1 }]) {
-      const data = createTransactionSchema.parse({ venta: 100, tasa_venta: 40.5, compra: 100, tasa_compra: 40, ganancia, ledgerId, fecha, extra: 1 });
-      expect(data).toEqual({ venta: '100.00', tasa_venta: '40.5000', compra: '100.00', tasa_compra: '40.0000', notas: null, fecha, ledgerId });
+      const data = createTransactionSchema.parse({
+        venta: 100,
+        tasa_venta: 40.5,
+        compra: 100,
+        tasa_compra: 40,
+        ganancia,
+        ledgerId,
+        fecha,
+        extra: 1,
+      });
+      expect(data).toEqual({
+        venta: '100.00',
+        tasa_venta: '40.5000',
+        compra: '100.00',
+        tasa_compra: '40.0000',
+        notas: null,
+        fecha,
+        ledgerId,
+      });
       expect('ganancia' in data).toBe(false);
     }
   });
 
   it('needs a ledger id and keeps the transaction rules', () => {
-    expect(issues(createTransactionSchema, { venta: 1, tasa_venta: 1, fecha, ledgerId: 'nope' })).toEqual([['ledgerId', messages.notFound]]);
+    expect(issues(createTransactionSchema, { venta: 1, tasa_venta: 1, fecha, ledgerId: 'nope' })).toEqual([
+      ['ledgerId', messages.notFound],
+    ]);
     expect(issues(createTransactionSchema, { fecha, ledgerId })).toEqual([['venta', messages.txNeedsAmount]]);
   });
 });
@@ -187,7 +212,9 @@ describe('updateTransactionSchema', () => {
     expect(updateTransactionSchema.parse({ venta: 1, tasa_venta: 1, fecha, version: 3 }).version).toBe(3);
     expect(updateTransactionSchema.parse({ venta: 1, tasa_venta: 1, fecha }).version).toBeUndefined();
     for (const version of [0, -1, 1.5, '2', null]) {
-      expect(issues(updateTransactionSchema, { venta: 1, tasa_venta: 1, fecha, version })).toEqual([['version', messages.validationFailed]]);
+      expect(issues(updateTransactionSchema, { venta: 1, tasa_venta: 1, fecha, version })).toEqual([
+        ['version', messages.validationFailed],
+      ]);
     }
   });
 
@@ -213,7 +240,25 @@ describe('dailyBalanceInputSchema', () => {
     });
   });
 
-  it.each([[''], [null], [undefined], ['abc'], [-1], ['-0.01'], ['1.001'], [{}], [[]], [true]])('%j is not a base balance', (value) => {
+  // DESIGN §17: each currency on its own — omitted keeps its state, null returns it to inherited.
+  it.each([
+    [{ saldo_base_ves: 10 }, { saldo_base_ves: '10.00', saldo_base_usd: undefined }],
+    [{ saldo_base_usd: '7.5' }, { saldo_base_ves: undefined, saldo_base_usd: '7.50' }],
+    [{ saldo_base_ves: null }, { saldo_base_ves: null, saldo_base_usd: undefined }],
+    [
+      { saldo_base_ves: null, saldo_base_usd: 3 },
+      { saldo_base_ves: null, saldo_base_usd: '3.00' },
+    ],
+  ])('%j sets only what it names', (input, expected) => {
+    const parsed = dailyBalanceInputSchema.parse({ ...input, fecha });
+    expect({ saldo_base_ves: parsed.saldo_base_ves, saldo_base_usd: parsed.saldo_base_usd }).toEqual(expected);
+  });
+
+  it('needs at least one currency', () => {
+    expect(issues(dailyBalanceInputSchema, { fecha })).toEqual([['saldo_base_ves', messages.baseBalanceInvalid]]);
+  });
+
+  it.each([[''], ['abc'], [-1], ['-0.01'], ['-100'], ['1.001'], [{}], [[]], [true]])('%j is not a base balance', (value) => {
     expect(issues(dailyBalanceInputSchema, { saldo_base_ves: value, saldo_base_usd: 1, fecha })).toEqual([
       ['saldo_base_ves', messages.baseBalanceInvalid],
     ]);
@@ -223,6 +268,8 @@ describe('dailyBalanceInputSchema', () => {
     expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: '1000000000000.01', fecha })).toEqual([
       ['saldo_base_usd', messages.valueTooLarge],
     ]);
-    expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: 'hoy' })).toEqual([['fecha', messages.dateInvalid]]);
+    expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: 'hoy' })).toEqual([
+      ['fecha', messages.dateInvalid],
+    ]);
   });
 });

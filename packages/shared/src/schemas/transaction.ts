@@ -164,10 +164,31 @@ export type UpdateTransactionData = z.output<typeof updateTransactionSchema>;
 export const toggleVerifySchema = z.object({ esta_verificada: z.boolean({ error: messages.validationFailed }) }, objectError);
 export type ToggleVerifyInput = z.infer<typeof toggleVerifySchema>;
 
-/** PUT /api/daily-balances/:ledgerId. */
-export const dailyBalanceInputSchema = z.object(
-  { saldo_base_ves: baseBalanceSchema, saldo_base_usd: baseBalanceSchema, fecha: dayKeySchema },
-  objectError,
+/**
+ * One currency of PUT /api/daily-balances (DESIGN §17): omitted (undefined) keeps that currency's
+ * state, null returns it to inherited, a value sets it explicitly (≥ 0, SPEC §5).
+ */
+export const baseBalanceOrInheritedSchema = z.pipe(
+  z.optional(z.union([z.number(), z.string(), z.null()], { error: messages.baseBalanceInvalid })),
+  z.transform((raw: number | string | null | undefined, payload): string | null | undefined => {
+    if (raw === undefined || raw === null) return raw;
+    const parsed = parseDecimal(raw, { scale: 2, invalid: messages.baseBalanceInvalid, required: true });
+    if (typeof parsed === 'string') {
+      payload.issues.push({ code: 'custom', message: parsed, input: raw });
+      return z.NEVER;
+    }
+    return toFixedString(parsed, 2);
+  }),
 );
+
+/** PUT /api/daily-balances/:ledgerId: `{fecha, saldo_base_ves?, saldo_base_usd?}`, at least one currency (DESIGN §17). */
+export const dailyBalanceInputSchema = z
+  .object({ saldo_base_ves: baseBalanceOrInheritedSchema, saldo_base_usd: baseBalanceOrInheritedSchema, fecha: dayKeySchema }, objectError)
+  .check(
+    z.refine((d) => d.saldo_base_ves !== undefined || d.saldo_base_usd !== undefined, {
+      message: messages.baseBalanceInvalid,
+      path: ['saldo_base_ves'],
+    }),
+  );
 export type DailyBalanceInput = z.input<typeof dailyBalanceInputSchema>;
 export type DailyBalanceData = z.output<typeof dailyBalanceInputSchema>;

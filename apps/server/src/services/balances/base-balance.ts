@@ -5,42 +5,84 @@ import type { DbOrTx } from '../../db/database.ts';
 export interface DayBaseBalance {
   saldo_base_ves: string;
   saldo_base_usd: string;
-  /** true when carried forward from earlier days, false for an explicit row (or nothing at all: 0/0). */
+  /** true when both currencies are inherited (DESIGN §17). */
   heredado: boolean;
+  /**
+   * Per currency: true when carried forward from earlier days; false for an explicit value of the
+   * day (or nothing at all before the day: 0).
+   */
+  heredado_ves: boolean;
+  heredado_usd: boolean;
+  /** The verified balances' base (DESIGN §17): the explicit value, else the previous active day's verified closing. */
+  verificado_ves: string;
+  verificado_usd: string;
 }
 
 /**
- * The base of (ledger, day) per DESIGN §2, in ONE query, never by walking days:
- * - the latest explicit daily_balances row on or before the day (primary-key range scan);
- * - if it is the day itself, that row (heredado false);
- * - else that base plus the net movement of every day from its day up to the day before ours
+ * The base of (ledger, day) per DESIGN §2 and §17, in ONE query, never by walking days. Each
+ * currency on its own:
+ * - the latest daily_balances row on or before the day whose value for that currency is set
+ *   (NULL = inherited);
+ * - if it is the day itself, that value (explicit);
+ * - else that value plus the net movement of every day from its day up to the day before ours
  *   (Σ bs_recibidos − Σ bs_pagados; base_usd − Σ venta + Σ compra), which is exactly the previous
  *   day's closing saldo_disponible (each day's closing is its base plus its own movement);
- * - with no explicit row at all, the same sums from the ledger's first transaction on, from 0/0.
- * The sums come from ledger_day_totals (one row per day, kept by a trigger), so a ledger with
- * years of history costs a few hundred rows, not every transaction. The carried value is kept
- * exact (not rounded) so that, once rounded for display, it equals the closing the previous day shows.
+ * - with no explicit value at all, the same sums from the ledger's first transaction on, from 0.
+ * The verified base is the same with the sums of the verified rows only: the previous active day's
+ * verified closing is its verified base plus its verified movement, back to an explicit value
+ * (which counts as verified). The sums come from ledger_day_totals (one row per day, kept by a
+ * trigger, docs/decisions/0003), read once for both currencies, so years of history cost a few
+ * hundred rows. Values stay exact so that, once rounded, a day's base equals the previous closing.
  */
 export async function dayBaseBalance(db: DbOrTx, ledgerId: string, fecha: string): Promise<DayBaseBalance> {
-  const result = await db.execute<{ base_fecha: string | null; ves: string; usd: string; movements: string }>(sql`
-    with b as (
-      select fecha, saldo_base_ves, saldo_base_usd from daily_balances
-      where ledger_id = ${ledgerId} and fecha <= ${fecha}::date
+  const result = await db.execute<{
+    fecha_ves: string | null;
+    fecha_usd: string | null;
+    ves: string;
+    usd: string;
+    vves: string;
+    vusd: string;
+    earlier: boolean;
+  }>(sql`
+    with bv as (
+      select fecha, saldo_base_ves as v from daily_balances
+      where ledger_id = ${ledgerId} and fecha <= ${fecha}::date and saldo_base_ves is not null
       order by fecha desc limit 1
+    ), bu as (
+      select fecha, saldo_base_usd as v from daily_balances
+      where ledger_id = ${ledgerId} and fecha <= ${fecha}::date and saldo_base_usd is not null
+      order by fecha desc limit 1
+    ), f as (
+      select coalesce((select fecha from bv), '-infinity'::date) as fv, coalesce((select fecha from bu), '-infinity'::date) as fu
     ), m as (
-      select coalesce(sum(d.transaction_count), 0) as n, coalesce(sum(d.bs_recibidos - d.bs_pagados), 0) as ves,
-        coalesce(sum(d.compra - d.venta), 0) as usd
-      from ledger_day_totals d
-      where d.ledger_id = ${ledgerId} and d.fecha < ${fecha}::date
-        and d.fecha >= coalesce((select fecha from b), '-infinity'::date)
+      select
+        coalesce(sum(d.bs_recibidos - d.bs_pagados) filter (where d.fecha >= f.fv), 0) as ves,
+        coalesce(sum(d.v_bs_recibidos - d.v_bs_pagados) filter (where d.fecha >= f.fv), 0) as vves,
+        coalesce(sum(d.compra - d.venta) filter (where d.fecha >= f.fu), 0) as usd,
+        coalesce(sum(d.v_compra - d.v_venta) filter (where d.fecha >= f.fu), 0) as vusd
+      from f join ledger_day_totals d
+        on d.ledger_id = ${ledgerId} and d.fecha < ${fecha}::date and d.fecha >= least(f.fv, f.fu)
     )
-    select (select fecha from b)::text as base_fecha,
-      (coalesce((select saldo_base_ves from b), 0) + m.ves)::text as ves,
-      (coalesce((select saldo_base_usd from b), 0) + m.usd)::text as usd,
-      m.n::text as movements
+    select (select fecha from bv)::text as fecha_ves, (select fecha from bu)::text as fecha_usd,
+      (coalesce((select v from bv), 0) + m.ves)::text as ves,
+      (coalesce((select v from bu), 0) + m.usd)::text as usd,
+      (coalesce((select v from bv), 0) + m.vves)::text as vves,
+      (coalesce((select v from bu), 0) + m.vusd)::text as vusd,
+      (exists (select 1 from ledger_day_totals where ledger_id = ${ledgerId} and fecha < ${fecha}::date)
+        or exists (select 1 from daily_balances where ledger_id = ${ledgerId} and fecha < ${fecha}::date)) as earlier
     from m`);
   const r = result.rows[0]!;
-  const explicitToday = r.base_fecha === fecha;
-  const carried = !explicitToday && (r.base_fecha !== null || Number(r.movements) > 0);
-  return { saldo_base_ves: r.ves, saldo_base_usd: r.usd, heredado: carried };
+  // Something before the day (a transaction or a base) makes a non-explicit currency inherited;
+  // a ledger's very first day without a base is plain 0, not inherited.
+  const heredadoVes = r.fecha_ves !== fecha && r.earlier;
+  const heredadoUsd = r.fecha_usd !== fecha && r.earlier;
+  return {
+    saldo_base_ves: r.ves,
+    saldo_base_usd: r.usd,
+    heredado: heredadoVes && heredadoUsd,
+    heredado_ves: heredadoVes,
+    heredado_usd: heredadoUsd,
+    verificado_ves: r.vves,
+    verificado_usd: r.vusd,
+  };
 }

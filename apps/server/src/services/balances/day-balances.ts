@@ -7,10 +7,24 @@ import { dayBaseBalance } from './base-balance.ts';
 type Valor = BalancesResponse['resumen']['venta_total'];
 export type { BalancesResponse };
 
+/**
+ * Runs reads in one snapshot: a read-only REPEATABLE READ transaction, so a change committed
+ * between two of its statements (say, a row moved from the day before into this day) is seen by
+ * neither or by both, never by one (issue 17). Inside a caller's transaction, that one is used.
+ */
+export async function inOneSnapshot<T>(db: DbOrTx, read: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if ('rollback' in db) return read(db);
+  return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
 /** The day's rows with computeDay's figures, plus its base; shared by the balances answer and the Excel export. */
 export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: string) {
-  // Two independent reads; in parallel they cost one round trip of latency.
-  const [rows, base] = await Promise.all([dayTransactions(db, ledgerId, fecha), dayBaseBalance(db, ledgerId, fecha)]);
+  // Rows and base from one snapshot: read on two connections they could straddle a commit and
+  // show a day whose base and rows disagree (money counted twice or not at all).
+  const { rows, base } = await inOneSnapshot(db, async (tx) => ({
+    rows: await dayTransactions(tx, ledgerId, fecha),
+    base: await dayBaseBalance(tx, ledgerId, fecha),
+  }));
   // The stored figures were computed by computeTransaction when each row was written.
   const day = computeDay(
     rows.map((r) => ({ ...r, stored: r })),
@@ -37,7 +51,13 @@ export async function dayBalances(db: DbOrTx, ledgerId: string, fecha: string): 
       tasa_venta_promedio: num(day.promedios.tasa_venta_promedio, 4),
       tasa_compra_promedio: num(day.promedios.tasa_compra_promedio, 4),
     },
-    saldos_base: { saldo_base_ves: num(base.saldo_base_ves, 2), saldo_base_usd: num(base.saldo_base_usd, 2), heredado: base.heredado },
+    saldos_base: {
+      saldo_base_ves: num(base.saldo_base_ves, 2),
+      saldo_base_usd: num(base.saldo_base_usd, 2),
+      heredado: base.heredado,
+      heredado_ves: base.heredado_ves,
+      heredado_usd: base.heredado_usd,
+    },
     saldos_actuales: {
       saldo_ves_actual: num(day.saldos_actuales.saldo_ves_actual, 2),
       saldo_usd_actual: num(day.saldos_actuales.saldo_usd_actual, 2),

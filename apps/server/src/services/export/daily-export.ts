@@ -96,8 +96,8 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
   add([m.exportSheetTitle], true);
   add([m.xlsLedger, data.ledgerName]);
   add([m.xlsDate, data.fecha]);
-  add([m.xlsBaseVes, n(base.saldo_base_ves), base.heredado ? m.xlsInherited : null]);
-  add([m.xlsBaseUsd, n(base.saldo_base_usd), base.heredado ? m.xlsInherited : null]);
+  add([m.xlsBaseVes, n(base.saldo_base_ves), base.heredado_ves ? m.xlsInherited : null]);
+  add([m.xlsBaseUsd, n(base.saldo_base_usd), base.heredado_usd ? m.xlsInherited : null]);
   add([]);
   add(
     [

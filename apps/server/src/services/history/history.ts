@@ -58,8 +58,8 @@ function lastOfMonth(day: string): string {
  * - resumen_7dias: hasta−6 … hasta; resumen_14dias: hasta−13 … hasta (rolling, both ends included);
  * - resumen_mes: the whole calendar month of hasta;
  * - resumen_total: every transaction, and the closing balances of the latest day with activity or
- *   an explicit base = the latest explicit base + the net movement of every transaction on or after
- *   its day (0/0 and all transactions when there is no explicit base).
+ *   an explicit base = per currency (DESIGN §17), its latest explicit base + the net movement of
+ *   every transaction on or after its day (0 and all transactions when there is no explicit base).
  * ganancia values are USD sums of the stored rounded rows, as the day screens show them.
  */
 export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string): Promise<HistorySummary> {
@@ -68,9 +68,12 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
   const monthFrom = firstOfMonth(hasta);
   const monthTo = lastOfMonth(hasta);
   const result = await db.execute<Record<string, string>>(sql`
-    with b as (
-      select fecha, saldo_base_ves, saldo_base_usd from daily_balances
-      where ledger_id = ${ledgerId} order by fecha desc limit 1
+    with bv as (
+      select fecha, saldo_base_ves as v from daily_balances
+      where ledger_id = ${ledgerId} and saldo_base_ves is not null order by fecha desc limit 1
+    ), bu as (
+      select fecha, saldo_base_usd as v from daily_balances
+      where ledger_id = ${ledgerId} and saldo_base_usd is not null order by fecha desc limit 1
     ), agg as (
       select
         coalesce(sum(transaction_count), 0) as n, coalesce(sum(ganancia_usd), 0) as g,
@@ -80,13 +83,13 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
         coalesce(sum(ganancia_usd) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as g14,
         coalesce(sum(transaction_count) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as nm,
         coalesce(sum(ganancia_usd) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as gm,
-        coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as mves,
-        coalesce(sum(compra - venta) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as musd
+        coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha >= coalesce((select fecha from bv), '-infinity'::date)), 0) as mves,
+        coalesce(sum(compra - venta) filter (where fecha >= coalesce((select fecha from bu), '-infinity'::date)), 0) as musd
       from ledger_day_totals where ledger_id = ${ledgerId}
     )
     select n::text, g::text, n7::text, g7::text, n14::text, g14::text, nm::text, gm::text,
-      (coalesce((select saldo_base_ves from b), 0) + mves)::text as saldo_ves,
-      (coalesce((select saldo_base_usd from b), 0) + musd)::text as saldo_usd
+      (coalesce((select v from bv), 0) + mves)::text as saldo_ves,
+      (coalesce((select v from bu), 0) + musd)::text as saldo_usd
     from agg`);
   const r = result.rows[0]!;
   const w = (n: string | undefined, g: string | undefined): Window => ({

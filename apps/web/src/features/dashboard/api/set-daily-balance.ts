@@ -5,8 +5,9 @@ import { balancesQueryKey } from './get-balances';
 export interface SetDailyBalanceVars {
   ledgerId: string;
   fecha: string;
-  saldo_base_ves: string | number;
-  saldo_base_usd: string | number;
+  /** DESIGN §17: only the currency being edited is sent; null returns it to inherited. */
+  saldo_base_ves?: string | null;
+  saldo_base_usd?: string | null;
   /** 'Error actualizando saldo base VES' or '… USD', depending on the dialog. */
   fallback: string;
 }
@@ -16,12 +17,19 @@ export interface DailyBalance {
   saldo_base_usd: number;
   fecha: string;
   heredado: boolean;
+  heredado_ves: boolean;
+  heredado_usd: boolean;
 }
 
 export function setDailyBalance({ ledgerId, fecha, saldo_base_ves, saldo_base_usd, fallback }: SetDailyBalanceVars) {
   return api<DailyBalance>(`/api/daily-balances/${ledgerId}`, fallback, {
     method: 'PUT',
-    body: { saldo_base_ves, saldo_base_usd, fecha },
+    // An omitted currency keeps its state on the server (an inherited one keeps flowing).
+    body: {
+      fecha,
+      ...(saldo_base_ves !== undefined && { saldo_base_ves }),
+      ...(saldo_base_usd !== undefined && { saldo_base_usd }),
+    },
   });
 }
 

@@ -52,7 +52,8 @@ const tone = (n: number) => (n >= 0 ? 'positive' : 'negative');
 /** The day's figures (SPEC §3 balances response; DESIGN §2). */
 export function BalanceSummary({ balances, canEditBase, onEditBase }: Props) {
   const { resumen, promedios, saldos_base: base, saldos_actuales: actuales } = balances;
-  const inherited = base.heredado ? 'heredado del día anterior' : undefined;
+  // DESIGN §17: each currency is explicit or inherited on its own.
+  const inherited = (heredado: boolean) => (heredado ? 'heredado del día anterior' : undefined);
   const edit = (currency: BaseCurrency, label: string) =>
     canEditBase ? (
       <Tooltip title={`Editar saldo base ${label}`}>
@@ -70,8 +71,20 @@ export function BalanceSummary({ balances, canEditBase, onEditBase }: Props) {
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
         <Tile id="disponible-ves" label="Saldo disponible Bs.S" value={formatBs(resumen.saldo_disponible_ves.valor)} strong />
         <Tile id="disponible-usd" label="Saldo disponible USD" value={formatUsd(resumen.saldo_disponible_usd.valor)} strong />
-        <Tile id="base-ves" label="Saldo base Bs.S" value={formatBs(base.saldo_base_ves)} hint={inherited} action={edit('ves', 'Bs.S')} />
-        <Tile id="base-usd" label="Saldo base USD" value={formatUsd(base.saldo_base_usd)} hint={inherited} action={edit('usd', 'USD')} />
+        <Tile
+          id="base-ves"
+          label="Saldo base Bs.S"
+          value={formatBs(base.saldo_base_ves)}
+          hint={inherited(base.heredado_ves)}
+          action={edit('ves', 'Bs.S')}
+        />
+        <Tile
+          id="base-usd"
+          label="Saldo base USD"
+          value={formatUsd(base.saldo_base_usd)}
+          hint={inherited(base.heredado_usd)}
+          action={edit('usd', 'USD')}
+        />
         <Tile id="venta-total" label="Venta total" value={formatUsd(resumen.venta_total.valor)} />
         <Tile id="compra-total" label="Compra total" value={formatUsd(resumen.compra_total.valor)} />
         <Tile

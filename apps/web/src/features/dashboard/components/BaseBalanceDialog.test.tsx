@@ -6,7 +6,7 @@ import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
 
-function setup(currency: BaseCurrency) {
+function setup(currency: BaseCurrency, heredado = { heredado_ves: false, heredado_usd: true }) {
   const calls = mockFetch(() => json(200, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: '2026-11-20', heredado: false }));
   const onSaved = vi.fn();
   renderWithProviders(
@@ -14,7 +14,7 @@ function setup(currency: BaseCurrency) {
       currency={currency}
       ledgerId={LEDGER}
       fecha="2026-11-20"
-      base={{ saldo_base_ves: 5000, saldo_base_usd: 120.5 }}
+      base={{ saldo_base_ves: 5000, saldo_base_usd: 120.5, ...heredado }}
       onClose={vi.fn()}
       onSaved={onSaved}
       onError={vi.fn()}
@@ -51,7 +51,9 @@ describe('base-balance dialogs', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends both base balances, changing only its own currency', async () => {
+  // DESIGN §17 (issue 17): sending the other currency too froze its carry-forward and, when the
+  // inherited value was negative, made the whole save fail with a 400.
+  it('sends only its own currency, so the other one keeps its state', async () => {
     const { input, save, user, calls, onSaved } = setup('usd');
     await user.clear(input);
     await user.type(input, '300');
@@ -59,6 +61,18 @@ describe('base-balance dialogs', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.url).toBe(`/api/daily-balances/${LEDGER}`);
-    expect(calls[0]?.body).toEqual({ saldo_base_ves: 5000, saldo_base_usd: '300.00', fecha: '2026-11-20' });
+    expect(calls[0]?.body).toEqual({ saldo_base_usd: '300.00', fecha: '2026-11-20' });
+  });
+
+  it('"Usar saldo heredado" returns an explicit value to inherited', async () => {
+    const { user, calls, onSaved } = setup('ves');
+    await user.click(screen.getByRole('button', { name: 'Usar saldo heredado' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ saldo_base_ves: null, fecha: '2026-11-20' });
+  });
+
+  it('offers "Usar saldo heredado" only on an explicit value', () => {
+    setup('usd');
+    expect(screen.queryByRole('button', { name: 'Usar saldo heredado' })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ interface Props {
   currency: BaseCurrency;
   ledgerId: string;
   fecha: string;
-  base: { saldo_base_ves: number; saldo_base_usd: number };
+  base: { saldo_base_ves: number; saldo_base_usd: number; heredado_ves: boolean; heredado_usd: boolean };
   onClose(): void;
   onSaved(): void;
   onError(err: unknown, fallback: string): void;
@@ -18,9 +18,14 @@ interface Props {
 
 const LABEL: Record<BaseCurrency, string> = { ves: 'Bs.S', usd: 'USD' };
 
-/** Edit one base balance of the day; the other one is sent unchanged (the API takes both). */
+/**
+ * Edit one base balance of the day (DESIGN §17): only this currency is sent, so the other one keeps
+ * its state (an inherited value keeps flowing from earlier days). "Usar saldo heredado" returns an
+ * explicit value to the one carried from the previous day.
+ */
 export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, onSaved, onError }: Props) {
   const current = currency === 'ves' ? base.saldo_base_ves : base.saldo_base_usd;
+  const explicit = !(currency === 'ves' ? base.heredado_ves : base.heredado_usd);
   const [value, setValue] = useState(() => toInputValue(current) || '0.00');
   const [invalid, setInvalid] = useState<string | null>(null);
   const save = useSetDailyBalance();
@@ -28,24 +33,22 @@ export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, on
   // SPEC §5: Guardar is disabled while the field is empty or not a number.
   const notANumber = value.trim() === '' || Number.isNaN(Number(value));
 
+  const send = async (next: string | null) => {
+    try {
+      await save.mutateAsync({ ledgerId, fecha, [currency === 'ves' ? 'saldo_base_ves' : 'saldo_base_usd']: next, fallback });
+      onSaved();
+    } catch (err) {
+      onError(err, fallback);
+    }
+  };
+
   const submit = async () => {
     const parsed = baseBalanceSchema.safeParse(value);
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? messages.baseBalanceInvalid);
       return;
     }
-    try {
-      await save.mutateAsync({
-        ledgerId,
-        fecha,
-        saldo_base_ves: currency === 'ves' ? parsed.data : base.saldo_base_ves,
-        saldo_base_usd: currency === 'usd' ? parsed.data : base.saldo_base_usd,
-        fallback,
-      });
-      onSaved();
-    } catch (err) {
-      onError(err, fallback);
-    }
+    await send(parsed.data);
   };
 
   const titleId = `base-${currency}-title`;
@@ -78,6 +81,11 @@ export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, on
           />
         </DialogContent>
         <DialogActions>
+          {explicit && (
+            <Button onClick={() => void send(null)} disabled={save.isPending} sx={{ mr: 'auto' }}>
+              Usar saldo heredado
+            </Button>
+          )}
           <Button onClick={onClose}>Cancelar</Button>
           <Button type="submit" variant="contained" disabled={notANumber || save.isPending}>
             Guardar

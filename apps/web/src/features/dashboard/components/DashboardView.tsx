@@ -43,6 +43,10 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   const data = balances.data;
   // The figures on screen belong to the settled (ledger, date); act on those.
   const shownLedgerId = settled.ledgerId ?? ledger.id;
+  // Right after a day or ledger switch the previous day's figures stay on screen as a placeholder
+  // (and the selection takes 100 ms to settle): editing a base or exporting must wait for the
+  // chosen day's own answer, or they would act on the wrong day's figures (issue 17).
+  const current = balances.isPlaceholderData || settled.ledgerId !== ledger.id || settled.date !== date ? undefined : data;
 
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
@@ -69,7 +73,8 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             <LedgerActions
               ledger={ledger}
               fecha={settled.date}
-              transactionCount={data?.transacciones_con_acumulados.length ?? 0}
+              transactionCount={current?.transacciones_con_acumulados.length ?? 0}
+              ready={current !== undefined}
               isOwner={permissions.isOwner}
               notice={notice}
             />
@@ -85,7 +90,13 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 <CircularProgress aria-label="Cargando transacciones" />
               </Box>
             )}
-            {data && <BalanceSummary balances={data} canEditBase={permissions.canModifyBalance} onEditBase={setEditingBase} />}
+            {data && (
+              <BalanceSummary
+                balances={data}
+                canEditBase={permissions.canModifyBalance && current !== undefined}
+                onEditBase={setEditingBase}
+              />
+            )}
             <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
             {data && (
               <TransactionList
@@ -98,12 +109,12 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
           </Stack>
         </Box>
       </Stack>
-      {editingBase && data && (
+      {editingBase && current && (
         <BaseBalanceDialog
           currency={editingBase}
           ledgerId={shownLedgerId}
           fecha={settled.date}
-          base={data.saldos_base}
+          base={current.saldos_base}
           onClose={() => setEditingBase(null)}
           onSaved={() => {
             setEditingBase(null);

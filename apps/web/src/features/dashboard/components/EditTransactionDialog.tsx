@@ -1,7 +1,14 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { canPreviewEdit, messages, previewEditProfit, transactionInputSchema, type TransactionData, type TransactionInput } from '@arb/shared';
+import {
+  canPreviewEdit,
+  messages,
+  previewEditProfit,
+  transactionInputSchema,
+  type TransactionData,
+  type TransactionInput,
+} from '@arb/shared';
 import { ApiError } from '../../../shared/lib/api-client';
 import { useUpdateTransaction } from '../api/update-transaction';
 import type { TransactionRow } from '../api/types';

@@ -17,12 +17,14 @@ interface Props {
   ledger: Ledger | undefined;
   fecha: string | undefined;
   transactionCount: number;
+  /** false while the figures on screen are another day's placeholder: the export waits for the day's own. */
+  ready?: boolean;
   isOwner: boolean;
   notice: Pick<NoticeApi, 'success' | 'error' | 'fail'>;
 }
 
 /** Historial, Exportar Excel and (for the owner) Restablecer. */
-export function LedgerActions({ ledger, fecha, transactionCount, isOwner, notice }: Props) {
+export function LedgerActions({ ledger, fecha, transactionCount, ready = true, isOwner, notice }: Props) {
   const [exporting, setExporting] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const reset = useResetLedgerDay();
@@ -68,7 +70,7 @@ export function LedgerActions({ ledger, fecha, transactionCount, isOwner, notice
       >
         Historial
       </Button>
-      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportExcel()} disabled={exporting} fullWidth>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportExcel()} disabled={exporting || !ready} fullWidth>
         {exporting ? 'Exportando...' : 'Exportar Excel'}
       </Button>
       {isOwner && (

@@ -27,9 +27,11 @@ describe('transaction list: Verificada', () => {
     const box = screen.getByRole('checkbox', { name: 'Verificada' }) as HTMLInputElement;
     fireEvent.click(box);
     expect(box.checked).toBe(true);
-    await vi.waitFor(() => expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
-      ['PATCH', `/api/transactions/${tx.id}/toggle-verify`, { esta_verificada: true }],
-    ]));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+        ['PATCH', `/api/transactions/${tx.id}/toggle-verify`, { esta_verificada: true }],
+      ]),
+    );
     answer(json(200, { transaction: { ...tx, esta_verificada: true } }));
   });
 });

@@ -36,7 +36,7 @@ const emptyBalances: Balances = {
     ganancia_total_usd: v(0),
   },
   promedios: { tasa_venta_promedio: 0, tasa_compra_promedio: 0 },
-  saldos_base: { saldo_base_ves: 0, saldo_base_usd: 0, heredado: false },
+  saldos_base: { saldo_base_ves: 0, saldo_base_usd: 0, heredado: false, heredado_ves: false, heredado_usd: false },
   saldos_actuales: { saldo_ves_actual: 0, saldo_usd_actual: 0 },
   transacciones_con_acumulados: [],
 };
@@ -135,6 +135,23 @@ describe('dashboard page', () => {
     const posts = () => calls.filter((c) => c.method === 'POST').length;
     await act(async () => screen.getByRole('button', { name: 'Reintentar' }).click());
     await waitFor(() => expect(posts()).toBe(2));
+  });
+
+  // Issue 17: right after a day switch the previous day's figures stay on screen as a placeholder;
+  // the base dialog and the Excel button must wait for the new day's own answer.
+  it('does not edit a base or export on the previous day while the chosen day loads', async () => {
+    const yesterday = addDays(todayKey(), -1);
+    const { router } = setup(`/dashboard?ledger=${OWN.id}&date=${todayKey()}`, [OWN], (call) =>
+      call.url.endsWith(`fecha=${yesterday}`) ? (new Promise<Response>(() => {}) as unknown as Response) : undefined,
+    );
+    expect(await screen.findByRole('button', { name: 'Editar saldo base Bs.S' })).toBeTruthy();
+    const exportButton = () => screen.getByRole('button', { name: 'Exportar Excel' }) as HTMLButtonElement;
+    expect(exportButton().disabled).toBe(false);
+    await act(() => router.navigate(`/dashboard?ledger=${OWN.id}&date=${yesterday}`));
+    // today's figures are still shown while yesterday's answer never comes
+    await waitFor(() => expect(exportButton().disabled).toBe(true));
+    expect(screen.getByText('Saldo disponible Bs.S')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Editar saldo base/ })).toBeNull();
   });
 
   it('refuses to export a day without transactions', async () => {
