@@ -18,7 +18,8 @@ describe('ledger_day_totals trigger', () => {
     const cols = `count(*)::int as n, sum(venta)::text as venta, sum(compra)::text as compra, sum(bs_recibidos)::text as rec,
       sum(bs_pagados)::text as pag, sum(ganancia_ves)::text as gves, sum(ganancia_usd)::text as gusd,
       coalesce(sum(venta) filter (where esta_verificada), 0)::text as vventa, coalesce(sum(compra) filter (where esta_verificada), 0)::text as vcompra,
-      coalesce(sum(bs_recibidos) filter (where esta_verificada), 0)::text as vrec, coalesce(sum(bs_pagados) filter (where esta_verificada), 0)::text as vpag`;
+      coalesce(sum(bs_recibidos) filter (where esta_verificada), 0)::text as vrec, coalesce(sum(bs_pagados) filter (where esta_verificada), 0)::text as vpag,
+      sum(comision_usd)::text as fee, coalesce(sum(comision_usd) filter (where esta_verificada), 0)::text as vfee`;
     const truth = await t.database.pool.query(
       `select fecha, ${cols} from transactions where ledger_id = $1 group by fecha order by fecha`,
       [ledgerId],
@@ -26,7 +27,7 @@ describe('ledger_day_totals trigger', () => {
     const kept = await t.database.pool.query(
       `select fecha, transaction_count as n, venta::text, compra::text, bs_recibidos::text as rec, bs_pagados::text as pag,
          ganancia_ves::text as gves, ganancia_usd::text as gusd,
-         v_venta::text as vventa, v_compra::text as vcompra, v_bs_recibidos::text as vrec, v_bs_pagados::text as vpag
+         v_venta::text as vventa, v_compra::text as vcompra, v_bs_recibidos::text as vrec, v_bs_pagados::text as vpag, comision_usd::text as fee, v_comision_usd::text as vfee
        from ledger_day_totals where ledger_id = $1 order by fecha`,
       [ledgerId],
     );
@@ -39,14 +40,14 @@ describe('ledger_day_totals trigger', () => {
   it('follows creates, edits (also to another day), verification, deletes and raw SQL writes', async () => {
     const u = await createUser(t);
     const a = await addTransaction(t, u, u.ledgerId, '2026-01-01', { venta: 10, tasa_venta: '40.1234' });
-    const b = await addTransaction(t, u, u.ledgerId, '2026-01-01', { compra: '3.33', tasa_compra: '39.9999' });
+    const b = await addTransaction(t, u, u.ledgerId, '2026-01-01', { compra: '3.33', tasa_compra: '39.9999', comision_usd: '0.01234567' });
     await addTransaction(t, u, u.ledgerId, '2026-01-02', { venta: 5, tasa_venta: 41, compra: 5, tasa_compra: 40 });
     expect(await compare(u.ledgerId)).toBe(2);
     await t.request({
       method: 'PUT',
       url: `/api/transactions/${a.id}`,
       token: u.token,
-      payload: { venta: 11, tasa_venta: 40, fecha: '2026-01-03' },
+      payload: { venta: 11, tasa_venta: 40, fecha: '2026-01-03', comision_usd: '0.5' },
     });
     await t.request({
       method: 'PATCH',

@@ -167,6 +167,10 @@ export const transactions = pgTable(
     bsPagados: numeric('bs_pagados').notNull().default('0'),
     gananciaVes: numeric('ganancia_ves').notNull().default('0'),
     gananciaUsd: numeric('ganancia_usd').notNull().default('0'),
+    /** The order's fee in USD (DESIGN §12), ≥ 0 (check constraint), up to 8 decimals. */
+    comisionUsd: numeric('comision_usd', { precision: 21, scale: 8 }).notNull().default('0'),
+    /** When the order happened (DESIGN §12); a day's order is ocurrido_en, created_at, id. */
+    ocurridoEn: ts('ocurrido_en').notNull().defaultNow(),
     notas: text('notas'),
     estaVerificada: boolean('esta_verificada').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -175,7 +179,7 @@ export const transactions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('transactions_ledger_day_idx').on(t.ledgerId, t.fecha, t.createdAt, t.id),
+    index('transactions_ledger_day_idx').on(t.ledgerId, t.fecha, t.ocurridoEn, t.createdAt, t.id),
     index('transactions_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
@@ -205,6 +209,8 @@ export const ledgerDayTotals = pgTable(
     vCompra: numeric('v_compra').notNull().default('0'),
     vBsRecibidos: numeric('v_bs_recibidos').notNull().default('0'),
     vBsPagados: numeric('v_bs_pagados').notNull().default('0'),
+    comisionUsd: numeric('comision_usd').notNull().default('0'),
+    vComisionUsd: numeric('v_comision_usd').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.ledgerId, t.fecha] })],
 );

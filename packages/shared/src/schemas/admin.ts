@@ -77,6 +77,10 @@ export interface AdminTransaction {
   compra: number;
   tasa_compra: number;
   ganancia: number;
+  /** The fee in USD, up to 8 decimals (DESIGN §12). */
+  comision_usd: number;
+  /** When the order happened, ISO 8601 (DESIGN §12). */
+  ocurrido_en: string;
   esta_verificada: boolean;
   notas: string | null;
   createdAt: string;

@@ -194,6 +194,7 @@ describe('createTransactionSchema', () => {
         notas: null,
         fecha,
         ledgerId,
+        comision_usd: '0.00000000',
       });
       expect('ganancia' in data).toBe(false);
     }
@@ -271,5 +272,42 @@ describe('dailyBalanceInputSchema', () => {
     expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: 'hoy' })).toEqual([
       ['fecha', messages.dateInvalid],
     ]);
+  });
+});
+
+describe('comision_usd and ocurrido_en (DESIGN §12)', () => {
+  const base = { ledgerId: '6c0a3a57-3a6c-4a3c-9d69-8d1f0a6b7f11', fecha: '2026-01-01', venta: 1, tasa_venta: 2 };
+  it('create: the fee defaults to 0 with 8 decimals, ocurrido_en to undefined (the server time)', () => {
+    const r = createTransactionSchema.parse(base);
+    expect(r.comision_usd).toBe('0.00000000');
+    expect(r.ocurrido_en).toBeUndefined();
+  });
+  it.each([
+    [0.12345678, '0.12345678'],
+    ['1', '1.00000000'],
+    ['', '0.00000000'],
+    [null, '0.00000000'],
+  ] as const)('create: fee %s → %s', (fee, out) => {
+    expect(createTransactionSchema.parse({ ...base, comision_usd: fee }).comision_usd).toBe(out);
+  });
+  it.each([['0.123456789'], [-1], ['1e3'], ['abc'], [1e13]] as const)('create: fee %s is refused', (fee) => {
+    expect(createTransactionSchema.safeParse({ ...base, comision_usd: fee }).success).toBe(false);
+  });
+  it('ocurrido_en: an ISO instant with an offset, canonical UTC out; not later than now + 1 minute', () => {
+    expect(createTransactionSchema.parse({ ...base, ocurrido_en: '2026-01-01T10:00:00-04:00' }).ocurrido_en).toBe(
+      '2026-01-01T14:00:00.000Z',
+    );
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: new Date(Date.now() + 30_000).toISOString() }).success).toBe(true);
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: new Date(Date.now() + 120_000).toISOString() }).success).toBe(false);
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: '2026-01-01 10:00' }).success).toBe(false);
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: 12 }).success).toBe(false);
+  });
+  it('edit: omitting the fee and the time leaves them undefined (kept by the server)', () => {
+    const r = updateTransactionSchema.parse({ fecha: '2026-01-01', venta: 1, tasa_venta: 2 });
+    expect(r.comision_usd).toBeUndefined();
+    expect(r.ocurrido_en).toBeUndefined();
+    expect(updateTransactionSchema.parse({ fecha: '2026-01-01', venta: 1, tasa_venta: 2, comision_usd: '0.5' }).comision_usd).toBe(
+      '0.50000000',
+    );
   });
 });

@@ -25,7 +25,7 @@ export interface DayBaseBalance {
  *   (NULL = inherited);
  * - if it is the day itself, that value (explicit);
  * - else that value plus the net movement of every day from its day up to the day before ours
- *   (Σ bs_recibidos − Σ bs_pagados; base_usd − Σ venta + Σ compra), which is exactly the previous
+ *   (Σ bs_recibidos − Σ bs_pagados; base_usd − Σ venta + Σ compra − Σ comision_usd), which is exactly the previous
  *   day's closing saldo_disponible (each day's closing is its base plus its own movement);
  * - with no explicit value at all, the same sums from the ledger's first transaction on, from 0.
  * The verified base is the same with the sums of the verified rows only: the previous active day's
@@ -58,8 +58,8 @@ export async function dayBaseBalance(db: DbOrTx, ledgerId: string, fecha: string
       select
         coalesce(sum(d.bs_recibidos - d.bs_pagados) filter (where d.fecha >= f.fv), 0) as ves,
         coalesce(sum(d.v_bs_recibidos - d.v_bs_pagados) filter (where d.fecha >= f.fv), 0) as vves,
-        coalesce(sum(d.compra - d.venta) filter (where d.fecha >= f.fu), 0) as usd,
-        coalesce(sum(d.v_compra - d.v_venta) filter (where d.fecha >= f.fu), 0) as vusd
+        coalesce(sum(d.compra - d.venta - d.comision_usd) filter (where d.fecha >= f.fu), 0) as usd,
+        coalesce(sum(d.v_compra - d.v_venta - d.v_comision_usd) filter (where d.fecha >= f.fu), 0) as vusd
       from f join ledger_day_totals d
         on d.ledger_id = ${ledgerId} and d.fecha < ${fecha}::date and d.fecha >= least(f.fv, f.fu)
     )

@@ -64,6 +64,8 @@ export function aTransaction(overrides: Partial<TransactionRow> = {}): Transacti
     bs_recibidos: 4000,
     bs_pagados: 3800,
     createdAt: '2026-11-21T12:00:00.000Z',
+    ocurrido_en: '2026-11-21T12:00:00.000Z',
+    comision_usd: 0,
     venta: 100,
     tasa_venta: 40,
     compra: 100,
