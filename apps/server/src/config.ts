@@ -3,9 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -17,9 +15,15 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     APP_URL: url.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Arbitraje USD/VES <no-reply@localhost>'),
     REQUIRE_EMAIL_VERIFICATION: bool.default(true),
     MEMBERSHIP_REQUIRED: bool.default(false),
@@ -39,7 +43,21 @@ const envSchema = z
     RATES_PARALELO_URL: url.default('https://ve.dolarapi.com/v1/dolares/paralelo'),
     RATES_BINANCE_URL: url.optional(),
     RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    // DESIGN §15: unset token = notifications off and hidden.
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (123456:ABC…)')
+      .optional(),
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .transform((v) => v.replace(/^@/, ''))
+      .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username (e.g. ArbitrajeBot)"))
+      .optional(),
+    TELEGRAM_API_URL: url.default('https://api.telegram.org'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -50,6 +68,13 @@ const envSchema = z
         message: 'is required when DATABASE_URL is set (several instances must share it)',
       });
     }
+    if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_BOT_USERNAME) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEGRAM_BOT_USERNAME'],
+        message: 'is required when TELEGRAM_BOT_TOKEN is set (it makes the t.me link)',
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +83,11 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'APP_URL'> {
   APP_URL: string;
   JWT_SECRET: string;
   DATA_DIR: string;
+  /** DESIGN §15, read by GET /api/config and the notifier: undefined = Telegram off. */
+  telegramBotToken: string | undefined;
+  telegramBotUsername: string | undefined;
+  /** Without a trailing slash. */
+  telegramApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -68,9 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(
-      `Configuración inválida / invalid configuration:\n${lines.join('\n')}`,
-    );
+    throw new ConfigError(`Configuración inválida / invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -79,6 +107,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
     DATA_DIR: dataDir,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN,
+    telegramBotUsername: env.TELEGRAM_BOT_USERNAME,
+    telegramApiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''),
   });
 }
 

@@ -33,7 +33,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     userName: text('user_name').notNull(),
-    role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
+    role: text('role', { enum: ['USER', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     phoneNumber: text('phone_number'),
@@ -50,7 +52,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -61,14 +65,20 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_family_idx').on(t.familyId),
+  ],
 );
 
 export const emailTokens = pgTable(
   'email_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     email: text('email').notNull(),
@@ -94,7 +104,11 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('email_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** Fixed-window counters (login failures, resend cooldowns) shared by every instance. */
@@ -110,7 +124,9 @@ export const ledgers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     inviteCode: text('invite_code').notNull(),
     /** Bumped by every committed change of the ledger (ledgerChange): validates cached day answers. */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
@@ -123,8 +139,12 @@ export const ledgers = pgTable(
 export const ledgerMembers = pgTable(
   'ledger_members',
   {
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     canModifyBalance: boolean('can_modify_balance').notNull().default(false),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
@@ -135,7 +155,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     venta: numeric('venta', { precision: 15, scale: 2 }).notNull().default('0'),
     tasaVenta: numeric('tasa_venta', { precision: 17, scale: 4 }).notNull().default('0'),
@@ -167,7 +189,9 @@ export const transactions = pgTable(
 export const ledgerDayTotals = pgTable(
   'ledger_day_totals',
   {
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     transactionCount: integer('transaction_count').notNull().default(0),
     venta: numeric('venta').notNull().default('0'),
@@ -184,7 +208,9 @@ export const ledgerDayTotals = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     transactionId: uuid('transaction_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -195,7 +221,9 @@ export const idempotencyKeys = pgTable(
 export const dailyBalances = pgTable(
   'daily_balances',
   {
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     saldoBaseVes: numeric('saldo_base_ves', { precision: 17, scale: 2 }).notNull().default('0'),
     saldoBaseUsd: numeric('saldo_base_usd', { precision: 17, scale: 2 }).notNull().default('0'),
@@ -210,7 +238,9 @@ export const activity = pgTable(
   'activity',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     entityId: text('entity_id'),
@@ -239,15 +269,119 @@ export const paymentProofs = pgTable(
   'payment_proofs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     note: text('note'),
     image: bytea('image').notNull(),
     mimeType: text('mime_type').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('payment_proofs_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Telegram (DESIGN §15, migration 0008): the chat a user linked through the bot's /start. */
+export const telegramLinks = pgTable(
+  'telegram_links',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    linkedAt: ts('linked_at').notNull().defaultNow(),
+  },
+  (t) => [index('telegram_links_chat_idx').on(t.chatId)],
+);
+
+/** Deep-link tokens (SHA-256), single use, 15 minutes. */
+export const telegramLinkTokens = pgTable(
+  'telegram_link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('telegram_link_tokens_user_idx').on(t.userId)],
+);
+
+/** The next moment a message may go to a chat (≤ 1 per second per chat, across instances). */
+export const telegramChats = pgTable('telegram_chats', {
+  chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+  nextSendAt: ts('next_send_at').notNull().defaultNow(),
+});
+
+/** The getUpdates offset (one row), so a takeover does not replay updates. */
+export const telegramBotState = pgTable('telegram_bot_state', {
+  id: integer('id').primaryKey().default(1),
+  updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
+});
+
+/** Per user and ledger; no row = the defaults (cambios true, resumen_diario false). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    cambios: boolean('cambios').notNull().default(true),
+    resumenDiario: boolean('resumen_diario').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_settings_pk', columns: [t.userId, t.ledgerId] }),
+    index('notification_settings_resumen_idx')
+      .on(t.ledgerId)
+      .where(sql`${t.resumenDiario}`),
+  ],
+);
+
+/**
+ * One row per change some other member could be told about, written by a statement trigger on
+ * `activity` (migration 0008) in the change's own transaction: the activity rows of one statement
+ * for one ledger and author.
+ */
+export const notificationOutbox = pgTable('notification_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ledgerId: uuid('ledger_id')
+    .notNull()
+    .references(() => ledgers.id, { onDelete: 'cascade' }),
+  actorId: uuid('actor_id').notNull(),
+  activityIds: bigint('activity_ids', { mode: 'number' }).array().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A message to one user (a change or a daily summary), sent exactly once; `dedupe_key` says which. */
+export const telegramMessages = pgTable(
+  'telegram_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('telegram_messages_dedupe_key').on(t.dedupeKey),
+    index('telegram_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
