@@ -60,7 +60,7 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string; man
       const n = Array.isArray(obj<{ transactions?: unknown[] }>(r.before).transactions)
         ? obj<{ transactions: unknown[] }>(r.before).transactions.length
         : 0;
-      return `reinició el día${day(r)}: ${n === 1 ? '1 operación eliminada' : `${n} operaciones eliminadas`} y saldos base a cero`;
+      return `reinició el día${r.fecha ? ` ${formatDayShort(r.fecha)}` : ''}: ${n === 1 ? '1 operación eliminada' : `${n} operaciones eliminadas`} y saldos base a cero`;
     },
   },
   DAILY_BALANCE_UPDATED: {

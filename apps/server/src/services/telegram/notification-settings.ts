@@ -3,7 +3,7 @@ import { messages, type NotificationSettings, type NotificationSettingsUpdate } 
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** GET /api/notifications/settings: every ledger the user is in, with the defaults where unset. */
+/** GET /api/notifications/settings: every ledger the user is in (in the order they joined), with the defaults where unset. */
 export async function getNotificationSettings(db: DbOrTx, userId: string, enabled: boolean): Promise<NotificationSettings> {
   const linked = await db.execute<{ linked: boolean }>(
     sql`select exists (select 1 from telegram_links where user_id = ${userId}) as linked`,
@@ -14,7 +14,7 @@ export async function getNotificationSettings(db: DbOrTx, userId: string, enable
     join ledgers l on l.id = m.ledger_id
     left join notification_settings s on s.user_id = m.user_id and s.ledger_id = m.ledger_id
     where m.user_id = ${userId}
-    order by l.created_at, l.id`);
+    order by m.joined_at, l.id`);
   return {
     telegram: { enabled, linked: Boolean(linked.rows[0]?.linked) },
     ledgers: rows.rows.map((r) => ({ ledgerId: r.ledger_id, name: r.name, cambios: r.cambios, resumen_diario: r.resumen_diario })),
