@@ -56,11 +56,7 @@ describe('configuration', () => {
 
   it('start-up with PORT=abc stops with a clear message naming PORT', () => {
     const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-    const res = spawnSync(process.execPath, ['--import', 'tsx', main], {
-      env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/PORT/);
     expect(res.stderr).toMatch(/invalid configuration/);

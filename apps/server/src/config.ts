@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -15,15 +17,9 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     APP_URL: url.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().min(3).default('Arbitraje USD/VES <no-reply@localhost>'),
     REQUIRE_EMAIL_VERIFICATION: bool.default(true),
     MEMBERSHIP_REQUIRED: bool.default(false),
@@ -43,15 +39,9 @@ const envSchema = z
     RATES_PARALELO_URL: url.default('https://ve.dolarapi.com/v1/dolares/paralelo'),
     RATES_BINANCE_URL: url.optional(),
     RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
     // DESIGN §15: unset token = notifications off and hidden.
-    TELEGRAM_BOT_TOKEN: z
-      .string()
-      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (123456:ABC…)')
-      .optional(),
+    TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (123456:ABC…)').optional(),
     TELEGRAM_BOT_USERNAME: z
       .string()
       .transform((v) => v.replace(/^@/, ''))
@@ -98,7 +88,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Configuración inválida / invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      `Configuración inválida / invalid configuration:\n${lines.join('\n')}`,
+    );
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgers, telegramMessages } from '../src/db/schema.ts';
+import { activity, ledgers, telegramMessages } from '../src/db/schema.ts';
 import { ledgerChange } from '../src/services/ledger-change.ts';
 import type { TelegramTuning } from '../src/services/telegram/telegram-notifier.ts';
 import { FAKE_BOT_TOKEN, startFakeTelegram, type FakeTelegram } from './support/fake-telegram.ts';
@@ -13,9 +13,22 @@ import { addMember, createUser, type TestUser } from './support/users.ts';
  * what, delivery failures, pacing, two instances, the daily summary on an injected clock.
  */
 const BOT = 'ArbitrajeTestBot';
-const tuning: TelegramTuning = { pollMs: 50, takeoverMs: 200, longPollS: 1, backoffBaseMs: 100, backoffMaxMs: 400, summaryEveryMs: 0, callTimeoutMs: 1_000 };
+const tuning: TelegramTuning = {
+  pollMs: 50,
+  takeoverMs: 200,
+  longPollS: 1,
+  backoffBaseMs: 100,
+  backoffMaxMs: 400,
+  summaryEveryMs: 0,
+  callTimeoutMs: 1_000,
+};
 // One JWT secret for both instances of the two-instance test (each test app makes its own otherwise).
-const env = (fake: FakeTelegram) => ({ JWT_SECRET: 'telegram-test-secret-'.padEnd(48, 'x'), TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN, TELEGRAM_BOT_USERNAME: BOT, TELEGRAM_API_URL: fake.url });
+const env = (fake: FakeTelegram) => ({
+  JWT_SECRET: 'telegram-test-secret-'.padEnd(48, 'x'),
+  TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+  TELEGRAM_BOT_USERNAME: BOT,
+  TELEGRAM_API_URL: fake.url,
+});
 
 let fake: FakeTelegram;
 let t: TestApp;
@@ -52,7 +65,10 @@ async function linkChat(app: TestApp, user: TestUser, name: string): Promise<num
 async function settings(app: TestApp, user: TestUser) {
   const res = await app.request({ method: 'GET', url: '/api/notifications/settings', token: user.token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { telegram: { enabled: boolean; linked: boolean }; ledgers: Array<{ ledgerId: string; name: string; cambios: boolean; resumen_diario: boolean }> };
+  return res.json() as {
+    telegram: { enabled: boolean; linked: boolean };
+    ledgers: Array<{ ledgerId: string; name: string; cambios: boolean; resumen_diario: boolean }>;
+  };
 }
 
 async function putSettings(app: TestApp, user: TestUser, ledgersBody: unknown) {
@@ -138,7 +154,7 @@ describe('linking (DESIGN §15)', () => {
       const chat = ++chatSeq;
       fake.userWrites(chat, `/start ${late}`);
       await fake.waitFor(() => sentTo(chat).find((m) => m.text.startsWith('El enlace no es válido o ha caducado')));
-      const group = -(++chatSeq);
+      const group = -++chatSeq;
       const fresh = new URL((await linkUrl(t, ben)).url).searchParams.get('start')!;
       fake.userWrites(group, `/start ${fresh}`, 'group');
       await fake.waitFor(() => sentTo(group).find((m) => m.text === 'Solo se pueden vincular chats privados con el bot.'));
@@ -163,7 +179,12 @@ describe('settings (GET/PUT /api/notifications/settings)', () => {
     expect((put.json() as typeof before).ledgers[1]).toEqual({ ledgerId, name: 'Sociedad', cambios: true, resumen_diario: true });
     const put2 = await putSettings(t, pia!, [{ ledgerId, cambios: false }]);
     expect((put2.json() as typeof before).ledgers[1]).toEqual({ ledgerId, name: 'Sociedad', cambios: false, resumen_diario: true });
-    expect((await settings(t, pia!)).ledgers[0]).toEqual({ ledgerId: pia!.ledgerId, name: 'Mi Registro', cambios: true, resumen_diario: false });
+    expect((await settings(t, pia!)).ledgers[0]).toEqual({
+      ledgerId: pia!.ledgerId,
+      name: 'Mi Registro',
+      cambios: true,
+      resumen_diario: false,
+    });
   });
 
   it('a ledger the user is not in is a 404 and changes nothing; a bad body is a 400; no token is a 401', async () => {
@@ -221,7 +242,34 @@ describe('who is told what', () => {
     const res = await t.request({ method: 'DELETE', url: `/api/transactions/${tx.id}`, token: wil!.token });
     expect(res.statusCode).toBeLessThan(300);
     const deleted = await fake.waitFor(() => sentTo(chats[0]!).find((m) => m.text.includes('eliminó')));
-    expect(deleted.text.split('\n').slice(0, 2)).toEqual(['<i>Caja</i> *VIP*', 'Wil* eliminó una operación del 21/11/2026: venta 10,00 USD a 40,00 Bs.']);
+    expect(deleted.text.split('\n').slice(0, 2)).toEqual([
+      '<i>Caja</i> *VIP*',
+      'Wil* eliminó una operación del 21/11/2026: venta 10,00 USD a 40,00 Bs.',
+    ]);
+    expect(fake.sent.filter((m) => m.parseMode !== undefined)).toEqual([]);
+  });
+
+  it('the outbox row is part of the change: written in its transaction, gone when it rolls back', async () => {
+    const { ledgerId, users, chats } = await partners(['Gil', 'Hana']);
+    const [, hana] = users;
+    const outboxRows = (db: Pick<typeof t.ctx.db, 'execute'>) =>
+      db
+        .execute<{ n: number }>(sql`select count(*)::int as n from notification_outbox where ledger_id = ${ledgerId}`)
+        .then((r) => r.rows[0]!.n);
+    let inside = -1;
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await tx
+          .insert(activity)
+          .values({ ledgerId, userId: hana!.id, action: 'TRANSACTION_DELETED', fecha: '2026-11-21', before: { venta: 9, tasa_venta: 40 } });
+        inside = await outboxRows(tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(inside).toBe(1);
+    await settled();
+    expect(await outboxRows(t.ctx.db)).toBe(0);
+    expect(sentTo(chats[0]!).filter((m) => !m.text.startsWith('Listo'))).toEqual([]);
   });
 
   it('a burst written by one change (an import, a reset) is one message', async () => {
@@ -229,7 +277,15 @@ describe('who is told what', () => {
     const [xavi, yara] = users;
     // Three rows recorded by one change, as the Binance import does (DESIGN §12).
     await ledgerChange(t.ctx.db, t.ctx.bus, async ({ record, emit }) => {
-      for (const id of ['a', 'b', 'c']) record({ ledgerId, userId: yara!.id, action: 'TRANSACTION_CREATED', entityId: id, fecha: '2026-11-20', after: { venta: 1, tasa_venta: 40 } });
+      for (const id of ['a', 'b', 'c'])
+        record({
+          ledgerId,
+          userId: yara!.id,
+          action: 'TRANSACTION_CREATED',
+          entityId: id,
+          fecha: '2026-11-20',
+          after: { venta: 1, tasa_venta: 40 },
+        });
       emit({ event: 'transaction-updated', ledgerId, type: 'CREATED', fecha: '2026-11-20', byUserId: yara!.id });
     });
     const burst = await fake.waitFor(() => sentTo(chats[0]!).find((m) => m.text.includes('registró 3 operaciones')));
@@ -238,7 +294,12 @@ describe('who is told what', () => {
     await addTransaction(t, xavi!, ledgerId, '2026-11-22', { venta: 5, tasa_venta: 40 });
     await addTransaction(t, xavi!, ledgerId, '2026-11-22', { compra: 5, tasa_compra: 39 });
     await fake.waitFor(() => sentTo(chats[1]!).filter((m) => m.text.includes('registró una operación del 22/11')).length === 2);
-    const reset = await t.request({ method: 'DELETE', url: `/api/ledgers/${ledgerId}/reset`, token: xavi!.token, payload: { fecha: '2026-11-22' } });
+    const reset = await t.request({
+      method: 'DELETE',
+      url: `/api/ledgers/${ledgerId}/reset`,
+      token: xavi!.token,
+      payload: { fecha: '2026-11-22' },
+    });
     expect(reset.statusCode, reset.body).toBeLessThan(300);
     const m = await fake.waitFor(() => sentTo(chats[1]!).find((x) => x.text.includes('reinició')));
     expect(m.text).toContain('Xavi reinició el día 22/11/2026: 2 operaciones eliminadas y saldos base a cero.');
@@ -264,10 +325,16 @@ describe('delivery', () => {
     expect(afterIt[0]!.at - first429.at).toBeGreaterThanOrEqual(950);
     expect(tries.filter((a) => a.status === 500)).toHaveLength(2);
     // Accepted messages to one chat are at least ~1 s apart.
-    const times = sentTo(zoeChat).filter((m) => m.text.includes('registró')).map((m) => m.at);
+    const times = sentTo(zoeChat)
+      .filter((m) => m.text.includes('registró'))
+      .map((m) => m.at);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
     // Each change once, in order: 1,00 then 2,00 then 3,00 USD.
-    expect(sentTo(zoeChat).filter((m) => m.text.includes('registró')).map((m) => /venta (\d+),00 USD/.exec(m.text)![1])).toEqual(['1', '2', '3']);
+    expect(
+      sentTo(zoeChat)
+        .filter((m) => m.text.includes('registró'))
+        .map((m) => /venta (\d+),00 USD/.exec(m.text)![1]),
+    ).toEqual(['1', '2', '3']);
   });
 
   it('403 (bot blocked) unlinks; another 4xx fails that message only', async () => {
@@ -279,7 +346,10 @@ describe('delivery', () => {
     await settled();
     expect((await settings(t, bea!)).telegram.linked).toBe(false);
     expect((await settings(t, dani!)).telegram.linked).toBe(true);
-    const rows = await t.ctx.db.select().from(telegramMessages).where(sql`${telegramMessages.userId} in (${bea!.id}, ${dani!.id})`);
+    const rows = await t.ctx.db
+      .select()
+      .from(telegramMessages)
+      .where(sql`${telegramMessages.userId} in (${bea!.id}, ${dani!.id})`);
     expect(rows.map((r) => [r.attempts, r.sentAt, r.failedAt !== null])).toEqual([
       [1, null, true],
       [1, null, true],
@@ -306,7 +376,11 @@ describe('delivery', () => {
     } finally {
       fake.down(undefined);
     }
-    await fake.waitFor(() => sentTo(chats[0]!).filter((m) => m.text.includes('registró')).length === 2, 15_000, 'both messages after the outage');
+    await fake.waitFor(
+      () => sentTo(chats[0]!).filter((m) => m.text.includes('registró')).length === 2,
+      15_000,
+      'both messages after the outage',
+    );
   });
 });
 
@@ -319,13 +393,24 @@ describe('two instances on one database', () => {
       for (const venta of [1, 2, 3]) {
         // Alternate the instance that takes the change.
         const app = venta % 2 ? t : second;
-        const res = await app.request({ method: 'POST', url: '/api/transactions', token: gala!.token, payload: { ledgerId, fecha: '2026-11-21', venta, tasa_venta: 40 } });
+        const res = await app.request({
+          method: 'POST',
+          url: '/api/transactions',
+          token: gala!.token,
+          payload: { ledgerId, fecha: '2026-11-21', venta, tasa_venta: 40 },
+        });
         expect(res.statusCode).toBe(201);
       }
-      await fake.waitFor(() => chats.slice(1).every((c) => sentTo(c).filter((m) => m.text.includes('registró')).length === 3), 15_000, '3 × 3 messages');
+      await fake.waitFor(
+        () => chats.slice(1).every((c) => sentTo(c).filter((m) => m.text.includes('registró')).length === 3),
+        15_000,
+        '3 × 3 messages',
+      );
       await new Promise((r) => setTimeout(r, 1_000));
       for (const c of chats.slice(1)) {
-        const texts = sentTo(c).filter((m) => m.text.includes('registró')).map((m) => m.text);
+        const texts = sentTo(c)
+          .filter((m) => m.text.includes('registró'))
+          .map((m) => m.text);
         expect(new Set(texts).size).toBe(3);
         expect(texts).toHaveLength(3);
       }
@@ -378,7 +463,11 @@ describe('daily summary at 20:00 APP_TIMEZONE (America/Caracas, UTC−4)', () =>
       await t.telegram!.drain();
       await fake.waitFor(() => summaries(chats[1]!).length === 1 && summaries(chats[0]!).length === 1);
       const text = summaries(chats[0]!)[0]!.text;
-      const day = await t.request({ method: 'GET', url: `/api/transactions/balances?ledgerId=${ledgerId}&fecha=2026-11-21`, token: lia!.token });
+      const day = await t.request({
+        method: 'GET',
+        url: `/api/transactions/balances?ledgerId=${ledgerId}&fecha=2026-11-21`,
+        token: lia!.token,
+      });
       const r = (day.json() as { resumen: Record<string, { valor: number }> }).resumen;
       expect(r.saldo_disponible_usd!.valor).toBe(498);
       expect(text.split('\n')).toEqual([

@@ -33,9 +33,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     userName: text('user_name').notNull(),
-    role: text('role', { enum: ['USER', 'ADMIN'] })
-      .notNull()
-      .default('USER'),
+    role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     phoneNumber: text('phone_number'),
@@ -52,9 +50,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -65,20 +61,14 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
-    index('sessions_user_idx').on(t.userId),
-    index('sessions_family_idx').on(t.familyId),
-  ],
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );
 
 export const emailTokens = pgTable(
   'email_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     email: text('email').notNull(),
@@ -104,11 +94,7 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('email_outbox_pending_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null`),
-  ],
+  (t) => [index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
 
 /** Fixed-window counters (login failures, resend cooldowns) shared by every instance. */
@@ -124,9 +110,7 @@ export const ledgers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     inviteCode: text('invite_code').notNull(),
     /** Bumped by every committed change of the ledger (ledgerChange): validates cached day answers. */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
@@ -139,12 +123,8 @@ export const ledgers = pgTable(
 export const ledgerMembers = pgTable(
   'ledger_members',
   {
-    ledgerId: uuid('ledger_id')
-      .notNull()
-      .references(() => ledgers.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     canModifyBalance: boolean('can_modify_balance').notNull().default(false),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
@@ -155,9 +135,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ledgerId: uuid('ledger_id')
-      .notNull()
-      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     venta: numeric('venta', { precision: 15, scale: 2 }).notNull().default('0'),
     tasaVenta: numeric('tasa_venta', { precision: 17, scale: 4 }).notNull().default('0'),
@@ -189,9 +167,7 @@ export const transactions = pgTable(
 export const ledgerDayTotals = pgTable(
   'ledger_day_totals',
   {
-    ledgerId: uuid('ledger_id')
-      .notNull()
-      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     transactionCount: integer('transaction_count').notNull().default(0),
     venta: numeric('venta').notNull().default('0'),
@@ -208,9 +184,7 @@ export const ledgerDayTotals = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     transactionId: uuid('transaction_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -221,9 +195,7 @@ export const idempotencyKeys = pgTable(
 export const dailyBalances = pgTable(
   'daily_balances',
   {
-    ledgerId: uuid('ledger_id')
-      .notNull()
-      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     saldoBaseVes: numeric('saldo_base_ves', { precision: 17, scale: 2 }).notNull().default('0'),
     saldoBaseUsd: numeric('saldo_base_usd', { precision: 17, scale: 2 }).notNull().default('0'),
@@ -238,9 +210,7 @@ export const activity = pgTable(
   'activity',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ledgerId: uuid('ledger_id')
-      .notNull()
-      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     entityId: text('entity_id'),
@@ -269,15 +239,11 @@ export const paymentProofs = pgTable(
   'payment_proofs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     note: text('note'),
     image: bytea('image').notNull(),
     mimeType: text('mime_type').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),

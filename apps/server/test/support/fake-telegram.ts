@@ -5,6 +5,8 @@ export const FAKE_BOT_TOKEN = '123456:TEST-fake-bot-token-abcdefghij';
 export interface SentMessage {
   chatId: number;
   text: string;
+  /** Telegram formats only with a parse_mode; we never send one (plain text, DESIGN §15). */
+  parseMode: unknown;
   at: number;
 }
 
@@ -95,7 +97,7 @@ export async function startFakeTelegram(token = FAKE_BOT_TOKEN): Promise<FakeTel
           return;
         }
         attempts.push({ chatId, at: Date.now(), status: 200 });
-        sent.push({ chatId, text: String(body.text), at: Date.now() });
+        sent.push({ chatId, text: String(body.text), parseMode: body.parse_mode, at: Date.now() });
         return answer(res, 200, { ok: true, result: { message_id: sent.length, chat: { id: chatId }, text: body.text } });
       }
       if (method === 'getUpdates') {
