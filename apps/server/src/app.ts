@@ -18,6 +18,7 @@ import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { createMailSender } from './services/mail/sender.ts';
 import { createRateLimitPurger, type RateLimitPurger } from './services/rate-limit-purge.ts';
+import { createTelegramNotifier, type TelegramNotifier, type TelegramTuning } from './services/telegram/telegram-notifier.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -32,6 +33,8 @@ export interface BuildOptions {
   realtime?: boolean | RealtimeOptions;
   /** Upstream time-out of the rates service; tests shorten the 5 s default. */
   ratesTimeoutMs?: number;
+  /** Timings of the Telegram notifier (DESIGN §15); tests shorten them. */
+  telegram?: TelegramTuning;
 }
 
 export interface BuiltApp {
@@ -41,6 +44,8 @@ export interface BuiltApp {
   realtime?: Realtime;
   /** The rate-limit purge job (started on ready, stopped on close). */
   rateLimitPurger: RateLimitPurger;
+  /** Present when TELEGRAM_BOT_TOKEN is set (started on ready, stopped on close). */
+  telegram?: TelegramNotifier;
 }
 
 /** Builds the whole app from its dependencies; `main.ts` listens, tests use `app.inject`. */
@@ -93,7 +98,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const purger = createRateLimitPurger({ db: database.db, now, log: app.log });
   app.addHook('onReady', async () => purger.start());
   app.addHook('onClose', async () => purger.stop());
+  const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;
+  if (telegram) {
+    app.addHook('onReady', async () => telegram.start());
+    app.addHook('onClose', async () => telegram.stop());
+  }
   const realtimeOpts = opts.realtime ?? true;
   const realtime = realtimeOpts === false ? undefined : registerRealtime(app, ctx, realtimeOpts === true ? {} : realtimeOpts);
-  return { app, ctx, rateLimitPurger: purger, ...(realtime ? { realtime } : {}) };
+  return { app, ctx, rateLimitPurger: purger, ...(realtime ? { realtime } : {}), ...(telegram ? { telegram } : {}) };
 }

@@ -32,6 +32,28 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET/);
   });
 
+  it('Telegram (DESIGN §15): off without a token; a token needs the username; the API URL defaults and is validated', () => {
+    const off = loadConfig({ DATA_DIR: dataDir });
+    expect(off.telegramBotToken).toBeUndefined();
+    expect(off.telegramApiUrl).toBe('https://api.telegram.org');
+    const on = loadConfig({
+      DATA_DIR: dataDir,
+      TELEGRAM_BOT_TOKEN: '123456:AAEabcdefghijklmnopqrstuvwxyz012345',
+      TELEGRAM_BOT_USERNAME: '@ArbitrajeBot',
+      TELEGRAM_API_URL: 'http://127.0.0.1:8081/',
+    });
+    expect(on.telegramBotToken).toBe('123456:AAEabcdefghijklmnopqrstuvwxyz012345');
+    expect(on.telegramBotUsername).toBe('ArbitrajeBot');
+    expect(on.telegramApiUrl).toBe('http://127.0.0.1:8081');
+    expect(() => loadConfig({ DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: '123456:AAEabcdefghijklmnopqrstuvwxyz012345' })).toThrow(
+      /TELEGRAM_BOT_USERNAME/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: 'not a token', TELEGRAM_BOT_USERNAME: 'ArbitrajeBot' })).toThrow(
+      /TELEGRAM_BOT_TOKEN/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, TELEGRAM_API_URL: 'ftp://x' })).toThrow(/TELEGRAM_API_URL/);
+  });
+
   it('start-up with PORT=abc stops with a clear message naming PORT', () => {
     const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
     const res = spawnSync(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });

@@ -40,6 +40,14 @@ const envSchema = z
     RATES_BINANCE_URL: url.optional(),
     RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    // DESIGN §15: unset token = notifications off and hidden.
+    TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (123456:ABC…)').optional(),
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .transform((v) => v.replace(/^@/, ''))
+      .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username (e.g. ArbitrajeBot)"))
+      .optional(),
+    TELEGRAM_API_URL: url.default('https://api.telegram.org'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -50,6 +58,13 @@ const envSchema = z
         message: 'is required when DATABASE_URL is set (several instances must share it)',
       });
     }
+    if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_BOT_USERNAME) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEGRAM_BOT_USERNAME'],
+        message: 'is required when TELEGRAM_BOT_TOKEN is set (it makes the t.me link)',
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +73,11 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'APP_URL'> {
   APP_URL: string;
   JWT_SECRET: string;
   DATA_DIR: string;
+  /** DESIGN §15, read by GET /api/config and the notifier: undefined = Telegram off. */
+  telegramBotToken: string | undefined;
+  telegramBotUsername: string | undefined;
+  /** Without a trailing slash. */
+  telegramApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +99,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
     DATA_DIR: dataDir,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN,
+    telegramBotUsername: env.TELEGRAM_BOT_USERNAME,
+    telegramApiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''),
   });
 }
 

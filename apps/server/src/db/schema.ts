@@ -297,3 +297,103 @@ export const paymentProofs = pgTable(
   },
   (t) => [index('payment_proofs_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Telegram (DESIGN §15, migration 0008): the chat a user linked through the bot's /start. */
+export const telegramLinks = pgTable(
+  'telegram_links',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    linkedAt: ts('linked_at').notNull().defaultNow(),
+  },
+  (t) => [index('telegram_links_chat_idx').on(t.chatId)],
+);
+
+/** Deep-link tokens (SHA-256), single use, 15 minutes. */
+export const telegramLinkTokens = pgTable(
+  'telegram_link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('telegram_link_tokens_user_idx').on(t.userId)],
+);
+
+/** The next moment a message may go to a chat (≤ 1 per second per chat, across instances). */
+export const telegramChats = pgTable('telegram_chats', {
+  chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+  nextSendAt: ts('next_send_at').notNull().defaultNow(),
+});
+
+/** The getUpdates offset (one row), so a takeover does not replay updates. */
+export const telegramBotState = pgTable('telegram_bot_state', {
+  id: integer('id').primaryKey().default(1),
+  updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
+});
+
+/** Per user and ledger; no row = the defaults (cambios true, resumen_diario false). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    cambios: boolean('cambios').notNull().default(true),
+    resumenDiario: boolean('resumen_diario').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_settings_pk', columns: [t.userId, t.ledgerId] }),
+    index('notification_settings_resumen_idx')
+      .on(t.ledgerId)
+      .where(sql`${t.resumenDiario}`),
+  ],
+);
+
+/**
+ * One row per change some other member could be told about, written by a statement trigger on
+ * `activity` (migration 0008) in the change's own transaction: the activity rows of one statement
+ * for one ledger and author.
+ */
+export const notificationOutbox = pgTable('notification_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ledgerId: uuid('ledger_id')
+    .notNull()
+    .references(() => ledgers.id, { onDelete: 'cascade' }),
+  actorId: uuid('actor_id').notNull(),
+  activityIds: bigint('activity_ids', { mode: 'number' }).array().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A message to one user (a change or a daily summary), sent exactly once; `dedupe_key` says which. */
+export const telegramMessages = pgTable(
+  'telegram_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('telegram_messages_dedupe_key').on(t.dedupeKey),
+    index('telegram_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);

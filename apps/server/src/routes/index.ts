@@ -8,6 +8,7 @@ import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
 import { ledgerRoutes } from './ledgers.ts';
 import { membershipRoutes } from './membership.ts';
+import { notificationRoutes } from './notifications.ts';
 import { ratesRoutes } from './rates.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -21,6 +22,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   activityRoutes,
   ledgerRoutes,
   membershipRoutes,
+  notificationRoutes,
   fileRoutes,
   adminRoutes,
 ];

@@ -26,6 +26,12 @@ const TABLES = [
   'activity',
   'rate_snapshots',
   'payment_proofs',
+  // Telegram (DESIGN §15). Links after activity: the outbox trigger on activity sees no linked
+  // member while old activity is restored, so a restore sends nobody a message. Tokens, pending
+  // messages and the outbox are transient and not kept.
+  'notification_settings',
+  'telegram_links',
+  'telegram_bot_state',
 ];
 
 export async function writeBackup(pool: pg.Pool, out: string): Promise<void> {
@@ -71,4 +77,3 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<void> 
     client.release();
   }
 }
-

@@ -10,6 +10,7 @@ import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { RealtimeOptions } from '../../src/plugins/realtime.ts';
+import type { TelegramTuning } from '../../src/services/telegram/telegram-notifier.ts';
 import { createPool, type Database } from '../../src/db/database.ts';
 import * as schema from '../../src/db/schema.ts';
 import { withDatabase } from './db-url.ts';
@@ -24,6 +25,8 @@ export interface TestApp {
   /** Socket.IO, when the app was built with `realtime`. */
   realtime: BuiltApp['realtime'];
   rateLimitPurger: BuiltApp['rateLimitPurger'];
+  /** The Telegram notifier, when TELEGRAM_BOT_TOKEN is in the env. */
+  telegram: BuiltApp['telegram'];
   /** Listens on a free loopback port (sockets need a real server) and returns its base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -36,6 +39,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Shortens the rates upstream time-out (5 s in production). */
   ratesTimeoutMs?: number;
+  /** Shortens the Telegram notifier's timings. */
+  telegram?: TelegramTuning;
 }
 
 /** A fresh database cloned from the migrated template, for one test file. */
@@ -93,7 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       current = d;
     },
   };
-  const { app, ctx, realtime, rateLimitPurger } = await buildApp({
+  const { app, ctx, realtime, rateLimitPurger, telegram } = await buildApp({
     config,
     database,
     logger: false,
@@ -101,6 +106,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     webDist: path.join(dataDir, 'no-web'),
     realtime: opts.realtime ?? false,
     ...(opts.ratesTimeoutMs !== undefined ? { ratesTimeoutMs: opts.ratesTimeoutMs } : {}),
+    ...(opts.telegram ? { telegram: opts.telegram } : {}),
   });
   await app.ready();
   return {
@@ -113,6 +119,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     },
     realtime,
     rateLimitPurger,
+    telegram,
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { messages } from '@arb/shared';
 import { useMyMembership } from '../api/get-my-membership';
 import { ContactCard } from '../components/ContactCard';
+import { NotificationsCard } from '../components/NotificationsCard';
 import { ProofsCard } from '../components/ProofsCard';
 import { StatusCard } from '../components/StatusCard';
 import { actionError } from '../lib/action-error';
@@ -45,6 +46,7 @@ export default function MembershipPage() {
           <ContactCard info={membership.data} onSaved={setSuccess} onError={setError} />
         </>
       )}
+      <NotificationsCard onSaved={setSuccess} onError={setError} />
       <ProofsCard onDone={setSuccess} onError={setError} />
       <SuccessSnackbar message={success} onClose={() => setSuccess(null)} />
     </Box>

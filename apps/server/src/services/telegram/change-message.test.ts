@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { changeMessage, type ChangeRow } from './change-message.ts';
+
+const base = { ledgerId: 'L1', ledgerName: 'Caja', actorName: 'Ana', appUrl: 'https://app.example' };
+const tx = (venta: number, tasa_venta: number, compra = 0, tasa_compra = 0) => ({ venta, tasa_venta, compra, tasa_compra, notas: null });
+const row = (action: string, fecha: string | null, before: unknown = null, after: unknown = null): ChangeRow => ({
+  action,
+  fecha,
+  before,
+  after,
+});
+
+describe('changeMessage (DESIGN §15): one text per change, keyed by the activity action', () => {
+  it.each<[string, ChangeRow[], string | null]>([
+    // 1.234,5 USD sold at 40 Bs: es-ES grouping and two decimals.
+    [
+      'a create',
+      [row('TRANSACTION_CREATED', '2026-11-21', null, tx(1234.5, 40))],
+      'Ana registró una operación del 21/11/2026: venta 1.234,50 USD a 40,00 Bs.',
+    ],
+    [
+      'an edit that moved the day',
+      [row('TRANSACTION_UPDATED', '2026-11-22', { ...tx(1, 40), fecha: '2026-11-21' }, tx(0, 0, 2, 39.5))],
+      'Ana editó una operación del 22/11/2026 (antes del 21/11/2026): antes venta 1,00 USD a 40,00 Bs; ahora compra 2,00 USD a 39,50 Bs.',
+    ],
+    [
+      'a delete',
+      [row('TRANSACTION_DELETED', '2026-11-21', tx(5, 36.1234))],
+      'Ana eliminó una operación del 21/11/2026: venta 5,00 USD a 36,1234 Bs.',
+    ],
+    [
+      'a base balance',
+      [row('DAILY_BALANCE_UPDATED', '2026-11-21', null, { saldo_base_ves: 1000.1, saldo_base_usd: 5 })],
+      'Ana cambió el saldo base del 21/11/2026: 1.000,10 Bs.S y 5,00 USD.',
+    ],
+    [
+      'a reset of one row',
+      [row('LEDGER_DAY_RESET', '2026-11-21', { transactions: [{}] })],
+      'Ana reinició el día 21/11/2026: 1 operación eliminada y saldos base a cero.',
+    ],
+    [
+      'a burst of creates over two days',
+      [row('TRANSACTION_CREATED', '2026-11-21'), row('TRANSACTION_CREATED', '2026-11-20'), row('TRANSACTION_CREATED', '2026-11-21')],
+      'Ana registró 3 operaciones del 20/11/2026 al 21/11/2026.',
+    ],
+    [
+      'a burst of mixed actions',
+      [row('TRANSACTION_CREATED', '2026-11-21'), row('TRANSACTION_DELETED', '2026-11-21')],
+      'Ana hizo 2 cambios del 21/11/2026.',
+    ],
+    ['an action not in the table, with a day', [row('SOMETHING_NEW', '2026-11-21')], 'Ana hizo un cambio del 21/11/2026.'],
+    ['a verification tick (not notified)', [row('TRANSACTION_VERIFIED', '2026-11-21')], null],
+    ['membership housekeeping (not notified)', [row('MEMBER_JOINED', null)], null],
+  ])('%s', (_, rows, line) => {
+    const text = changeMessage({ ...base, rows });
+    if (line === null) return expect(text).toBeNull();
+    const days = rows
+      .map((r) => r.fecha)
+      .filter(Boolean)
+      .sort();
+    expect(text).toBe(`Caja\n${line}\nhttps://app.example/dashboard?ledger=L1&date=${days.at(-1)}`);
+  });
+
+  it('keeps names and notes as typed (plain text is never parsed for formatting)', () => {
+    const text = changeMessage({
+      ...base,
+      ledgerName: '<b>Caja</b>',
+      actorName: '*Ana*',
+      rows: [row('TRANSACTION_DELETED', '2026-11-21', tx(1, 40))],
+    });
+    expect(text?.split('\n').slice(0, 2)).toEqual([
+      '<b>Caja</b>',
+      '*Ana* eliminó una operación del 21/11/2026: venta 1,00 USD a 40,00 Bs.',
+    ]);
+  });
+});

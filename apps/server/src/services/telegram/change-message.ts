@@ -1,0 +1,113 @@
+import { formatBs, formatDayShort, formatRate, formatUsd } from '@arb/shared';
+
+/** An activity row as the message builder reads it (DESIGN §15). */
+export interface ChangeRow {
+  action: string;
+  fecha: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ChangeMessageInput {
+  ledgerId: string;
+  ledgerName: string;
+  actorName: string;
+  rows: ChangeRow[];
+  appUrl: string;
+}
+
+type Snapshot = { venta?: number; tasa_venta?: number; compra?: number; tasa_compra?: number; notas?: string | null };
+type Base = { saldo_base_ves?: number | string | null; saldo_base_usd?: number | string | null };
+
+const obj = <T>(v: unknown): T => (v && typeof v === 'object' ? (v as T) : ({} as T));
+
+/** "venta 100,00 USD a 40,00 Bs, compra 98,00 USD a 39,50 Bs" (sides with an amount only). */
+function amounts(s: Snapshot): string {
+  const sides: string[] = [];
+  if (Number(s.venta ?? 0) > 0) sides.push(`venta ${formatUsd(s.venta)} a ${formatRate(s.tasa_venta)}`);
+  if (Number(s.compra ?? 0) > 0) sides.push(`compra ${formatUsd(s.compra)} a ${formatRate(s.tasa_compra)}`);
+  return sides.join(', ') || 'sin montos';
+}
+
+const day = (r: ChangeRow) => (r.fecha ? ` del ${formatDayShort(r.fecha)}` : '');
+
+/**
+ * What one change says, keyed by the activity's action: a new action plugs in with one entry
+ * (`one` for a single row, `many` for a burst of that action in one change). `null` = never
+ * notified (own-interest actions such as a verification tick or membership housekeeping).
+ * An action missing here but carrying a day gets the generic text, so a new kind of change is
+ * never silent.
+ */
+export const changeMessages: Record<string, { one: (r: ChangeRow) => string; many?: (rows: ChangeRow[]) => string } | null> = {
+  TRANSACTION_CREATED: {
+    one: (r) => `registró una operación${day(r)}: ${amounts(obj(r.after))}`,
+    many: (rows) => `registró ${rows.length} operaciones`,
+  },
+  TRANSACTION_UPDATED: {
+    one: (r) => {
+      const before = obj<Snapshot & { fecha?: string }>(r.before);
+      const moved = before.fecha && r.fecha && before.fecha !== r.fecha ? ` (antes del ${formatDayShort(before.fecha)})` : '';
+      return `editó una operación${day(r)}${moved}: antes ${amounts(before)}; ahora ${amounts(obj(r.after))}`;
+    },
+    many: (rows) => `editó ${rows.length} operaciones`,
+  },
+  TRANSACTION_DELETED: {
+    one: (r) => `eliminó una operación${day(r)}: ${amounts(obj(r.before))}`,
+    many: (rows) => `eliminó ${rows.length} operaciones`,
+  },
+  LEDGER_DAY_RESET: {
+    one: (r) => {
+      const n = Array.isArray(obj<{ transactions?: unknown[] }>(r.before).transactions)
+        ? obj<{ transactions: unknown[] }>(r.before).transactions.length
+        : 0;
+      return `reinició el día${r.fecha ? ` ${formatDayShort(r.fecha)}` : ''}: ${n === 1 ? '1 operación eliminada' : `${n} operaciones eliminadas`} y saldos base a cero`;
+    },
+  },
+  DAILY_BALANCE_UPDATED: {
+    one: (r) => {
+      const a = obj<Base>(r.after);
+      return `cambió el saldo base${day(r)}: ${formatBs(a.saldo_base_ves)} y ${formatUsd(a.saldo_base_usd)}`;
+    },
+  },
+  // Binance P2P import (DESIGN §12) and undo (§18): one message for the whole batch.
+  TRANSACTIONS_IMPORTED: {
+    one: (r) => {
+      const a = obj<{ count?: number; inserted?: number; rows?: unknown[] }>(r.after);
+      const n = a.count ?? a.inserted ?? a.rows?.length;
+      return n === undefined ? `importó operaciones de Binance P2P${day(r)}` : `importó ${n} operaciones de Binance P2P${day(r)}`;
+    },
+    many: (rows) => `importó ${rows.length} operaciones de Binance P2P`,
+  },
+  RESTORED: { one: (r) => `restauró un cambio deshecho${day(r)}` },
+  TRANSACTION_VERIFIED: null,
+  LEDGER_CREATED: null,
+  LEDGER_RENAMED: null,
+  INVITE_REGENERATED: null,
+  MEMBER_JOINED: null,
+  MEMBER_LEFT: null,
+  MEMBER_REMOVED: null,
+  MEMBER_PERMISSIONS_UPDATED: null,
+};
+
+const generic = (rows: ChangeRow[]) => (rows.length === 1 ? `hizo un cambio${day(rows[0]!)}` : `hizo ${rows.length} cambios`);
+
+/**
+ * The text of one change for a member who did not make it (plain text: no parse_mode, so a `<b>`
+ * or `*` in a name or note is shown as typed), or null when the change is not notified.
+ */
+export function changeMessage(input: ChangeMessageInput): string | null {
+  const rows = input.rows.filter((r) => changeMessages[r.action] !== null && (r.action in changeMessages || r.fecha));
+  if (rows.length === 0) return null;
+  const actions = new Set(rows.map((r) => r.action));
+  const entry = actions.size === 1 ? changeMessages[rows[0]!.action] : undefined;
+  let what: string;
+  if (rows.length === 1) what = entry ? entry.one(rows[0]!) : generic(rows);
+  else what = entry?.many ? entry.many(rows) : generic(rows);
+  const days = [...new Set(rows.map((r) => r.fecha).filter((f): f is string => Boolean(f)))].sort();
+  if (rows.length > 1 && days.length > 0) {
+    what += days.length === 1 ? ` del ${formatDayShort(days[0]!)}` : ` del ${formatDayShort(days[0]!)} al ${formatDayShort(days.at(-1)!)}`;
+  }
+  const linkDay = days.at(-1);
+  const link = `${input.appUrl}/dashboard?ledger=${encodeURIComponent(input.ledgerId)}${linkDay ? `&date=${linkDay}` : ''}`;
+  return `${input.ledgerName}\n${input.actorName} ${what}.\n${link}`;
+}
