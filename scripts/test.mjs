@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The README's test command: typecheck, lint, unit and component tests, the API suite on the
+ * The README's test command: typecheck, lint, the import-cycle check, the format check, unit and component tests, the API suite on the
  * embedded PostgreSQL and (when TEST_DATABASE_URL is set) again on that PostgreSQL, the web
  * build with its size budget, and the browser journeys in Chromium. Stops counting at nothing:
  * every stage runs, and the exit code is non-zero if any failed. Ends with one count line.
@@ -58,6 +58,8 @@ check('typecheck web', bin('tsc'), ['-p', 'apps/web']);
 check('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
 check('typecheck bench', bin('tsc'), ['-p', 'bench']);
 check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+check('import cycles', process.execPath, ['scripts/check-cycles.mjs']);
+check('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 vitest('unit and component tests', ['unit', 'web']);
 vitest('API on embedded PostgreSQL', ['api'], { TEST_DB_TARGET: 'embedded' });
 if (process.env.TEST_DATABASE_URL) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { toBig, toNumber, type TransactionJson } from '@arb/shared';
 
 export type { TransactionJson };
-import type { TransactionRow } from './transaction-row.ts';
+import type { TransactionRow } from './transaction-row-type.ts';
 
 /**
  * Rounds an exact decimal string to its scale as a JSON number. Strings already at or below the

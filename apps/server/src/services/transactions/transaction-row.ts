@@ -3,32 +3,10 @@ import type { DbOrTx } from '../../db/database.ts';
 import { activityInsert } from '../ledger-change.ts';
 import { activitySnapshotSql } from './transaction-json.ts';
 
-/** A transaction as read by every query of this area (raw SQL: the balances path is hot). */
-export interface TransactionRow {
-  id: string;
-  ledger_id: string;
-  fecha: string;
-  venta: string;
-  tasa_venta: string;
-  compra: string;
-  tasa_compra: string;
-  notas: string | null;
-  esta_verificada: boolean;
-  bs_recibidos: string;
-  bs_pagados: string;
-  ganancia_ves: string;
-  ganancia_usd: string;
-  /** The fee in USD, NUMERIC(21,8) text (DESIGN §12). */
-  comision_usd: string;
-  /** When the order happened, ISO 8601 UTC with milliseconds. */
-  ocurrido_en: string;
-  version: number;
-  /** ISO 8601 UTC with milliseconds (Drizzle's driver hands timestamps over as text). */
-  created_at: string;
-  created_by: string | null;
-  /** The author's name; null when the author was deleted. */
-  author_name: string | null;
-}
+// The row's shape lives in its own file so that transaction-json.ts can use it without importing
+// this one (which imports transaction-json.ts): no import circles (docs/conventions.md "Imports").
+export type { TransactionRow } from './transaction-row-type.ts';
+import type { TransactionRow } from './transaction-row-type.ts';
 
 const columns = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
   t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.comision_usd,

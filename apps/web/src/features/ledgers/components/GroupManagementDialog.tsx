@@ -7,6 +7,7 @@ import { InviteLinkBox } from './InviteLinkBox';
 import { LedgerExitActions } from './LedgerExitActions';
 import { MembersList } from './MembersList';
 import { RenameLedgerForm } from './RenameLedgerForm';
+import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 
 interface GroupManagementDialogProps {
   open: boolean;
@@ -29,7 +30,7 @@ export function GroupManagementDialog({ open, onClose, ledgerId }: GroupManageme
   const [lastSeen, setLastSeen] = useState(current);
   if (current && current !== lastSeen) setLastSeen(current);
   const ledger = current ?? (lastSeen?.id === ledgerId ? lastSeen : undefined);
-  const isOwner = Boolean(ledger && user && ledger.ownerId === user.id);
+  const { isOwner } = ledgerPermissions(ledger, user?.id);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="group-title" maxWidth="sm" fullWidth>

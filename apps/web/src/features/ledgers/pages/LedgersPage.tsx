@@ -12,6 +12,7 @@ import { CreateLedgerDialog } from '../components/CreateLedgerDialog';
 import { GroupManagementDialog } from '../components/GroupManagementDialog';
 import { InviteLinkDialog } from '../components/InviteLinkDialog';
 import { LedgerCard } from '../components/LedgerCard';
+import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 
 /** /history: 'Mis Registros de Arbitraje' (SPEC §2). */
 export default function LedgersPage() {
@@ -73,7 +74,7 @@ export default function LedgersPage() {
             <LedgerCard
               key={l.id}
               ledger={l}
-              isOwner={l.ownerId === user?.id}
+              isOwner={ledgerPermissions(l, user?.id).isOwner}
               onOpen={() => open(l)}
               onInvite={() => setInviting(l)}
               onHistory={() => void navigate(`/ledger/${l.id}/history`)}

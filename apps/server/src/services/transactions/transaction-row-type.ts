@@ -1,0 +1,26 @@
+/** A transaction as read by every query of this area (raw SQL: the balances path is hot). */
+export interface TransactionRow {
+  id: string;
+  ledger_id: string;
+  fecha: string;
+  venta: string;
+  tasa_venta: string;
+  compra: string;
+  tasa_compra: string;
+  notas: string | null;
+  esta_verificada: boolean;
+  bs_recibidos: string;
+  bs_pagados: string;
+  ganancia_ves: string;
+  ganancia_usd: string;
+  /** The fee in USD, NUMERIC(21,8) text (DESIGN §12). */
+  comision_usd: string;
+  /** When the order happened, ISO 8601 UTC with milliseconds. */
+  ocurrido_en: string;
+  version: number;
+  /** ISO 8601 UTC with milliseconds (Drizzle's driver hands timestamps over as text). */
+  created_at: string;
+  created_by: string | null;
+  /** The author's name; null when the author was deleted. */
+  author_name: string | null;
+}
