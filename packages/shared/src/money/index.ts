@@ -25,3 +25,4 @@ export {
   type TransactionAmounts,
   type TransactionFigures,
 } from './transaction-math.ts';
+export { padDecimals, toInputText } from './input-text.ts';

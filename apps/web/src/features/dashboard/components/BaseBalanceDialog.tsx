@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { baseBalanceSchema, messages } from '@arb/shared';
+import { baseBalanceSchema, messages, padDecimals, toInputText, tryBig } from '@arb/shared';
 import { useSetDailyBalance } from '../api/set-daily-balance';
-import { toInputValue, toTwoDecimals } from '../lib/money-field';
 
 export type BaseCurrency = 'ves' | 'usd';
 
@@ -26,12 +25,12 @@ const LABEL: Record<BaseCurrency, string> = { ves: 'Bs.S', usd: 'USD' };
 export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, onSaved, onError }: Props) {
   const current = currency === 'ves' ? base.saldo_base_ves : base.saldo_base_usd;
   const explicit = !(currency === 'ves' ? base.heredado_ves : base.heredado_usd);
-  const [value, setValue] = useState(() => toInputValue(current) || '0.00');
+  const [value, setValue] = useState(() => toInputText(current, 2) || '0.00');
   const [invalid, setInvalid] = useState<string | null>(null);
   const save = useSetDailyBalance();
   const fallback = currency === 'ves' ? messages.baseBalanceVesError : messages.baseBalanceUsdError;
   // SPEC §5: Guardar is disabled while the field is empty or not a number.
-  const notANumber = value.trim() === '' || Number.isNaN(Number(value));
+  const notANumber = tryBig(value) === undefined;
 
   const send = async (next: string | null) => {
     try {
@@ -74,7 +73,7 @@ export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, on
               setValue(e.target.value);
               setInvalid(null);
             }}
-            onBlur={(e) => setValue(toTwoDecimals(e.target.value))}
+            onBlur={(e) => setValue(padDecimals(e.target.value))}
             error={Boolean(invalid)}
             helperText={invalid}
             slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}

@@ -40,6 +40,26 @@ describe('edit-transaction dialog', () => {
     expect(screen.getByTestId('profit-preview').dataset.sign).toBe('negative');
   });
 
+  // Issue 17: tabbing through 'Editar' rewrote a rate of 312.4567 to 312.46 (float toFixed(2)) and changed the stored profit.
+  it('keeps a rate’s 3rd and 4th decimals when its field is only visited', async () => {
+    const withRate = aTransaction({ ledgerId: LEDGER, tasa_venta: 312.4567, tasa_compra: 300.1 });
+    const calls = mockFetch(() => json(200, { transaction: withRate }));
+    const onClose = vi.fn();
+    renderWithProviders(<EditTransactionDialog ledgerId={LEDGER} transaction={withRate} onClose={onClose} onError={vi.fn()} />);
+    const user = userEvent.setup();
+    const rate = screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement;
+    expect(rate.value).toBe('312.4567');
+    await user.click(rate);
+    await user.tab();
+    await user.click(screen.getByLabelText('Tasa de compra (Bs)'));
+    await user.tab();
+    expect(rate.value).toBe('312.4567');
+    expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('300.10');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({ tasa_venta: '312.4567', tasa_compra: '300.1000', venta: '100.00' });
+  });
+
   it('sends the edited fields with the version it was loaded with', async () => {
     const { calls, user, field, onClose } = setup();
     await user.clear(field('Tasa de venta (Bs)'));

@@ -5,6 +5,7 @@ import {
   canPreviewEdit,
   messages,
   previewEditProfit,
+  toInputText,
   transactionInputSchema,
   type TransactionData,
   type TransactionInput,
@@ -12,7 +13,6 @@ import {
 import { ApiError } from '../../../shared/lib/api-client';
 import { useUpdateTransaction } from '../api/update-transaction';
 import type { TransactionRow } from '../api/types';
-import { toInputValue } from '../lib/money-field';
 import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
 
@@ -31,10 +31,11 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onEr
   const form = useForm<TransactionInput, unknown, TransactionData>({
     resolver: zodResolver(transactionInputSchema),
     defaultValues: {
-      venta: toInputValue(tx.venta),
-      tasa_venta: toInputValue(tx.tasa_venta),
-      compra: toInputValue(tx.compra),
-      tasa_compra: toInputValue(tx.tasa_compra),
+      // Exact decimal text: amounts with 2 decimals, rates with up to 4 (never a float's rounding).
+      venta: toInputText(tx.venta, 2),
+      tasa_venta: toInputText(tx.tasa_venta, 4),
+      compra: toInputText(tx.compra, 2),
+      tasa_compra: toInputText(tx.tasa_compra, 4),
       notas: tx.notas ?? '',
       fecha: tx.fecha,
     },

@@ -1,19 +1,20 @@
 import { TextField } from '@mui/material';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { toTwoDecimals } from '../lib/money-field';
+import { padDecimals } from '@arb/shared';
 
 interface Props {
   label: string;
   /** `register(name)` of the form. */
   field: UseFormRegisterReturn;
   error?: string | undefined;
-  /** Stores the value shown with 2 decimals after leaving the field. */
+  /** Stores the value shown with at least 2 decimals after leaving the field (never fewer digits than typed). */
   onFormat(value: string): void;
   autoFocus?: boolean;
 }
 
 /**
- * A numeric input (min 0, step 0.01) that shows 2 decimals on blur (SPEC §5, §9). Registered, not
+ * A numeric input (min 0, step 0.01) that shows at least 2 decimals on blur (SPEC §5, §9), padding the text, never rounding it:
+ * a rate keeps its 3rd and 4th decimals. Registered, not
  * controlled: react-hook-form's Controller would add to the code the login page shares.
  */
 export function MoneyField({ label, field, error, onFormat, autoFocus }: Props) {
@@ -25,7 +26,7 @@ export function MoneyField({ label, field, error, onFormat, autoFocus }: Props) 
       type="number"
       inputRef={ref}
       onBlur={(e) => {
-        const formatted = toTwoDecimals(e.target.value);
+        const formatted = padDecimals(e.target.value);
         if (formatted !== e.target.value) onFormat(formatted);
         void onBlur(e);
       }}

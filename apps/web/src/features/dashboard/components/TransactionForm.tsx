@@ -8,6 +8,7 @@ import {
   formatRate,
   messages,
   previewCreateProfit,
+  toInputText,
   transactionInputSchema,
   type TransactionData,
   type TransactionInput,
@@ -83,7 +84,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
       <Button
         size="small"
         sx={{ justifySelf: 'start' }}
-        onClick={() => setValue(name, parallelRate.toFixed(2), { shouldValidate: formState.isSubmitted })}
+        onClick={() => setValue(name, toInputText(parallelRate, 4), { shouldValidate: formState.isSubmitted })}
       >
         Usar tasa paralela ({formatRate(parallelRate)})
       </Button>
