@@ -87,7 +87,7 @@ describe('authorization sweep over every route', () => {
   });
 
   it('never lets an outsider read or change another ledger: 404 (not a member) or 403 (admin only), never 2xx or 500', async () => {
-    const scoped = ops.filter((op) => !op.isPublic && !/\/api\/(auth|health|rates|membership|docs)/.test(op.path) && !['/api/ledgers', '/api/ledgers/join'].includes(op.path));
+    const scoped = ops.filter((op) => !op.isPublic && !/\/api\/(auth|health|rates|membership|notifications|docs)/.test(op.path) && !['/api/ledgers', '/api/ledgers/join'].includes(op.path));
     expect(scoped.length).toBeGreaterThan(10);
     for (const op of scoped) {
       const res = await t.request({ method: op.method as 'GET', url: urlFor(op), payload: body(op), token: outsider.token });
