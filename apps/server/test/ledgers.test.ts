@@ -152,6 +152,10 @@ describe('invites and joining', () => {
     const info = await t.request({ method: 'GET', url: `/api/ledgers/invite-info/${inviteCode}`, token: guest.token });
     expect(info.statusCode).toBe(200);
     expect(info.json() as InviteInfo).toEqual({ ledger: { id: owner.ledgerId, name: 'Mi Registro', owner: { user_name: 'Dora', email: owner.email } } });
+    // Public: the login page names the ledger for a signed-out invitee (issue 25, docs/api.md).
+    const signedOut = await t.request({ method: 'GET', url: `/api/ledgers/invite-info/${inviteCode}` });
+    expect(signedOut.statusCode).toBe(200);
+    expect((signedOut.json() as InviteInfo).ledger.name).toBe('Mi Registro');
     const bad = await t.request({ method: 'GET', url: '/api/ledgers/invite-info/no-existe-este-codigo', token: guest.token });
     expect(bad.statusCode).toBe(404);
     expect(bad.json()).toEqual({ error: 'Enlace de invitación inválido o expirado', code: 'NOT_FOUND' });

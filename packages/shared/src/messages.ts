@@ -89,6 +89,7 @@ export const messages = {
   joinError: 'Error al unirse al registro',
   inviteInvalid: 'Enlace de invitación inválido o expirado',
   inviteInfoError: 'Error al cargar información de la invitación',
+  inviteWaiting: 'Te invitaron a «{ledger}». Inicia sesión o regístrate para unirte.',
   ledgerNotFound: 'Registro no encontrado',
   ownerOnly: 'Solo el propietario del grupo puede realizar esta acción',
   ownerCannotLeave: 'El propietario no puede salir del registro. Puedes eliminarlo.',

@@ -42,7 +42,9 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): P
     regenerateInvite(ctx, actorOf(ctx, request), request.params.id),
   );
 
-  app.get('/api/ledgers/invite-info/:code', { ...auth, schema: { params: z.object({ code: inviteCodeSchema }) } }, async (request) =>
+  // Public (docs/api.md): the login page names the ledger a signed-out invitee was invited to
+  // (issue 25). The 22-character random code is the secret; it reveals no more than joining would.
+  app.get('/api/ledgers/invite-info/:code', { schema: { params: z.object({ code: inviteCodeSchema }) } }, async (request) =>
     inviteInfo(ctx, request.params.code),
   );
 

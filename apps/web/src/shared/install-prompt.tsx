@@ -23,7 +23,7 @@ const isMobile = () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAge
 
 /**
  * The install-app prompt (SPEC §4, §9): shown once automatically on mobile, 5 s after load, if
- * the app is not installed and the prompt was never seen; 'Install App' in the app bar opens it.
+ * the app is not installed and the prompt was never seen; 'Instalar aplicación' in the app bar opens it.
  */
 export function InstallPromptProvider({ children }: { children: ReactNode }) {
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messages, type LoginResponse, type SessionUser } from '@arb/shared';
-import { ApiError, api, refreshSession, setSessionExpiredHandler } from '../lib/api-client';
-import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, markSessionExpired, onSessionChange, saveSession } from '../lib/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, expireSession, refreshSession, setEmailUnverifiedHandler } from '../lib/api-client';
+import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
   user: SessionUser | null;
@@ -17,6 +18,7 @@ interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
+/** A deliberate logout starts afresh with a page load (SPEC §4); an expiry goes through the guards. */
 function goToLogin(): void {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
@@ -27,8 +29,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // instead of a spinner pass (a signed-out visit to /login paints sooner).
   const [loading, setLoading] = useState(() => Boolean(getStoredUser() && getRefreshToken()));
 
+  const queryClient = useQueryClient();
+
   useEffect(() => onSessionChange(() => setUser(getStoredUser())), []);
-  useEffect(() => setSessionExpiredHandler(goToLogin), []);
 
   // On start: read the stored session; refresh an expired access token, or log out (SPEC §4).
   useEffect(() => {
@@ -39,10 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const ok = !isTokenExpired(getAccessToken()) || (await refreshSession());
         if (!cancelled) {
           if (ok) setUser(stored);
-          else {
-            clearSession();
-            markSessionExpired();
-          }
+          else expireSession(); // the same path as an expiry mid-use (issue 25)
         }
       } else if (stored || getAccessToken()) {
         clearSession();
@@ -57,10 +57,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (email: string, password: string) => {
     const data = await api<LoginResponse>('/api/auth/login', messages.loginError, { method: 'POST', body: { email, password }, auth: false });
     if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
+    // Without a page load between two sessions (an expiry goes through the guards), nothing the
+    // previous user read may show to this one.
+    queryClient.clear();
     saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
     setUser(data.user);
     return data.user;
-  }, []);
+  }, [queryClient]);
 
   const logout = useCallback(async () => {
     const refreshToken = getRefreshToken();
@@ -86,6 +89,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(data.user);
     return data.user;
   }, []);
+
+  // An admin changed the address: the server wants it verified again. The fresh user (new
+  // address, unverified) makes the guards show /verify-email-required with it (issue 25).
+  useEffect(() => {
+    let asking = false;
+    setEmailUnverifiedHandler(() => {
+      if (asking) return;
+      asking = true;
+      void reloadUser()
+        .catch(() => undefined)
+        .finally(() => {
+          asking = false;
+        });
+    });
+  }, [reloadUser]);
 
   const value = useMemo<AuthValue>(
     () => ({ user, loading, login, logout, updateUser, reloadUser }),

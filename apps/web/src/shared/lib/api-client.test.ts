@@ -47,8 +47,8 @@ describe('api client session handling (SPEC §7)', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
     expect(expired).toHaveBeenCalledOnce();
-    expect(takeSessionExpiredNotice()).toBe(true);
-    expect(takeSessionExpiredNotice()).toBe(false);
+    expect(takeSessionExpiredNotice()).toBe("Sesión expirada. Por favor inicia sesión nuevamente.");
+    expect(takeSessionExpiredNotice()).toBeNull();
   });
 
   it('a failed refresh logs out before the call is made', async () => {

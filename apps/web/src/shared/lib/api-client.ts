@@ -30,15 +30,30 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 let onExpired: (() => void) | null = null;
+let onUnverified: (() => void) | null = null;
 
-/** The auth layer registers what to do when the session can't be renewed (go to /login). */
+/**
+ * The auth layer registers what else to do when the session ends by itself. The redirect to
+ * /login is the route guard's (it remembers the page the user was on), not a page load: a page
+ * load raced the guard's redirect, lost the origin and used up the 'Sesión expirada…' notice on
+ * a login screen that was then replaced (issue 25).
+ */
 export function setSessionExpiredHandler(fn: () => void): void {
   onExpired = fn;
 }
 
-function expire(): void {
+/** What to do when the server says the email needs verifying again (an admin changed it). */
+export function setEmailUnverifiedHandler(fn: () => void): void {
+  onUnverified = fn;
+}
+
+/**
+ * Ends the session that ended by itself, mid-use or at start-up alike (one path, issue 25): the
+ * tokens go, the login screen will say why (SPEC §8), and the guards take the user to /login.
+ */
+export function expireSession(notice: string = messages.sessionExpired): void {
+  markSessionExpired(notice);
   clearSession();
-  markSessionExpired();
   onExpired?.();
 }
 
@@ -54,7 +69,11 @@ export function refreshSession(): Promise<boolean> {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ refreshToken }),
         });
-        if (!res.ok) return false;
+        if (!res.ok) {
+          // A deactivated account is told so, not 'Sesión expirada' (issue 25).
+          if (res.status === 403 && (await errorFrom(res, messages.accountDisabled)).code === 'ACCOUNT_DISABLED') markSessionExpired(messages.accountDisabled);
+          return false;
+        }
         const data = (await res.json()) as { accessToken: string; refreshToken: string };
         saveSession({ token: data.accessToken, refreshToken: data.refreshToken });
         return true;
@@ -106,7 +125,7 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
   if (auth && isTokenExpired(getAccessToken())) {
     const ok = await refreshSession();
     if (!ok) {
-      expire();
+      expireSession();
       throw new ApiError(messages.sessionExpired, 401, 'SESSION_EXPIRED');
     }
   }
@@ -127,13 +146,14 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
     const ok = await refreshSession();
     if (ok) res = await send();
     if (!ok || res.status === 401) {
-      expire();
+      expireSession();
       throw new ApiError(messages.sessionExpired, 401, 'SESSION_EXPIRED');
     }
   }
   if (res.status === 403 && auth) {
     const err = await errorFrom(res, fallback);
-    if (err.code === 'ACCOUNT_DISABLED') expire();
+    if (err.code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
+    if (err.code === 'EMAIL_NOT_VERIFIED') onUnverified?.();
     throw err;
   }
   if (!res.ok) throw await errorFrom(res, fallback);

@@ -1,4 +1,4 @@
-import { REFRESH_MARGIN_SECONDS, STORAGE_KEYS, type SessionUser } from '@arb/shared';
+import { messages, REFRESH_MARGIN_SECONDS, STORAGE_KEYS, type SessionUser } from '@arb/shared';
 import { storage } from './storage';
 
 /**
@@ -65,22 +65,40 @@ export function isTokenExpired(token: string | null, nowMs = Date.now()): boolea
 
 const EXPIRED_NOTICE_KEY = 'sessionExpiredNotice';
 
-/** Remembers, for the login screen after the redirect, that the session ended by itself (SPEC §8). */
-export function markSessionExpired(): void {
+/**
+ * Remembers, for the login screen, why the session ended by itself (SPEC §8 'Sesión expirada…',
+ * or 'Tu cuenta está desactivada…'). The first reason wins: several calls failing at once must not
+ * replace the precise reason with the generic one.
+ */
+export function markSessionExpired(notice: string = messages.sessionExpired): void {
   try {
-    window.sessionStorage.setItem(EXPIRED_NOTICE_KEY, '1');
+    if (!window.sessionStorage.getItem(EXPIRED_NOTICE_KEY)) window.sessionStorage.setItem(EXPIRED_NOTICE_KEY, notice);
   } catch {
     /* the notice is a nicety */
   }
 }
 
-/** True once after markSessionExpired(). */
-export function takeSessionExpiredNotice(): boolean {
+/** The reason marked by markSessionExpired(), without using it up (render may run twice). */
+export function peekSessionExpiredNotice(): string | null {
   try {
-    const seen = window.sessionStorage.getItem(EXPIRED_NOTICE_KEY) === '1';
-    window.sessionStorage.removeItem(EXPIRED_NOTICE_KEY);
-    return seen;
+    return window.sessionStorage.getItem(EXPIRED_NOTICE_KEY);
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Forgets the reason once the login screen has shown it. */
+export function clearSessionExpiredNotice(): void {
+  try {
+    window.sessionStorage.removeItem(EXPIRED_NOTICE_KEY);
+  } catch {
+    /* nothing to clear */
+  }
+}
+
+/** The reason, used up: the next visit to /login shows none. */
+export function takeSessionExpiredNotice(): string | null {
+  const notice = peekSessionExpiredNotice();
+  clearSessionExpiredNotice();
+  return notice;
 }

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { messages, type LoginInput } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { whenIdle } from '../../../shared/lib/idle';
 import { lazyResolver } from '../../../shared/lib/lazy-resolver';
-import { takePostLoginPath } from '../../../shared/auth/post-login';
 import { Banner } from './Banner';
 import { errorText } from './error-text';
 import { emailInputSlots, muiField } from './form-field';
@@ -15,15 +14,13 @@ import { PasswordField } from './PasswordField';
 const validation = lazyResolver<LoginInput>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app. */
-export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: string | null }) {
+export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: () => void; notice: string | null; defaultEmail?: string }) {
   const { login } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [error, setError] = useState<string | null>(notice);
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: validation.resolver,
     mode: 'all', // SPEC §5: checked on change, on blur and on submit
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail, password: '' },
   });
   const busy = formState.isSubmitting;
   useEffect(() => whenIdle(validation.preload), []);
@@ -31,8 +28,9 @@ export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: 
   const onSubmit = async (values: LoginInput) => {
     setError(null);
     try {
+      // No navigation here: the signed-in user makes the /login guard redirect (pending invite,
+      // remembered origin or the dashboard), one path whatever led to /login (issue 25).
       await login(values.email, values.password);
-      navigate(takePostLoginPath(location.state), { replace: true });
     } catch (err) {
       setError(errorText(err, messages.loginError, messages.loginConnectionError));
     }

@@ -13,10 +13,12 @@ import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 const EMPTY: RegisterFormInput = { user_name: '', email: '', password: '', confirmPassword: '' };
 
 /** 'Registrarse' tab: idle → submitting → success banner, fields cleared, login tab after 3 s (SPEC §4). */
-export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void; onRegistered: () => void }) {
+export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void; onRegistered: (email: string) => void }) {
   const registerUser = useRegister();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // The address just registered, for the login tab to keep (issue 25).
+  const [registered, setRegistered] = useState('');
   const { register, handleSubmit, formState, watch, reset, trigger } = useForm<RegisterFormInput>({
     resolver: zodResolver(registerFormSchema),
     mode: 'all',
@@ -27,9 +29,9 @@ export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void;
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(onRegistered, REDIRECT_AFTER_REGISTER_MS);
+    const timer = setTimeout(() => onRegistered(registered), REDIRECT_AFTER_REGISTER_MS);
     return () => clearTimeout(timer);
-  }, [success, onRegistered]);
+  }, [success, onRegistered, registered]);
 
   const onSubmit = async ({ confirmPassword: _confirm, ...input }: RegisterFormInput) => {
     setError(null);
@@ -37,6 +39,7 @@ export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void;
     try {
       const data = await registerUser.mutateAsync(input);
       reset(EMPTY);
+      setRegistered(input.email);
       setSuccess(data?.message || messages.registerSuccess);
     } catch (err) {
       setError(errorText(err, messages.registerError, messages.registerConnectionError));

@@ -26,7 +26,7 @@ export function DashboardAppBar() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   const items: Item[] = [
-    ...(canInstall ? [{ label: 'Install App', icon: <GetAppIcon fontSize="small" />, onClick: openDialog }] : []),
+    ...(canInstall ? [{ label: 'Instalar aplicación', icon: <GetAppIcon fontSize="small" />, onClick: openDialog }] : []),
     { label: 'Mi Membresía', icon: <CardMembershipIcon fontSize="small" />, to: '/membership' },
     ...(user?.role === 'ADMIN' ? [{ label: 'Admin', icon: <AdminPanelSettingsIcon fontSize="small" />, to: '/admin' }] : []),
     { label: 'Mis Registros', icon: <FolderIcon fontSize="small" />, to: '/history' },
