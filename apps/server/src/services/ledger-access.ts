@@ -18,6 +18,7 @@ export type LedgerAction =
   | 'rename'
   | 'manage' // invite link, permissions, expel, delete
   | 'reset'
+  | 'restore' // DESIGN §18: the owner, or the member who made the change (opts.changeAuthorId)
   | 'leave';
 
 export interface Membership {
@@ -126,11 +127,13 @@ export async function loadAccountAndMembership(
   return { account, membership: toMembership(userId, { ledgerId: id, ledgerName, ownerId, revision, canModifyBalance: row.canModifyBalance === true }) };
 }
 
-const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset']);
+const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset', 'restore']);
 
 export interface AuthorizeOptions {
   /** For editTransaction: who created the transaction (null when its author was deleted). */
   authorId?: string | null;
+  /** For restore: who made the change being restored (null when their account was deleted). */
+  changeAuthorId?: string | null;
   /** DESIGN §4.6: when set, writes need an active membership (admins exempt). */
   membershipRequired?: boolean;
   user?: Pick<AuthUser, 'role' | 'membershipEnd'>;
@@ -157,6 +160,9 @@ export function authorize(m: Membership, action: LedgerAction, opts: AuthorizeOp
     case 'reset':
       if (m.isOwner) return;
       throw new AppError(403, 'FORBIDDEN', messages.resetForbidden);
+    case 'restore':
+      if (m.isOwner || (opts.changeAuthorId != null && opts.changeAuthorId === m.userId)) return;
+      throw new AppError(403, 'FORBIDDEN', messages.restoreForbidden);
     case 'leave':
       if (!m.isOwner) return;
       throw new AppError(400, 'VALIDATION_ERROR', messages.ownerCannotLeave);
