@@ -275,6 +275,8 @@ export const messages = {
 
   // Undo (DESIGN §18)
   undo: 'Deshacer',
+  txDeleteSuccess: 'Transacción eliminada',
+  undoNotFound: 'No se encontró el cambio para deshacer',
   restore: 'Restaurar',
   restoreSuccess: 'Cambio deshecho',
   restoreError: 'Error al restaurar',
