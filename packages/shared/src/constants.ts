@@ -10,6 +10,12 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 export const RESEND_COOLDOWN_SECONDS = 30;
 export const SNACKBAR_HIDE_MS = 3_000;
+
+/** DESIGN §18: "Deshacer" stays 10 s (the exception to SPEC's 3 s); changes of the last 30 days can be restored. */
+export const UNDO_SNACKBAR_MS = 10_000;
+export const RESTORE_WINDOW_DAYS = 30;
+/** The activity actions that can be restored (the server's restoreHandlers; a test holds them equal). */
+export const RESTORABLE_ACTIONS: readonly string[] = ['TRANSACTION_DELETED', 'LEDGER_DAY_RESET'];
 export const COPIED_INDICATOR_MS = 2_000;
 export const REDIRECT_AFTER_REGISTER_MS = 3_000;
 export const REDIRECT_AFTER_RESET_MS = 3_000;
@@ -63,6 +69,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'STALE_VERSION',
+  'RESTORE_CONFLICT',
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
   'ACCOUNT_DISABLED',

@@ -22,6 +22,7 @@ export const ERROR_TABLE = {
   NO_TRANSACTIONS: { status: 404, message: 'exportNoTransactions' },
   CONFLICT: { status: 409, message: 'validationFailed' },
   STALE_VERSION: { status: 409, message: 'txStale' },
+  RESTORE_CONFLICT: { status: 409, message: 'restoreConflict' },
   EMAIL_TAKEN: { status: 409, message: 'emailTaken' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'bodyTooLarge' },
   RATE_LIMITED: { status: 429, message: 'tooManyRequests' },

@@ -278,6 +278,21 @@ export const messages = {
   activityNo: 'No',
   activityEmptyValue: '(vacío)',
 
+  // Undo (DESIGN §18)
+  undo: 'Deshacer',
+  txDeleteSuccess: 'Transacción eliminada',
+  undoNotFound: 'No se encontró el cambio para deshacer',
+  restore: 'Restaurar',
+  restoreSuccess: 'Cambio deshecho',
+  restoreError: 'Error al restaurar',
+  restoreForbidden: 'Solo el propietario o quien hizo el cambio puede restaurarlo',
+  restoreAlreadyDone: 'Este cambio ya fue restaurado',
+  restoreExpired: 'Solo se pueden restaurar cambios de los últimos 30 días',
+  restoreConflict: 'No se puede restaurar: algunas operaciones ya están de vuelta en el registro',
+  restoreNotSupported: 'Este cambio no se puede restaurar',
+  activityRestored: '{user} restauró un cambio del {fecha}',
+  activityRestoredTag: 'Restaurado',
+
   // Ledgers (issue 4)
   ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
   inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',

@@ -45,7 +45,7 @@ const ROLES: Record<string, { actor: PermissionActor; standing: LedgerStanding |
 };
 type RoleName = keyof typeof ROLES;
 
-/** A row: the action, the transaction's author for edits, and the answer per role ('ok' or the code). */
+/** A row: the action, the transaction's author for edits (the change's author for restores), and the answer per role ('ok' or the code). */
 type Row = [label: string, action: LedgerAction, authorId: string | undefined, expected: Record<RoleName, string>];
 const ok = 'ok';
 const NF = 'NOT_FOUND';
@@ -67,6 +67,8 @@ const MATRIX: Row[] = [
   ['rename', 'rename', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['invite, permissions, expel, delete', 'manage', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['reset a day', 'reset', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
+  ['restore one’s own change', 'restore', 'me', { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
+  ["restore another's change", 'restore', 'someone-else', { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['leave', 'leave', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: VE, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: VE }],
 ];
 
@@ -82,7 +84,7 @@ describe('ledgerPermission: every action × role (docs/product.md "Permissions")
   it.each(cases)('%s as %s → %s', (_label, role, action, authorId, code) => {
     const { actor, standing } = ROLES[role]!;
     expect(
-      answer(ledgerPermission(actor, rules, standing, action as LedgerAction, authorId === undefined ? { authorId: null } : { authorId })),
+      answer(ledgerPermission(actor, rules, standing, action as LedgerAction, authorId === undefined ? { authorId: null } : { authorId, changeAuthorId: authorId })),
     ).toBe(code);
   });
 

@@ -19,6 +19,7 @@ export const LEDGER_ACTIONS = [
   'rename',
   'manage', // invite link, permissions, expel, delete the ledger
   'reset',
+  'restore', // DESIGN §18: the owner, or the member who made the change being restored
   'leave',
 ] as const;
 export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
@@ -102,11 +103,13 @@ export function membershipAllowsWrites(
   return membershipState({ membershipEnd: actor.membershipEnd, hasPendingProof: false }, rules.now).status === 'active';
 }
 
-const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset']);
+const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset', 'restore']);
 
 export interface LedgerFacts {
   /** For editTransaction: who created the transaction (null when its author was deleted). */
   authorId?: string | null;
+  /** For restore: who made the change being restored (null when their account was deleted). */
+  changeAuthorId?: string | null;
 }
 
 /**
@@ -135,6 +138,10 @@ export function memberPermission(
       return standing.isOwner ? ALLOWED : refuse('FORBIDDEN', 'ownerOnly');
     case 'reset':
       return standing.isOwner ? ALLOWED : refuse('FORBIDDEN', 'resetForbidden');
+    case 'restore':
+      return standing.isOwner || (facts.changeAuthorId != null && facts.changeAuthorId === actor.id)
+        ? ALLOWED
+        : refuse('FORBIDDEN', 'restoreForbidden');
     case 'leave':
       return standing.isOwner ? refuse('VALIDATION_ERROR', 'ownerCannotLeave') : ALLOWED;
   }

@@ -260,6 +260,8 @@ export const activity = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Set when the change was undone (DESIGN §18, migration 0009); a second restore is a 409. */
+    restoredAt: ts('restored_at'),
   },
   (t) => [index('activity_ledger_idx').on(t.ledgerId, t.id)],
 );

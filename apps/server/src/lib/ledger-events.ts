@@ -15,6 +15,8 @@ export type LedgerEventType =
   | 'RESET'
   | 'DAILY_BALANCE_UPDATED'
   | 'BALANCE_BASE_UPDATED'
+  /** DESIGN §18: a delete, reset or import undo was restored; one event per day it touched. */
+  | 'RESTORED'
   | 'MEMBER_JOINED'
   | 'MEMBER_LEFT'
   | 'MEMBER_REMOVED'

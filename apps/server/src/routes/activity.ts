@@ -5,13 +5,23 @@ import { idParamsSchema, messages } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { authorize, loadMembership } from '../services/ledger-access.ts';
 import { listActivity } from '../services/activity/activity-list.ts';
+import { restoreActivity } from '../services/activity/restore-activity.ts';
+import { actorOf } from '../services/ledgers/actor.ts';
 
 const pageQuery = z.object({
   before: z.coerce.number({ error: messages.validationFailed }).int().positive().optional(),
   limit: z.coerce.number({ error: messages.validationFailed }).int().min(1).max(100).default(50),
 });
 
-/** GET /api/ledgers/:id/activity?before=&limit=: the ledger's activity log, newest first, members only. */
+const restoreParams = z.object({
+  id: z.uuid({ error: messages.notFound }),
+  activityId: z.coerce.number({ error: messages.validationFailed }).int().positive(),
+});
+
+/**
+ * GET /api/ledgers/:id/activity?before=&limit=: the ledger's activity log, newest first, members only.
+ * POST /api/ledgers/:id/activity/:activityId/restore: undo a delete or a reset (DESIGN §18).
+ */
 export async function activityRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -21,5 +31,10 @@ export async function activityRoutes(root: FastifyInstance, ctx: AppContext): Pr
       authorize(await loadMembership(ctx.db, request.params.id, request.user.id), 'view');
       return listActivity(ctx.db, request.params.id, request.query.before, request.query.limit);
     },
+  );
+  app.post(
+    '/api/ledgers/:id/activity/:activityId/restore',
+    { onRequest: ctx.guards.user, schema: { params: restoreParams } },
+    async (request) => restoreActivity(ctx, actorOf(ctx, request), request.params.id, request.params.activityId),
   );
 }

@@ -103,6 +103,8 @@ export async function loadAccountAndMembership(
 export interface AuthorizeOptions {
   /** For editTransaction: who created the transaction (null when its author was deleted). */
   authorId?: string | null;
+  /** For restore: who made the change being restored (null when their account was deleted). */
+  changeAuthorId?: string | null;
   /** MEMBERSHIP_REQUIRED: when set, writes need an active membership (admins exempt). */
   membershipRequired?: boolean;
   user?: Pick<AuthUser, 'role' | 'membershipEnd'>;
@@ -116,5 +118,5 @@ export interface AuthorizeOptions {
 export function authorize(m: Membership, action: LedgerAction, opts: AuthorizeOptions = {}): void {
   const actor = { id: m.userId, role: opts.user?.role ?? 'USER', membershipEnd: opts.user?.membershipEnd ?? null };
   const rules = { membershipRequired: Boolean(opts.membershipRequired && opts.user), now: opts.now ?? new Date() };
-  assertAllowed(memberPermission(actor, rules, m, action, { authorId: opts.authorId }));
+  assertAllowed(memberPermission(actor, rules, m, action, { authorId: opts.authorId, changeAuthorId: opts.changeAuthorId }));
 }

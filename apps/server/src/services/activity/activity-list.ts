@@ -9,6 +9,8 @@ export interface ActivityJson {
   before: unknown;
   after: unknown;
   createdAt: string;
+  /** When the change was undone (DESIGN §18); null while it stands. */
+  restoredAt: string | null;
   /** Who did it; null once their account was deleted (shown as messages.deletedUser). */
   user: { id: string; user_name: string } | null;
 }
@@ -23,11 +25,13 @@ export async function listActivity(db: DbOrTx, ledgerId: string, before: number 
     before: unknown;
     after: unknown;
     created_at: string;
+    restored_at: string | null;
     user_id: string | null;
     user_name: string | null;
   }>(sql`
     select a.id::text as id, a.action, a.entity_id, a.fecha::text as fecha, a.before, a.after,
-      to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, a.user_id, u.user_name
+      to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      to_char(a.restored_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as restored_at, a.user_id, u.user_name
     from activity a left join users u on u.id = a.user_id
     where a.ledger_id = ${ledgerId} ${before !== undefined ? sql`and a.id < ${before}` : sql``}
     order by a.id desc limit ${limit}`);
@@ -39,6 +43,7 @@ export async function listActivity(db: DbOrTx, ledgerId: string, before: number 
     before: r.before,
     after: r.after,
     createdAt: r.created_at,
+    restoredAt: r.restored_at,
     user: r.user_id && r.user_name !== null ? { id: r.user_id, user_name: r.user_name } : null,
   }));
 }

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages, type Ledger } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
-import { dailyBalances, ledgerMembers, ledgers, transactions } from '../../db/schema.ts';
+import { dailyBalances, ledgerMembers, ledgers } from '../../db/schema.ts';
+import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
@@ -78,14 +79,14 @@ export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, f
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'reset', actor.access);
-    const deleted = await tx
-      .delete(transactions)
-      .where(and(eq(transactions.ledgerId, ledgerId), eq(transactions.fecha, fecha)))
-      .returning({ id: transactions.id, venta: transactions.venta, compra: transactions.compra });
-    const [previous] = await tx
-      .select({ saldoBaseVes: dailyBalances.saldoBaseVes, saldoBaseUsd: dailyBalances.saldoBaseUsd })
-      .from(dailyBalances)
-      .where(and(eq(dailyBalances.ledgerId, ledgerId), eq(dailyBalances.fecha, fecha)));
+    // Full snapshots of what the reset removes (DESIGN §18): every row with all its columns, and
+    // the day's base row as it was (null when the day had none), so a restore puts back exactly that.
+    const deleted = await tx.execute<{ row: RowSnapshot }>(sql`
+      delete from transactions t where t.ledger_id = ${ledgerId} and t.fecha = ${fecha} returning ${rowSnapshotSql('t')} as row`);
+    const base = await tx.execute<{ row: RowSnapshot }>(
+      sql`select ${rowSnapshotSql('d')} as row from daily_balances d where d.ledger_id = ${ledgerId} and d.fecha = ${fecha}`,
+    );
+    const previous = base.rows[0]?.row ?? null;
     const zero = { saldoBaseVes: '0', saldoBaseUsd: '0', updatedBy: actor.user.id, updatedAt: actor.access.now ?? new Date() };
     await tx
       .insert(dailyBalances)
@@ -96,7 +97,12 @@ export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, f
       userId: actor.user.id,
       action: 'LEDGER_DAY_RESET',
       fecha,
-      before: { transactions: deleted, saldo_base_ves: previous?.saldoBaseVes ?? null, saldo_base_usd: previous?.saldoBaseUsd ?? null },
+      before: {
+        transactions: deleted.rows.map((r) => r.row),
+        daily_balance: previous,
+        saldo_base_ves: previous?.saldo_base_ves ?? null,
+        saldo_base_usd: previous?.saldo_base_usd ?? null,
+      },
       after: { transactions: [], saldo_base_ves: '0.00', saldo_base_usd: '0.00' },
     });
     emit({ event: 'transaction-updated', type: 'RESET', ledgerId, fecha, byUserId: actor.user.id });

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/account.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange, type ChangeContext } from '../ledger-change.ts';
+import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
 import { activitySnapshot, toTransactionJson, type TransactionJson } from './transaction-json.ts';
 import { cumulativeUpTo, findTransaction, type TransactionRow } from './transaction-row.ts';
 
@@ -107,14 +108,17 @@ export async function setVerified(ctx: AppContext, user: AuthUser, id: string, v
 
 export async function deleteTransaction(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
   await withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
-    await tx.execute(sql`delete from transactions where id = ${id}`);
+    // The activity keeps the whole row (every column, exact), so a restore can bring it back (DESIGN §18).
+    const deleted = await tx.execute<{ row: RowSnapshot }>(
+      sql`delete from transactions t where t.id = ${id} returning ${rowSnapshotSql('t')} as row`,
+    );
     record({
       ledgerId: before.ledger_id,
       userId: user.id,
       action: 'TRANSACTION_DELETED',
       entityId: id,
       fecha: before.fecha,
-      before: activitySnapshot(before),
+      before: deleted.rows[0]!.row,
     });
     emit({ event: 'transaction-updated', ledgerId: before.ledger_id, type: 'DELETED', fecha: before.fecha, byUserId: user.id });
   });

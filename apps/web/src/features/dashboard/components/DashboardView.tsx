@@ -1,4 +1,5 @@
 import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
+import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { useState } from 'react';
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
 import { messages, todayKey } from '@arb/shared';
@@ -9,8 +10,11 @@ import type { Ledger } from '../api/types';
 import type { DashboardSelection } from '../hooks/useDashboardParams';
 import { useNotice } from '../hooks/useNotice';
 import { useSettledSelection } from '../hooks/useSettledSelection';
+import { useUndoOffer } from '../hooks/useUndoOffer';
 import { ledgerPermissions } from '../lib/permissions';
 import { BalanceSummary } from './BalanceSummary';
+import { CompactSummary } from './CompactSummary';
+import { DashboardLayout } from './DashboardLayout';
 import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
 import { DateField } from './DateField';
 import { GroupManagement } from './GroupManagement';
@@ -29,12 +33,13 @@ interface Props {
   onSelect(next: DashboardSelection): void;
 }
 
-/** The two columns of the dashboard for one ledger and day. */
+/** The dashboard for one ledger and day; DashboardLayout places its pieces (phone: form first). */
 export function DashboardView({ ledger, date, onSelect }: Props) {
   const { user } = useAuth();
   const settled = useSettledSelection(ledger.id, date);
   const balances = useBalances(settled.ledgerId, settled.date);
   const notice = useNotice();
+  const undo = useUndoOffer(notice);
   const parallelRate = useParallelRate();
   const [editingBase, setEditingBase] = useState<BaseCurrency | null>(null);
   // SPEC §2: asked once, on first load, when the day shown is not today.
@@ -68,46 +73,59 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             {notice.notice.text}
           </Alert>
         )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 320px) 1fr' }, alignItems: 'start' }}>
-          <Stack spacing={2} component="aside" aria-label="Opciones del registro">
-            <LedgerActions
-              ledger={ledger}
-              fecha={settled.date}
-              transactionCount={current?.transacciones_con_acumulados.length ?? 0}
-              ready={current !== undefined}
-              isOwner={permissions.isOwner}
-              notice={notice}
-            />
-            <DateField value={date} onChange={(d) => onSelect({ date: d })} />
-            <RatesPanel />
-            <LedgerSelector value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
-            <GroupManagement ledger={ledger} isOwner={permissions.isOwner} />
-          </Stack>
-          <Stack spacing={2} sx={{ minWidth: 0 }}>
-            {balances.isError && !data && <Alert severity="error">{errorMessage(balances.error, messages.txLoadError)}</Alert>}
-            {!data && balances.isPending && (
-              <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-                <CircularProgress aria-label="Cargando transacciones" />
-              </Box>
-            )}
-            {data && (
-              <BalanceSummary
-                balances={data}
-                canEditBase={permissions.canModifyBalance && current !== undefined}
-                onEditBase={setEditingBase}
-              />
-            )}
-            <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
-            {data && (
+        <DashboardLayout
+          compactSummary={<CompactSummary balances={data} fecha={settled.date ?? date} />}
+          figures={
+            <Stack spacing={2} sx={{ minWidth: 0 }}>
+              {balances.isError && !data && <Alert severity="error">{errorMessage(balances.error, messages.txLoadError)}</Alert>}
+              {!data && balances.isPending && (
+                <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+                  <CircularProgress aria-label="Cargando transacciones" />
+                </Box>
+              )}
+              {data && (
+                <BalanceSummary
+                  balances={data}
+                  canEditBase={permissions.canModifyBalance && current !== undefined}
+                  onEditBase={setEditingBase}
+                />
+              )}
+            </Stack>
+          }
+          form={<TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />}
+          dayList={
+            data && (
               <TransactionList
                 ledgerId={shownLedgerId}
                 transactions={data.transacciones_con_acumulados}
                 permissions={permissions}
                 onError={notice.error}
+                onDeleted={(tx) =>
+                  undo.offer({ text: messages.txDeleteSuccess, target: { ledgerId: shownLedgerId, action: 'TRANSACTION_DELETED', entityId: tx.id } })
+                }
               />
-            )}
-          </Stack>
-        </Box>
+            )
+          }
+          tools={
+            <>
+              <LedgerActions
+                ledger={ledger}
+                fecha={settled.date}
+                transactionCount={current?.transacciones_con_acumulados.length ?? 0}
+                ready={current !== undefined}
+                isOwner={permissions.isOwner}
+                notice={notice}
+                onReset={(fecha) =>
+                  undo.offer({ text: messages.ledgerResetSuccess, target: { ledgerId: ledger.id, action: 'LEDGER_DAY_RESET', fecha } })
+                }
+              />
+              <DateField value={date} onChange={(d) => onSelect({ date: d })} />
+              <RatesPanel />
+              <LedgerSelector value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
+              <GroupManagement ledger={ledger} isOwner={permissions.isOwner} />
+            </>
+          }
+        />
       </Stack>
       {editingBase && current && (
         <BaseBalanceDialog
@@ -124,6 +142,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
         />
       )}
       <SuccessSnackbar message={notice.notice?.severity === 'success' ? notice.notice.text : null} onClose={notice.clear} />
+      <UndoSnackbar message={undo.text} busy={undo.busy} onUndo={undo.undo} onClose={undo.dismiss} />
     </Box>
   );
 }

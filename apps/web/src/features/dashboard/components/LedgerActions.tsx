@@ -21,10 +21,12 @@ interface Props {
   ready?: boolean;
   isOwner: boolean;
   notice: Pick<NoticeApi, 'success' | 'error' | 'fail'>;
+  /** After a reset went through: the view offers "Deshacer" instead of the plain success (DESIGN §18). */
+  onReset?(fecha: string): void;
 }
 
 /** Historial, Exportar Excel and (for the owner) Restablecer. */
-export function LedgerActions({ ledger, fecha, transactionCount, ready = true, isOwner, notice }: Props) {
+export function LedgerActions({ ledger, fecha, transactionCount, ready = true, isOwner, notice, onReset }: Props) {
   const [exporting, setExporting] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const reset = useResetLedgerDay();
@@ -51,7 +53,8 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
       await reset.mutateAsync({ ledgerId: ledger.id, fecha });
       // Carry-forward: the reset day and every later one change.
       await queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledger.id) });
-      notice.success(messages.ledgerResetSuccess);
+      if (onReset) onReset(fecha);
+      else notice.success(messages.ledgerResetSuccess);
     } catch (err) {
       notice.error(err, messages.resetLedgerError);
     } finally {

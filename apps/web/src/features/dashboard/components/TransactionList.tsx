@@ -15,12 +15,14 @@ interface Props {
   transactions: TransactionRow[];
   permissions: LedgerPermissions;
   onError(err: unknown, fallback: string): void;
+  /** After a delete went through: the view offers "Deshacer" (DESIGN §18). */
+  onDeleted?(tx: TransactionRow): void;
 }
 
 const signColor = (n: number) => (n >= 0 ? 'success.main' : 'error.main');
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
-export function TransactionList({ ledgerId, transactions, permissions, onError }: Props) {
+export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted }: Props) {
   const [editing, setEditing] = useState<TransactionRow | null>(null);
   const [deleting, setDeleting] = useState<TransactionRow | null>(null);
   const toggle = useToggleVerify();
@@ -39,6 +41,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError }
     if (!deleting) return;
     try {
       await remove.mutateAsync({ ledgerId, id: deleting.id });
+      onDeleted?.(deleting);
     } catch (err) {
       onError(err, messages.txDeleteError);
     } finally {

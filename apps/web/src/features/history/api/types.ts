@@ -39,6 +39,8 @@ export interface ActivityEntry {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   createdAt: string;
+  /** DESIGN §18: when the change was restored; null while it stands. */
+  restoredAt?: string | null;
   user?: { id: string; user_name: string } | null;
   userId?: string | null;
   user_name?: string | null;

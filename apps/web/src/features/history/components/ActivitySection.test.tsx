@@ -114,4 +114,39 @@ describe("'Actividad'", () => {
     renderAt(<ActivitySection ledgerId={LEDGER} />, '/');
     expect(await screen.findByText('Todavía no hay actividad en este registro')).toBeTruthy();
   });
+
+  it("offers 'Restaurar' on the viewer's own delete of the last 30 days; restoring reloads the log", async () => {
+    // A delete by Ana (the viewer) made just now, a reset by Beto: Ana is not the owner, so only her delete.
+    const fresh = new Date().toISOString();
+    const entries: ActivityEntry[] = [
+      { ...log[0]!, id: 7, createdAt: fresh, restoredAt: null },
+      {
+        id: 6,
+        action: 'LEDGER_DAY_RESET',
+        entityId: null,
+        fecha: '2026-11-21',
+        before: { transactions: [] },
+        after: null,
+        createdAt: fresh,
+        restoredAt: null,
+        user: beto,
+      },
+    ];
+    let restored = false;
+    api = fakeApi({
+      [PATH]: () => ({ status: 200, body: restored ? [{ ...entries[0]!, restoredAt: fresh }, entries[1]] : entries }),
+      [`${PATH}/7/restore`]: () => {
+        restored = true;
+        return { status: 200, body: { restored: 1 } };
+      },
+    });
+    renderAt(<ActivitySection ledgerId={LEDGER} viewer={{ userId: ana.id, isOwner: false }} />, '/');
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(within(items()[1]!).queryByRole('button', { name: 'Restaurar' })).toBeNull();
+    await userEvent.click(within(items()[0]!).getByRole('button', { name: 'Restaurar' }));
+    expect(await screen.findByText('Cambio deshecho')).toBeTruthy();
+    await waitFor(() => expect(within(items()[0]!).getByText('Restaurado')).toBeTruthy());
+    expect(within(items()[0]!).queryByRole('button', { name: 'Restaurar' })).toBeNull();
+    expect(api.calls(`${PATH}/7/restore`)).toHaveLength(1);
+  });
 });

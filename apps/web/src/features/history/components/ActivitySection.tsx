@@ -1,13 +1,26 @@
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
-import { Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { formatDateTime, messages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useActivity } from '../api/get-activity';
 import { activitySentence } from '../lib/activity-sentence';
+import { canRestore } from '../lib/can-restore';
+import { useRestoreActivity } from '../../../shared/api/restore-change';
 
-/** 'Actividad': who did what and when in this ledger, newest first, 'Cargar más' for older entries. */
-export function ActivitySection({ ledgerId, pageSize }: { ledgerId: string; pageSize?: number }) {
+/**
+ * 'Actividad': who did what and when in this ledger, newest first, 'Cargar más' for older entries;
+ * 'Restaurar' on a delete or reset the viewer may undo (DESIGN §18).
+ */
+interface Props {
+  ledgerId: string;
+  pageSize?: number;
+  /** Who is looking: the owner may restore any delete or reset, a member their own. */
+  viewer?: { userId: string | undefined; isOwner: boolean };
+}
+
+export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefined, isOwner: false } }: Props) {
   const activity = useActivity(ledgerId, pageSize);
+  const restore = useRestoreActivity();
   const entries = activity.data?.pages.flat() ?? [];
   return (
     <Paper variant="outlined" component="section" aria-labelledby="activity-title" sx={{ p: 2 }}>
@@ -19,8 +32,22 @@ export function ActivitySection({ ledgerId, pageSize }: { ledgerId: string; page
           <CircularProgress size={28} aria-label={messages.activityTitle} />
         </Box>
       )}
+      {restore.isError && (
+        <Alert severity="error" sx={{ mt: 1 }} onClose={() => restore.reset()}>
+          {errorMessage(restore.error, messages.restoreError)}
+        </Alert>
+      )}
+      {restore.isSuccess && (
+        <Alert severity="success" sx={{ mt: 1 }} onClose={() => restore.reset()}>
+          {messages.restoreSuccess}
+        </Alert>
+      )}
       {activity.isError && (
-        <RetryAlert sx={{ mt: 1 }} message={errorMessage(activity.error, messages.activityLoadError)} onRetry={() => void activity.refetch()} />
+        <RetryAlert
+          sx={{ mt: 1 }}
+          message={errorMessage(activity.error, messages.activityLoadError)}
+          onRetry={() => void activity.refetch()}
+        />
       )}
       {activity.isSuccess && entries.length === 0 && (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
@@ -30,8 +57,28 @@ export function ActivitySection({ ledgerId, pageSize }: { ledgerId: string; page
       {entries.length > 0 && (
         <List dense aria-label={messages.activityTitle} data-testid="activity-list">
           {entries.map((e) => (
-            <ListItem key={e.id} disableGutters divider>
-              <ListItemText primary={activitySentence(e)} secondary={formatDateTime(e.createdAt)} />
+            <ListItem
+              key={e.id}
+              disableGutters
+              divider
+              secondaryAction={
+                canRestore(e, viewer) ? (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    sx={{ minHeight: 44 }}
+                    disabled={restore.isPending}
+                    onClick={() => restore.mutate({ ledgerId, activityId: e.id })}
+                  >
+                    {messages.restore}
+                  </Button>
+                ) : e.restoredAt ? (
+                  <Chip size="small" label={messages.activityRestoredTag} />
+                ) : undefined
+              }
+              sx={{ pr: canRestore(e, viewer) || e.restoredAt ? 14 : 0 }}
+            >
+              <ListItemText primary={activitySentence(e)} secondary={formatDateTime(e.createdAt)} sx={{ overflowWrap: 'anywhere' }} />
             </ListItem>
           ))}
         </List>

@@ -91,6 +91,8 @@ export function activitySentence(entry: ActivityEntry): string {
       const deleted = Array.isArray(before?.transactions) ? before.transactions.length : 0;
       return withDetails(t('activityDayReset', { user, fecha }), deleted > 0 ? [`${messages.activityFieldDeletedTx} ${deleted}`] : []);
     }
+    case 'ACTIVITY_RESTORED':
+      return t('activityRestored', { user, fecha });
     case 'LEDGER_CREATED':
       return withDetails(t('activityLedgerCreated', { user }), after?.name ? [text(after.name)] : []);
     case 'LEDGER_RENAMED':

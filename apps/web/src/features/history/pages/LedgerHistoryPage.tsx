@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
 import { messages, todayKey } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { getStoredUser } from '../../../shared/lib/session';
 import { useHistoryDates } from '../api/get-history-dates';
 import { useHistorySummary } from '../api/get-history-summary';
 import { useLedger } from '../api/get-ledger';
@@ -100,7 +101,10 @@ export default function LedgerHistoryPage() {
             </Box>
           </>
         )}
-        <ActivitySection ledgerId={ledgerId} />
+        <ActivitySection
+          ledgerId={ledgerId}
+          viewer={{ userId: getStoredUser()?.id, isOwner: ledger.data.ownerId === getStoredUser()?.id }}
+        />
       </Stack>
     );
   }

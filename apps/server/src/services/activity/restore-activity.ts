@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { messages, RESTORE_WINDOW_DAYS } from '@arb/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authorize, loadMembership } from '../ledger-access.ts';
+import { ledgerChange } from '../ledger-change.ts';
+import type { Actor } from '../ledgers/actor.ts';
+import { restoreHandlers, type RestorableActivity } from './restore-handlers.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'bus'>;
+
+/**
+ * POST /api/ledgers/:id/activity/:activityId/restore: undoes a delete, a reset (or any action of
+ * `restoreHandlers`) as one change (DESIGN §12, §18): the rows come back as they were, the
+ * activity row is marked restored and a new 'ACTIVITY_RESTORED' row names it, and every day
+ * touched gets a `transaction-updated` RESTORED event after the commit. The activity row is locked
+ * first, so two concurrent restores of it serialise and the second answers 409.
+ */
+export async function restoreActivity(ctx: Ctx, actor: Actor, ledgerId: string, activityId: number): Promise<{ restored: number }> {
+  return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const m = await loadMembership(tx, ledgerId, actor.user.id);
+    const found = await tx.execute<{
+      id: string;
+      action: string;
+      fecha: string | null;
+      before: unknown;
+      after: unknown;
+      user_id: string | null;
+      restored: boolean;
+      expired: boolean;
+    }>(sql`
+      select id::text as id, action, fecha::text as fecha, before, after, user_id, restored_at is not null as restored,
+        created_at < ${actor.access.now ?? new Date()}::timestamptz - make_interval(days => ${RESTORE_WINDOW_DAYS}) as expired
+      from activity where id = ${activityId} and ledger_id = ${ledgerId} for update`);
+    const row = found.rows[0];
+    if (!row) throw new AppError(404, 'NOT_FOUND', messages.notFound);
+    authorize(m, 'restore', { ...actor.access, changeAuthorId: row.user_id });
+    const handler = restoreHandlers[row.action];
+    if (!handler) throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
+    if (row.restored) throw new AppError(409, 'CONFLICT', messages.restoreAlreadyDone);
+    if (row.expired) throw new AppError(409, 'CONFLICT', messages.restoreExpired);
+
+    const entry: RestorableActivity = {
+      id: activityId,
+      ledgerId,
+      action: row.action,
+      fecha: row.fecha,
+      before: row.before,
+      after: row.after,
+    };
+    const outcome = await handler(tx, entry);
+    await tx.execute(sql`update activity set restored_at = now() where id = ${activityId}`);
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'ACTIVITY_RESTORED',
+      entityId: String(activityId),
+      fecha: row.fecha ?? outcome.days[0] ?? null,
+      after: { action: row.action, restored: outcome.restored, days: outcome.days },
+    });
+    for (const fecha of outcome.days) emit({ event: 'transaction-updated', type: 'RESTORED', ledgerId, fecha, byUserId: actor.user.id });
+    return { restored: outcome.restored };
+  });
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { messages } from '@arb/shared';
+import type { Tx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { insertSnapshots, type RowSnapshot } from './row-snapshot.ts';
+
+/** The activity row being restored, as the restore service read it (locked). */
+export interface RestorableActivity {
+  id: number;
+  ledgerId: string;
+  action: string;
+  fecha: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** What a handler put back: how many transactions, and the days whose figures changed. */
+export interface RestoreOutcome {
+  restored: number;
+  days: string[];
+}
+
+/**
+ * How to undo one kind of change (DESIGN §18). Runs inside the restore's database transaction;
+ * throwing rolls everything back. The restore service does the rest: permissions, the 30 days,
+ * "already restored", the activity row and the realtime events.
+ */
+export type RestoreHandler = (tx: Tx, entry: RestorableActivity) => Promise<RestoreOutcome>;
+
+const isSnapshot = (v: unknown): v is RowSnapshot => typeof v === 'object' && v !== null && 'id' in v && 'ledger_id' in v;
+
+/** Activity written before full snapshots were kept cannot be restored. */
+function snapshotsOf(value: unknown): RowSnapshot[] {
+  if (!Array.isArray(value) || !value.every(isSnapshot)) throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
+  return value;
+}
+
+/**
+ * Puts the transactions back with their ids; if any id (or another unique value, such as an
+ * import's order number) is already in the ledger, nothing is restored: 409 RESTORE_CONFLICT.
+ */
+export async function restoreTransactions(tx: Tx, snapshots: RowSnapshot[]): Promise<number> {
+  const inserted = await insertSnapshots(tx, 'transactions', snapshots, 'id');
+  if (inserted.length !== snapshots.length) throw new AppError(409, 'RESTORE_CONFLICT', messages.restoreConflict);
+  return inserted.length;
+}
+
+const daysOf = (snapshots: RowSnapshot[]): string[] => [...new Set(snapshots.map((s) => String(s.fecha)))].sort();
+
+/**
+ * Undo, keyed by the activity's action. A new restorable change (e.g. the import's
+ * 'IMPORT_UNDONE', which sets its batch's `undone` back to false) adds its entry here.
+ */
+export const restoreHandlers: Record<string, RestoreHandler> = {
+  /** A deleted transaction: `before` is the whole row. */
+  TRANSACTION_DELETED: async (tx, entry) => {
+    const rows = snapshotsOf([entry.before]);
+    return { restored: await restoreTransactions(tx, rows), days: daysOf(rows) };
+  },
+
+  /** A reset day: its transactions, and its base row as it was (each currency explicit or inherited). */
+  LEDGER_DAY_RESET: async (tx, entry) => {
+    const before = (entry.before ?? {}) as { transactions?: unknown; daily_balance?: unknown };
+    if (!('daily_balance' in before) || entry.fecha === null) throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
+    const rows = snapshotsOf(before.transactions);
+    const restored = await restoreTransactions(tx, rows);
+    await tx.execute(sql`delete from daily_balances where ledger_id = ${entry.ledgerId} and fecha = ${entry.fecha}`);
+    if (typeof before.daily_balance === 'object' && before.daily_balance !== null) {
+      await insertSnapshots(tx, 'daily_balances', [before.daily_balance as RowSnapshot], 'fecha');
+    }
+    return { restored, days: [entry.fecha] };
+  },
+};

@@ -1,0 +1,15 @@
+import { RESTORABLE_ACTIONS, RESTORE_WINDOW_DAYS } from '@arb/shared';
+import type { ActivityEntry } from '../api/types';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * DESIGN §18: "Restaurar" on a delete or reset of the last 30 days that was not restored yet,
+ * for the ledger's owner and for whoever made the change. The server checks the same.
+ */
+export function canRestore(entry: ActivityEntry, viewer: { userId: string | undefined; isOwner: boolean }, now = Date.now()): boolean {
+  if (!RESTORABLE_ACTIONS.includes(entry.action) || entry.restoredAt) return false;
+  if (now - new Date(entry.createdAt).getTime() > RESTORE_WINDOW_DAYS * DAY_MS) return false;
+  const authorId = entry.user?.id ?? entry.userId ?? null;
+  return viewer.isOwner || (viewer.userId !== undefined && authorId === viewer.userId);
+}
