@@ -101,7 +101,10 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 permissions={permissions}
                 onError={notice.error}
                 onDeleted={(tx) =>
-                  undo.offer({ text: messages.txDeleteSuccess, target: { ledgerId: shownLedgerId, action: 'TRANSACTION_DELETED', entityId: tx.id } })
+                  undo.offer({
+                    text: messages.txDeleteSuccess,
+                    target: { ledgerId: shownLedgerId, action: 'TRANSACTION_DELETED', entityId: tx.id },
+                  })
                 }
               />
             )

@@ -72,9 +72,7 @@ export default function LedgerHistoryPage() {
           {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
           <ConnectionChip connected={connected} />
         </Stack>
-        {failed && (
-          <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />
-        )}
+        {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}
         {summary.data && <SummaryTiles summary={summary.data} />}
         {dates.data && dates.data.length === 0 && (

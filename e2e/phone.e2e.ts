@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { todayKey } from '@arb/shared';
+import { openBrowser, screenshot, type Session } from './support/browser.ts';
+import { call, personalLedger, signUp, type Account } from './support/accounts.ts';
+import { E2E_ADMIN, loginAs } from './support/users.ts';
+
+/*
+ * Issue 22 at 360 × 760, as most of our users see the app: the form first (DESIGN §19), nothing
+ * scrolls sideways, and a mistaken delete or "Restablecer" can be taken back (DESIGN §18).
+ */
+const TZ = 'America/Caracas';
+const PHONE = { width: 360, height: 760 };
+const today = () => todayKey(TZ);
+
+async function openDashboard(page: Page, ledgerId: string): Promise<void> {
+  await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+  await page.getByTestId('balance-disponible-ves').waitFor();
+}
+
+/** How far the page scrolls sideways (0 = not at all). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function addSale(s: Session, a: Account, ledgerId: string, venta: number): Promise<void> {
+  await call(s, 'POST', '/api/transactions', { ledgerId, fecha: today(), venta, tasa_venta: 40 }, a.token);
+}
+
+describe('on a phone (360 × 760)', () => {
+  let s: Session;
+  afterEach(async () => s?.close());
+
+  it('shows the first field of the form without scrolling, adds an operation, and "Deshacer" brings a deleted one back', async () => {
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    const { page } = s;
+    await openDashboard(page, ledgerId);
+
+    // The first field is within the first screen, before any scrolling, and opens the decimal keypad.
+    const venta = page.getByLabel('Venta (USD)', { exact: true });
+    const box = (await venta.boundingBox())!;
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await venta.getAttribute('inputmode')).toBe('decimal');
+    await screenshot(page, 'phone-dashboard-first-screen');
+
+    // Sell 100 USD at 40: 4.000 Bs received, profit 100 USD (nothing bought).
+    await venta.fill('100');
+    await page.getByLabel('Tasa de venta (Bs)', { exact: true }).fill('40');
+    await page.getByRole('button', { name: 'Agregar Transacción' }).click();
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    // Delete it by mistake, then take it back within the snackbar's 10 s.
+    await page.getByRole('button', { name: 'Eliminar transacción 1' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(0);
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
+    expect(await page.getByTestId('tx-row').first().textContent()).toContain('Venta: 100,00 USD');
+  });
+
+  it('a reset day comes back with "Restaurar" from the activity list', async () => {
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    await addSale(s, ana, ledgerId, 10);
+    await addSale(s, ana, ledgerId, 20);
+    const { page } = s;
+    await openDashboard(page, ledgerId);
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Restablecer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restablecer' }).click();
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(0);
+    // Let the snackbar go; the activity list can still restore it.
+    await page.goto(`/ledger/${ledgerId}/history`);
+    const list = page.getByTestId('activity-list');
+    await list.getByRole('button', { name: 'Restaurar' }).first().click();
+    await page.getByText('Cambio deshecho').waitFor();
+    await list.getByText('Restaurado').waitFor();
+    await screenshot(page, 'phone-ledger-history-restored');
+
+    await openDashboard(page, ledgerId);
+    await expect.poll(() => page.getByTestId('tx-row').count()).toBe(2);
+  });
+
+  it('no screen scrolls sideways at 360 px; screenshots at 360, 768 and 1366 px', async () => {
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    await addSale(s, ana, ledgerId, 10);
+    const { page } = s;
+    const screens: Array<[string, string]> = [
+      ['dashboard', `/dashboard?ledger=${ledgerId}&date=${today()}`],
+      ['history', '/history'],
+      ['ledger-history', `/ledger/${ledgerId}/history`],
+      ['membership', '/membership'],
+    ];
+    const visit = async (name: string, url: string, width: number) => {
+      await page.setViewportSize({ width, height: width === 360 ? 760 : 900 });
+      await page.goto(url);
+      await page.getByRole('main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+      await screenshot(page, `screen-${name}-${width}`);
+    };
+    for (const width of [360, 768, 1366]) for (const [name, url] of screens) await visit(name, url, width);
+
+    await page.evaluate(() => localStorage.clear());
+    await loginAs(page, E2E_ADMIN);
+    for (const width of [360, 768, 1366]) await visit('admin', '/admin', width);
+  });
+});
