@@ -251,3 +251,22 @@ export const paymentProofs = pgTable(
   },
   (t) => [index('payment_proofs_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** One Binance P2P import into a ledger (DESIGN §12): listed on the history page, undone as a whole. */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    created: integer('created').notNull().default(0),
+    duplicate: integer('duplicate').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    fechas: date('fechas', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+    undone: boolean('undone').notNull().default(false),
+    undoneAt: ts('undone_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('import_batches_ledger_idx').on(t.ledgerId, t.createdAt)],
+);

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
+import { importRoutes } from './imports.ts';
 import { ledgerRoutes } from './ledgers.ts';
 import { membershipRoutes } from './membership.ts';
 import { ratesRoutes } from './rates.ts';
@@ -23,6 +24,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   membershipRoutes,
   fileRoutes,
   adminRoutes,
+  importRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

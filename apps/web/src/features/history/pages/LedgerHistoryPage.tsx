@@ -8,6 +8,8 @@ import { useHistoryDates } from '../api/get-history-dates';
 import { useHistorySummary } from '../api/get-history-summary';
 import { useLedger } from '../api/get-ledger';
 import { ActivitySection } from '../components/ActivitySection';
+import { ImportsSection } from '../../imports';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { DailyProfitSection } from '../components/DailyProfitSection';
 import { DatesList } from '../components/DatesList';
 import { SummaryTiles } from '../components/SummaryTiles';
@@ -27,6 +29,7 @@ function Loading() {
 export default function LedgerHistoryPage() {
   const ledgerId = useParams().ledgerId ?? '';
   const ledger = useLedger(ledgerId);
+  const { user } = useAuth();
   const dates = useHistoryDates(ledgerId);
   const summary = useHistorySummary(ledgerId);
   const { connected } = useHistoryRealtime(ledgerId);
@@ -71,9 +74,7 @@ export default function LedgerHistoryPage() {
           {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
           <ConnectionChip connected={connected} />
         </Stack>
-        {failed && (
-          <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />
-        )}
+        {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}
         {summary.data && <SummaryTiles summary={summary.data} />}
         {dates.data && dates.data.length === 0 && (
@@ -100,6 +101,7 @@ export default function LedgerHistoryPage() {
             </Box>
           </>
         )}
+        <ImportsSection ledgerId={ledgerId} userId={user?.id} isOwner={ledger.data.ownerId === user?.id} />
         <ActivitySection ledgerId={ledgerId} />
       </Stack>
     );
