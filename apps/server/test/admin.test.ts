@@ -196,6 +196,8 @@ describe('admin API', () => {
         ganancia: -0.5,
         esta_verificada: false,
         notas: 'nota',
+        comision_usd: 0,
+        ocurrido_en: expect.any(String),
         createdAt: expect.any(String),
       },
       {
@@ -209,6 +211,8 @@ describe('admin API', () => {
         ganancia: 1.25,
         esta_verificada: false,
         notas: 'nota',
+        comision_usd: 0,
+        ocurrido_en: expect.any(String),
         createdAt: expect.any(String),
       },
     ]);

@@ -13,14 +13,14 @@ describe('ledger_day_totals trigger', () => {
 
   const compare = async (ledgerId: string) => {
     const cols = `count(*)::int as n, sum(venta)::text as venta, sum(compra)::text as compra, sum(bs_recibidos)::text as rec,
-      sum(bs_pagados)::text as pag, sum(ganancia_ves)::text as gves, sum(ganancia_usd)::text as gusd`;
+      sum(bs_pagados)::text as pag, sum(ganancia_ves)::text as gves, sum(ganancia_usd)::text as gusd, sum(comision_usd)::text as fee`;
     const truth = await t.database.pool.query(
       `select fecha, ${cols} from transactions where ledger_id = $1 group by fecha order by fecha`,
       [ledgerId],
     );
     const kept = await t.database.pool.query(
       `select fecha, transaction_count as n, venta::text, compra::text, bs_recibidos::text as rec, bs_pagados::text as pag,
-         ganancia_ves::text as gves, ganancia_usd::text as gusd
+         ganancia_ves::text as gves, ganancia_usd::text as gusd, comision_usd::text as fee
        from ledger_day_totals where ledger_id = $1 order by fecha`,
       [ledgerId],
     );
@@ -33,14 +33,14 @@ describe('ledger_day_totals trigger', () => {
   it('follows creates, edits (also to another day), verification, deletes and raw SQL writes', async () => {
     const u = await createUser(t);
     const a = await addTransaction(t, u, u.ledgerId, '2026-01-01', { venta: 10, tasa_venta: '40.1234' });
-    const b = await addTransaction(t, u, u.ledgerId, '2026-01-01', { compra: '3.33', tasa_compra: '39.9999' });
+    const b = await addTransaction(t, u, u.ledgerId, '2026-01-01', { compra: '3.33', tasa_compra: '39.9999', comision_usd: '0.01234567' });
     await addTransaction(t, u, u.ledgerId, '2026-01-02', { venta: 5, tasa_venta: 41, compra: 5, tasa_compra: 40 });
     expect(await compare(u.ledgerId)).toBe(2);
     await t.request({
       method: 'PUT',
       url: `/api/transactions/${a.id}`,
       token: u.token,
-      payload: { venta: 11, tasa_venta: 40, fecha: '2026-01-03' },
+      payload: { venta: 11, tasa_venta: 40, fecha: '2026-01-03', comision_usd: '0.5' },
     });
     await t.request({
       method: 'PATCH',

@@ -64,6 +64,7 @@ describe('GET /api/transactions/export-daily', () => {
       'Verificada',
       'Notas',
       'Registrado por',
+      'Comisión ($)',
     ]);
     const money = (n: number) => rowValues(ws, n).slice(2, 11);
     // a: 100 @ 40.50 → 4050; 100 @ 40 → 4000; 50 Bs; 1.25 USD; cumulative 1.25
@@ -72,7 +73,7 @@ describe('GET /api/transactions/export-daily', () => {
     expect(money(9)).toEqual([250, 36.15, 9037.5, 0, 0, 0, 9037.5, 250, 251.25]);
     // c: 80.25 @ 41.1234 → 3300.15285 → 3300.15; −3300.15 Bs; −80.25 USD; cumulative 171
     expect(money(10)).toEqual([0, 0, 0, 80.25, 41.1234, 3300.15, -3300.15, -80.25, 171]);
-    expect(rowValues(ws, 8).slice(11)).toEqual(['Sí', undefined, 'Ana']);
+    expect(rowValues(ws, 8).slice(11)).toEqual(['Sí', undefined, 'Ana', 0]);
     // notes are plain strings, never formulas
     expect(ws.getCell('M9').value).toBe('=1+1');
     expect(ws.getCell('M9').type).toBe(ExcelJS.ValueType.String);
@@ -116,6 +117,23 @@ describe('GET /api/transactions/export-daily', () => {
     await t.database.pool.query(`update ledgers set name = '' where id = $1`, [owner.ledgerId]);
     const unnamed = await get(`?ledgerId=${owner.ledgerId}&fecha=${DAY}`, owner.token);
     expect(unnamed.headers['content-disposition']).toContain(`filename="arbitraje-registro-${DAY}.xlsx"`);
+  });
+
+  it('rows in the order of ocurrido_en, with its hour (Caracas) and the fee in the last column (DESIGN §12)', async () => {
+    const v = await createUser(t);
+    await addTransaction(t, v, v.ledgerId, DAY, { venta: 1, tasa_venta: 40, ocurrido_en: '2026-03-10T20:30:00Z' });
+    await addTransaction(t, v, v.ledgerId, DAY, {
+      compra: 2,
+      tasa_compra: 40,
+      comision_usd: '0.12345678',
+      ocurrido_en: '2026-03-10T12:05:00Z',
+    });
+    const ws = await openWorkbook((await get(`?ledgerId=${v.ledgerId}&fecha=${DAY}`, v.token)).rawPayload);
+    // 12:05Z is 08:05 in Caracas (UTC−4), 20:30Z is 16:30: the later-created row comes first
+    expect(rowValues(ws, 8).slice(1, 2)).toEqual(['08:05']);
+    expect(rowValues(ws, 8)[14]).toBe(0.12345678);
+    expect(rowValues(ws, 9).slice(1, 2)).toEqual(['16:30']);
+    expect(rowValues(ws, 9)[14]).toBe(0);
   });
 
   it('400 without a ledger or a date, 404 with no transactions, 404 outside the ledger', async () => {

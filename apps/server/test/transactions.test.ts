@@ -84,10 +84,10 @@ describe('transactions API', () => {
   it('leaves out of the cumulative a row committed earlier but ordered after the new one (a concurrent create)', async () => {
     const fecha = '2026-11-02';
     await addTransaction(t, owner, owner.ledgerId, fecha, { venta: 10, tasa_venta: 40 }); // 400 Bs, 10 USD
-    // A create that started later but committed first is ordered after ours by created_at.
+    // A create that started later but committed first is ordered after ours (ocurrido_en, created_at).
     await t.database.pool.query(
-      `insert into transactions (ledger_id, fecha, venta, tasa_venta, bs_recibidos, ganancia_ves, ganancia_usd, created_by, created_at)
-       values ($1, $2, 1, 40, 40, 40, 1, $3, now() + interval '1 hour')`,
+      `insert into transactions (ledger_id, fecha, venta, tasa_venta, bs_recibidos, ganancia_ves, ganancia_usd, created_by, created_at, ocurrido_en)
+       values ($1, $2, 1, 40, 40, 40, 1, $3, now() + interval '1 hour', now() + interval '1 hour')`,
       [owner.ledgerId, fecha, owner.id],
     );
     const created = await addTransaction(t, owner, owner.ledgerId, fecha, { venta: 5, tasa_venta: 40 }); // 200 Bs, 5 USD

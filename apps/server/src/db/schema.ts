@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -33,7 +34,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     userName: text('user_name').notNull(),
-    role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
+    role: text('role', { enum: ['USER', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     phoneNumber: text('phone_number'),
@@ -50,7 +53,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -61,14 +66,20 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_family_idx').on(t.familyId),
+  ],
 );
 
 export const emailTokens = pgTable(
   'email_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     email: text('email').notNull(),
@@ -94,7 +105,11 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('email_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** Fixed-window counters (login failures, resend cooldowns) shared by every instance. */
@@ -110,7 +125,9 @@ export const ledgers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     inviteCode: text('invite_code').notNull(),
     /** Bumped by every committed change of the ledger (ledgerChange): validates cached day answers. */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
@@ -123,8 +140,12 @@ export const ledgers = pgTable(
 export const ledgerMembers = pgTable(
   'ledger_members',
   {
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     canModifyBalance: boolean('can_modify_balance').notNull().default(false),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
@@ -135,7 +156,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     venta: numeric('venta', { precision: 15, scale: 2 }).notNull().default('0'),
     tasaVenta: numeric('tasa_venta', { precision: 17, scale: 4 }).notNull().default('0'),
@@ -145,6 +168,16 @@ export const transactions = pgTable(
     bsPagados: numeric('bs_pagados').notNull().default('0'),
     gananciaVes: numeric('ganancia_ves').notNull().default('0'),
     gananciaUsd: numeric('ganancia_usd').notNull().default('0'),
+    /** The order's fee in USD (DESIGN §12), ≥ 0 (check constraint), up to 8 decimals. */
+    comisionUsd: numeric('comision_usd', { precision: 21, scale: 8 }).notNull().default('0'),
+    /** When the order happened (DESIGN §12); a day's order is ocurrido_en, created_at, id. */
+    ocurridoEn: ts('ocurrido_en').notNull().defaultNow(),
+    /** Where the row came from (DESIGN §12): 'manual' or 'binance_p2p' (check constraint, migration 0006). */
+    origen: text('origen', { enum: ['manual', 'binance_p2p'] }).notNull().default('manual'),
+    /** The imported order's number, as text (20 digits do not fit a double); null for manual rows. */
+    referencia: text('referencia'),
+    /** The import batch that created the row (undo removes exactly these). */
+    importBatchId: uuid('import_batch_id').references((): AnyPgColumn => importBatches.id, { onDelete: 'set null' }),
     notas: text('notas'),
     estaVerificada: boolean('esta_verificada').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -153,8 +186,10 @@ export const transactions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('transactions_ledger_day_idx').on(t.ledgerId, t.fecha, t.createdAt, t.id),
+    index('transactions_ledger_day_idx').on(t.ledgerId, t.fecha, t.ocurridoEn, t.createdAt, t.id),
     index('transactions_created_by_idx').on(t.createdBy, t.createdAt),
+    uniqueIndex('transactions_ledger_origen_referencia_key').on(t.ledgerId, t.origen, t.referencia).where(sql`${t.referencia} is not null`),
+    index('transactions_import_batch_idx').on(t.importBatchId).where(sql`${t.importBatchId} is not null`),
   ],
 );
 
@@ -167,7 +202,9 @@ export const transactions = pgTable(
 export const ledgerDayTotals = pgTable(
   'ledger_day_totals',
   {
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     transactionCount: integer('transaction_count').notNull().default(0),
     venta: numeric('venta').notNull().default('0'),
@@ -176,6 +213,7 @@ export const ledgerDayTotals = pgTable(
     bsPagados: numeric('bs_pagados').notNull().default('0'),
     gananciaVes: numeric('ganancia_ves').notNull().default('0'),
     gananciaUsd: numeric('ganancia_usd').notNull().default('0'),
+    comisionUsd: numeric('comision_usd').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.ledgerId, t.fecha] })],
 );
@@ -184,7 +222,9 @@ export const ledgerDayTotals = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     transactionId: uuid('transaction_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -195,7 +235,9 @@ export const idempotencyKeys = pgTable(
 export const dailyBalances = pgTable(
   'daily_balances',
   {
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     saldoBaseVes: numeric('saldo_base_ves', { precision: 17, scale: 2 }).notNull().default('0'),
     saldoBaseUsd: numeric('saldo_base_usd', { precision: 17, scale: 2 }).notNull().default('0'),
@@ -210,7 +252,9 @@ export const activity = pgTable(
   'activity',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     entityId: text('entity_id'),
@@ -239,11 +283,15 @@ export const paymentProofs = pgTable(
   'payment_proofs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     note: text('note'),
     image: bytea('image').notNull(),
     mimeType: text('mime_type').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),

@@ -8,6 +8,8 @@ export interface TxAmounts {
   compra?: number | string;
   tasa_compra?: number | string;
   notas?: string;
+  comision_usd?: number | string;
+  ocurrido_en?: string;
 }
 
 export interface TxJson {
@@ -19,6 +21,8 @@ export interface TxJson {
   ganancia_transaccion_usd: number;
   ganancia_acumulada_ves_hasta_esta_transaccion: number;
   ganancia_acumulada_usd_hasta_esta_transaccion: number;
+  comision_usd: number;
+  ocurrido_en: string;
   createdBy: { id: string; user_name: string } | null;
   [k: string]: unknown;
 }

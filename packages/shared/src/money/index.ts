@@ -25,3 +25,14 @@ export {
   type TransactionAmounts,
   type TransactionFigures,
 } from './transaction-math.ts';
+export {
+  AVERAGE_COST_DP,
+  FLAT,
+  unrealized,
+  walkAverageCost,
+  type AverageCostRow,
+  type AverageCostRowFigures,
+  type AverageCostState,
+  type AverageCostWalk,
+  type UnrealizedFigures,
+} from './average-cost.ts';

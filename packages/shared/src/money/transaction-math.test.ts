@@ -65,7 +65,12 @@ describe('computeTransaction', () => {
       // 1e12 × 1e12 = 1e24, exact, never in exponent notation
       name: 'maximum values',
       input: tx('1000000000000.00', '1000000000000.0000', 0, 0),
-      expected: { bs_recibidos: '1000000000000000000000000', bs_pagados: '0', ganancia_ves: '1000000000000000000000000.00', ganancia_usd: '1000000000000.00' },
+      expected: {
+        bs_recibidos: '1000000000000000000000000',
+        bs_pagados: '0',
+        ganancia_ves: '1000000000000000000000000.00',
+        ganancia_usd: '1000000000000.00',
+      },
     },
     {
       // 1.00 × 2.3450 = 2.345 → half-up 2.35 (half-even would give 2.34)
@@ -289,7 +294,10 @@ const scaled = (n: bigint, dp: number): string => {
   return `${s.slice(0, -dp)}.${s.slice(-dp)}`;
 };
 /** Amounts 0..1e12 with 2 dp (zero often, as forms leave one side empty). */
-const amountArb = fc.oneof(fc.constant('0.00'), fc.bigInt({ min: 0n, max: 10n ** 14n }).map((n) => scaled(n, 2)));
+const amountArb = fc.oneof(
+  fc.constant('0.00'),
+  fc.bigInt({ min: 0n, max: 10n ** 14n }).map((n) => scaled(n, 2)),
+);
 const positiveAmountArb = fc.bigInt({ min: 1n, max: 10n ** 14n }).map((n) => scaled(n, 2));
 /** Rates 0.0001..1e12 with 4 dp, biased to realistic Bs/USD values too. */
 const rateArb = fc.oneof(
@@ -346,10 +354,13 @@ describe('properties', () => {
 
   it('stored figures are used as given (no recomputation)', () => {
     // a stored profit of 7.00 USD wins over the 10 × 40 / 40 = 10 the amounts would give
-    const day = computeDay([{ ...tx(10, 40, 0, 0), stored: { bs_recibidos: '400', bs_pagados: '0', ganancia_ves: '400.00', ganancia_usd: '7.00' } }], {
-      saldo_base_ves: 0,
-      saldo_base_usd: 0,
-    });
+    const day = computeDay(
+      [{ ...tx(10, 40, 0, 0), stored: { bs_recibidos: '400', bs_pagados: '0', ganancia_ves: '400.00', ganancia_usd: '7.00' } }],
+      {
+        saldo_base_ves: 0,
+        saldo_base_usd: 0,
+      },
+    );
     expect(day.resumen.ganancia_total_usd).toBe('7.00');
   });
 
@@ -368,7 +379,9 @@ describe('properties', () => {
   it('the edit preview agrees with the stored profit', () => {
     fc.assert(
       fc.property(validTxArb, (t) => {
-        expect(previewEditProfit(t.venta, t.tasa_venta, t.compra, t.tasa_compra)).toBe(toNumber(new Big(computeTransaction(t).ganancia_usd), 2));
+        expect(previewEditProfit(t.venta, t.tasa_venta, t.compra, t.tasa_compra)).toBe(
+          toNumber(new Big(computeTransaction(t).ganancia_usd), 2),
+        );
       }),
     );
   });
@@ -432,5 +445,38 @@ describe('properties', () => {
         expect(Number.isFinite(previewEditProfit(v, tv, c, tc))).toBe(true);
       }),
     );
+  });
+});
+
+describe('fees (DESIGN §12/§13: a cost under por_operacion, out of the USD balances)', () => {
+  it.each([
+    // venta 100 @ 250, compra 100 @ 240, fee 1: ves 25,000 − 24,000 − 1 × 250 (sale rate) = 750.00;
+    // usd 1,000 / 240 − 1 = 3.1666… → 3.17
+    [{ ...tx(100, 250, 100, 240), comision_usd: 1 }, '750.00', '3.17'],
+    // purchase alone 10 @ 240, fee 0.5: ves −2,400 − 0.5 × 240 = −2,520.00; usd −10 − 0.5 = −10.50
+    [{ ...tx(0, 0, 10, 240), comision_usd: '0.5' }, '-2520.00', '-10.50'],
+    // sale alone 10 @ 250, fee 0.00000001: ves 2,500 − 0.0000025 = 2499.9999975 → 2500.00;
+    // usd 10 − 0.00000001 = 9.99999999 → 10.00 (rounded once, after the subtraction)
+    [{ ...tx(10, 250, 0, 0), comision_usd: '0.00000001' }, '2500.00', '10.00'],
+    // sale alone 0.01 @ 1, fee 0.005: usd 0.01 − 0.005 = 0.005 → 0.01 (half-up); ves 0.01 − 0.005 = 0.005 → 0.01
+    [{ ...tx('0.01', 1, 0, 0), comision_usd: '0.005' }, '0.01', '0.01'],
+  ] as const)('computeTransaction(%o) → ves %s, usd %s', (input, ves, usd) => {
+    const f = computeTransaction(input);
+    expect(f.ganancia_ves).toBe(ves);
+    expect(f.ganancia_usd).toBe(usd);
+  });
+
+  it('the day subtracts Σ fees from saldo_disponible_usd, and verified fees from saldo_usd_actual', () => {
+    const rows = [
+      { ...tx(100, 250, 100, 240), comision_usd: '0.12345678', esta_verificada: false },
+      { ...tx(0, 0, 10, 240), comision_usd: 1, esta_verificada: true },
+    ];
+    const day = computeDay(rows, { saldo_base_ves: 0, saldo_base_usd: 1000 });
+    // 1000 − 100 + 100 + 10 − 0.12345678 − 1 = 1008.87654322 → 1008.88
+    expect(day.resumen.saldo_disponible_usd).toBe('1008.88');
+    // verified only: 1000 + 10 − 1 = 1009.00
+    expect(day.saldos_actuales.saldo_usd_actual).toBe('1009.00');
+    // fees do not touch Bs balances: 25,000 − 24,000 − 2,400 = −1,400
+    expect(day.resumen.saldo_disponible_ves).toBe('-1400.00');
   });
 });

@@ -11,6 +11,9 @@ import { Big, type DecimalInput, roundHalfUp, toBigOrZero, toFixedString, toNumb
  * - A sale alone earns +venta USD, a purchase alone −compra USD.
  * - No NaN or Infinity ever: a division by 0 counts as 0.
  * - A day's figures depend only on its own rows (in order) and its base balances.
+ * - A fee (comision_usd, DESIGN §12/§13) is a cost: the row's ganancia_usd −= fee and ganancia_ves
+ *   −= fee × (its sale rate if it has a sale, else its purchase rate), before the row's rounding;
+ *   saldo_disponible_usd (and saldo_usd_actual for verified rows) −= Σ fees.
  */
 
 type Amount = DecimalInput | null | undefined;
@@ -20,6 +23,8 @@ export interface TransactionAmounts {
   tasa_venta: Amount;
   compra: Amount;
   tasa_compra: Amount;
+  /** The row's fee in USD (≥ 0, up to 8 dp); missing = 0. */
+  comision_usd?: Amount;
 }
 
 export interface TransactionFigures {
@@ -46,16 +51,21 @@ function exactFigures(tx: TransactionAmounts) {
   const compra = toBigOrZero(tx.compra);
   const tasaVenta = toBigOrZero(tx.tasa_venta);
   const tasaCompra = toBigOrZero(tx.tasa_compra);
+  const comision = toBigOrZero(tx.comision_usd);
   const bsRecibidos = venta.times(tasaVenta);
   const bsPagados = compra.times(tasaCompra);
-  const gananciaVes = bsRecibidos.minus(bsPagados);
   // USD profit is valued at the purchase rate when there is a purchase, else at the sale rate:
   // a sale alone then gives (venta × tasa_venta) / tasa_venta = +venta exactly.
   const divisor = compra.gt(0) ? tasaCompra : venta.gt(0) ? tasaVenta : ZERO;
-  const gananciaUsd = safeDiv(gananciaVes, divisor);
+  // DESIGN §13 "Fees are a cost under both methods": the fee is valued at the sale rate when the
+  // row has a sale, else at its purchase rate; both subtractions come before the rounding.
+  const feeRate = venta.gt(0) ? tasaVenta : tasaCompra;
+  const gananciaVes = bsRecibidos.minus(bsPagados).minus(comision.times(feeRate));
+  const gananciaUsd = safeDiv(bsRecibidos.minus(bsPagados), divisor).minus(comision);
   return {
     venta,
     compra,
+    comision,
     bsRecibidos,
     bsPagados,
     gananciaVes: roundHalfUp(gananciaVes, 2),
@@ -68,6 +78,7 @@ function storedFigures(tx: TransactionAmounts, stored: NonNullable<DayRowInput['
   return {
     venta: toBigOrZero(tx.venta),
     compra: toBigOrZero(tx.compra),
+    comision: toBigOrZero(tx.comision_usd),
     bsRecibidos: new Big(stored.bs_recibidos),
     bsPagados: new Big(stored.bs_pagados),
     gananciaVes: new Big(stored.ganancia_ves),
@@ -133,7 +144,8 @@ export interface DayResult<T> {
 }
 
 /**
- * The figures of one day. `rows` must already be in the day's order (created_at, then id); the
+ * The figures of one day. `rows` must already be in the day's order (DESIGN §12: ocurrido_en,
+ * created_at, then id); the
  * result depends on nothing else, so days can be computed independently and in any order.
  * Rows are not mutated.
  */
@@ -142,6 +154,7 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
   const baseUsd = toBigOrZero(base.saldo_base_usd);
   let ventaTotal = ZERO;
   let compraTotal = ZERO;
+  let comisionTotal = ZERO;
   let recibidos = ZERO;
   let pagados = ZERO;
   let gananciaVes = ZERO;
@@ -149,6 +162,7 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
   // Verified-only sums for saldos_actuales.
   let vVenta = ZERO;
   let vCompra = ZERO;
+  let vComision = ZERO;
   let vRecibidos = ZERO;
   let vPagados = ZERO;
 
@@ -156,6 +170,7 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
     const f = row.stored ? storedFigures(row, row.stored) : exactFigures(row);
     ventaTotal = ventaTotal.plus(f.venta);
     compraTotal = compraTotal.plus(f.compra);
+    comisionTotal = comisionTotal.plus(f.comision);
     recibidos = recibidos.plus(f.bsRecibidos);
     pagados = pagados.plus(f.bsPagados);
     // Running sums of the *rounded* row values, so the last running sum equals the total.
@@ -164,6 +179,7 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
     if (row.esta_verificada === true) {
       vVenta = vVenta.plus(f.venta);
       vCompra = vCompra.plus(f.compra);
+      vComision = vComision.plus(f.comision);
       vRecibidos = vRecibidos.plus(f.bsRecibidos);
       vPagados = vPagados.plus(f.bsPagados);
     }
@@ -183,7 +199,7 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
     transacciones_con_acumulados: transacciones,
     resumen: {
       saldo_disponible_ves: toFixedString(baseVes.plus(recibidos).minus(pagados), 2),
-      saldo_disponible_usd: toFixedString(baseUsd.minus(ventaTotal).plus(compraTotal), 2),
+      saldo_disponible_usd: toFixedString(baseUsd.minus(ventaTotal).plus(compraTotal).minus(comisionTotal), 2),
       venta_total: toFixedString(ventaTotal, 2),
       compra_total: toFixedString(compraTotal, 2),
       ganancia_total_ves: toFixedString(gananciaVes, 2),
@@ -195,7 +211,7 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
     },
     saldos_actuales: {
       saldo_ves_actual: toFixedString(baseVes.plus(vRecibidos).minus(vPagados), 2),
-      saldo_usd_actual: toFixedString(baseUsd.minus(vVenta).plus(vCompra), 2),
+      saldo_usd_actual: toFixedString(baseUsd.minus(vVenta).plus(vCompra).minus(vComision), 2),
     },
   };
 }

@@ -77,6 +77,13 @@ export interface AdminTransaction {
   compra: number;
   tasa_compra: number;
   ganancia: number;
+  /** The fee in USD, up to 8 decimals (DESIGN §12). */
+  comision_usd: number;
+  /** When the order happened, ISO 8601 (DESIGN §12). */
+  ocurrido_en: string;
+  /** Where the row came from and the imported order's number (DESIGN §12). */
+  origen: 'manual' | 'binance_p2p';
+  referencia: string | null;
   esta_verificada: boolean;
   notas: string | null;
   createdAt: string;

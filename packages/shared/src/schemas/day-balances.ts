@@ -17,6 +17,14 @@ export interface TransactionJson {
   ganancia_transaccion_usd: number;
   ganancia_acumulada_ves_hasta_esta_transaccion: number;
   ganancia_acumulada_usd_hasta_esta_transaccion: number;
+  /** The fee in USD, up to 8 decimals (DESIGN §12). */
+  comision_usd: number;
+  /** When the order happened, ISO 8601 UTC with milliseconds (DESIGN §12). */
+  ocurrido_en: string;
+  /** Where the row came from (DESIGN §12). */
+  origen: 'manual' | 'binance_p2p';
+  /** The imported order's number, as text; null for manual rows. */
+  referencia: string | null;
   version: number;
   createdAt: string;
   /** The author; null once their account was deleted (the web shows messages.deletedUser). */

@@ -91,7 +91,9 @@ describe('rateSchema', () => {
 
 describe('transactionInputSchema', () => {
   it('normalises a valid transaction', () => {
-    expect(transactionInputSchema.parse({ venta: 100, tasa_venta: '40.5', compra: '100', tasa_compra: 40, notas: '  hola  ', fecha })).toEqual({
+    expect(
+      transactionInputSchema.parse({ venta: 100, tasa_venta: '40.5', compra: '100', tasa_compra: 40, notas: '  hola  ', fecha }),
+    ).toEqual({
       venta: '100.00',
       tasa_venta: '40.5000',
       compra: '100.00',
@@ -139,7 +141,9 @@ describe('transactionInputSchema', () => {
   });
 
   it('rejects wrong types with Spanish messages instead of throwing', () => {
-    expect(issues(transactionInputSchema, { venta: {}, tasa_venta: [], compra: true, tasa_compra: { x: 1 }, notas: 5, fecha: 20261121 })).toEqual([
+    expect(
+      issues(transactionInputSchema, { venta: {}, tasa_venta: [], compra: true, tasa_compra: { x: 1 }, notas: 5, fecha: 20261121 }),
+    ).toEqual([
       ['venta', messages.amountInvalid],
       ['tasa_venta', messages.rateInvalid],
       ['compra', messages.amountInvalid],
@@ -158,7 +162,9 @@ describe('transactionInputSchema', () => {
     expect(parse(null)).toBeNull();
     expect(parse(undefined)).toBeNull();
     expect(parse(` ${'a'.repeat(1000)} `)).toBe('a'.repeat(1000));
-    expect(issues(transactionInputSchema, { venta: 1, tasa_venta: 1, fecha, notas: 'a'.repeat(1001) })).toEqual([['notas', messages.notesTooLong]]);
+    expect(issues(transactionInputSchema, { venta: 1, tasa_venta: 1, fecha, notas: 'a'.repeat(1001) })).toEqual([
+      ['notas', messages.notesTooLong],
+    ]);
   });
 
   it('requires a valid day', () => {
@@ -170,14 +176,34 @@ describe('transactionInputSchema', () => {
 describe('createTransactionSchema', () => {
   it('strips a client ganancia and unknown fields', () => {
     for (const ganancia of [1.25, '1.25', null, undefined, { x: 1 }]) {
-      const data = createTransactionSchema.parse({ venta: 100, tasa_venta: 40.5, compra: 100, tasa_compra: 40, ganancia, ledgerId, fecha, extra: 1 });
-      expect(data).toEqual({ venta: '100.00', tasa_venta: '40.5000', compra: '100.00', tasa_compra: '40.0000', notas: null, fecha, ledgerId });
+      const data = createTransactionSchema.parse({
+        venta: 100,
+        tasa_venta: 40.5,
+        compra: 100,
+        tasa_compra: 40,
+        ganancia,
+        ledgerId,
+        fecha,
+        extra: 1,
+      });
+      expect(data).toEqual({
+        venta: '100.00',
+        tasa_venta: '40.5000',
+        compra: '100.00',
+        tasa_compra: '40.0000',
+        notas: null,
+        fecha,
+        ledgerId,
+        comision_usd: '0.00000000',
+      });
       expect('ganancia' in data).toBe(false);
     }
   });
 
   it('needs a ledger id and keeps the transaction rules', () => {
-    expect(issues(createTransactionSchema, { venta: 1, tasa_venta: 1, fecha, ledgerId: 'nope' })).toEqual([['ledgerId', messages.notFound]]);
+    expect(issues(createTransactionSchema, { venta: 1, tasa_venta: 1, fecha, ledgerId: 'nope' })).toEqual([
+      ['ledgerId', messages.notFound],
+    ]);
     expect(issues(createTransactionSchema, { fecha, ledgerId })).toEqual([['venta', messages.txNeedsAmount]]);
   });
 });
@@ -187,7 +213,9 @@ describe('updateTransactionSchema', () => {
     expect(updateTransactionSchema.parse({ venta: 1, tasa_venta: 1, fecha, version: 3 }).version).toBe(3);
     expect(updateTransactionSchema.parse({ venta: 1, tasa_venta: 1, fecha }).version).toBeUndefined();
     for (const version of [0, -1, 1.5, '2', null]) {
-      expect(issues(updateTransactionSchema, { venta: 1, tasa_venta: 1, fecha, version })).toEqual([['version', messages.validationFailed]]);
+      expect(issues(updateTransactionSchema, { venta: 1, tasa_venta: 1, fecha, version })).toEqual([
+        ['version', messages.validationFailed],
+      ]);
     }
   });
 
@@ -223,6 +251,45 @@ describe('dailyBalanceInputSchema', () => {
     expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: '1000000000000.01', fecha })).toEqual([
       ['saldo_base_usd', messages.valueTooLarge],
     ]);
-    expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: 'hoy' })).toEqual([['fecha', messages.dateInvalid]]);
+    expect(issues(dailyBalanceInputSchema, { saldo_base_ves: 1, saldo_base_usd: 1, fecha: 'hoy' })).toEqual([
+      ['fecha', messages.dateInvalid],
+    ]);
+  });
+});
+
+describe('comision_usd and ocurrido_en (DESIGN §12)', () => {
+  const base = { ledgerId: '6c0a3a57-3a6c-4a3c-9d69-8d1f0a6b7f11', fecha: '2026-01-01', venta: 1, tasa_venta: 2 };
+  it('create: the fee defaults to 0 with 8 decimals, ocurrido_en to undefined (the server time)', () => {
+    const r = createTransactionSchema.parse(base);
+    expect(r.comision_usd).toBe('0.00000000');
+    expect(r.ocurrido_en).toBeUndefined();
+  });
+  it.each([
+    [0.12345678, '0.12345678'],
+    ['1', '1.00000000'],
+    ['', '0.00000000'],
+    [null, '0.00000000'],
+  ] as const)('create: fee %s → %s', (fee, out) => {
+    expect(createTransactionSchema.parse({ ...base, comision_usd: fee }).comision_usd).toBe(out);
+  });
+  it.each([['0.123456789'], [-1], ['1e3'], ['abc'], [1e13]] as const)('create: fee %s is refused', (fee) => {
+    expect(createTransactionSchema.safeParse({ ...base, comision_usd: fee }).success).toBe(false);
+  });
+  it('ocurrido_en: an ISO instant with an offset, canonical UTC out; not later than now + 1 minute', () => {
+    expect(createTransactionSchema.parse({ ...base, ocurrido_en: '2026-01-01T10:00:00-04:00' }).ocurrido_en).toBe(
+      '2026-01-01T14:00:00.000Z',
+    );
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: new Date(Date.now() + 30_000).toISOString() }).success).toBe(true);
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: new Date(Date.now() + 120_000).toISOString() }).success).toBe(false);
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: '2026-01-01 10:00' }).success).toBe(false);
+    expect(createTransactionSchema.safeParse({ ...base, ocurrido_en: 12 }).success).toBe(false);
+  });
+  it('edit: omitting the fee and the time leaves them undefined (kept by the server)', () => {
+    const r = updateTransactionSchema.parse({ fecha: '2026-01-01', venta: 1, tasa_venta: 2 });
+    expect(r.comision_usd).toBeUndefined();
+    expect(r.ocurrido_en).toBeUndefined();
+    expect(updateTransactionSchema.parse({ fecha: '2026-01-01', venta: 1, tasa_venta: 2, comision_usd: '0.5' }).comision_usd).toBe(
+      '0.50000000',
+    );
   });
 });

@@ -62,6 +62,39 @@ export const moneyAmountSchema = decimalField({ scale: 2, invalid: messages.amou
 /** A rate in Bs per USD: ≥ 0, ≤ 4 decimals, ≤ 1e12; 0 / '' / missing = not given = "0.0000". */
 export const rateSchema = decimalField({ scale: 4, invalid: messages.rateInvalid, required: false });
 
+/** A fee in USD (DESIGN §12): ≥ 0, ≤ 8 decimals, ≤ 1e12; '' / null / missing = "0.00000000". */
+export const feeSchema = decimalField({ scale: 8, invalid: messages.feeInvalid, required: false });
+
+/** An edit's fee: missing keeps the stored fee (undefined); anything else is read as feeSchema. */
+const feeEditSchema = z.optional(feeSchema);
+
+/** How far ahead of the server's clock an ocurrido_en may be (clocks of phones drift). */
+export const OCCURRED_AT_MAX_AHEAD_MS = 60_000;
+
+/**
+ * When the order happened (DESIGN §12): an ISO 8601 instant with an offset or Z, not later than
+ * now + 1 minute; answered as the canonical ISO string (UTC, milliseconds). Optional: missing =
+ * now on create, unchanged on edit.
+ */
+export const occurredAtSchema = z.optional(
+  z.pipe(
+    z.string({ error: messages.occurredAtInvalid }),
+    z.transform((raw: string, payload) => {
+      const text = raw.trim();
+      const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(text) ? Date.parse(text) : NaN;
+      if (!Number.isFinite(ms)) {
+        payload.issues.push({ code: 'custom', message: messages.occurredAtInvalid, input: raw });
+        return z.NEVER;
+      }
+      if (ms > Date.now() + OCCURRED_AT_MAX_AHEAD_MS) {
+        payload.issues.push({ code: 'custom', message: messages.occurredAtFuture, input: raw });
+        return z.NEVER;
+      }
+      return new Date(ms).toISOString();
+    }),
+  ),
+);
+
 /** A base balance: required, ≥ 0, ≤ 2 decimals, ≤ 1e12 (SPEC §5 base balance rule). */
 export const baseBalanceSchema = decimalField({ scale: 2, invalid: messages.baseBalanceInvalid, required: true });
 
@@ -127,7 +160,7 @@ export const transactionInputSchema = z.object(inputShape, objectError).check(z.
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 export type TransactionData = z.output<typeof transactionInputSchema>;
 
-type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown };
+type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown; comision_usd: string; ocurrido_en?: string | undefined };
 
 /**
  * POST /api/transactions. A client `ganancia` is accepted (the create form sends its preview) but
@@ -135,9 +168,12 @@ type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown };
  */
 export const createTransactionSchema = z.pipe(
   z
-    .object({ ...inputShape, ledgerId: uuidSchema, ganancia: z.optional(z.unknown()) }, objectError)
+    .object(
+      { ...inputShape, comision_usd: feeSchema, ocurrido_en: occurredAtSchema, ledgerId: uuidSchema, ganancia: z.optional(z.unknown()) },
+      objectError,
+    )
     .check(z.superRefine(transactionRules, amountsAreValid)),
-  z.transform(({ venta, tasa_venta, compra, tasa_compra, notas, fecha, ledgerId }: CreateShape) => ({
+  z.transform(({ venta, tasa_venta, compra, tasa_compra, notas, fecha, ledgerId, comision_usd, ocurrido_en }: CreateShape) => ({
     venta,
     tasa_venta,
     compra,
@@ -145,15 +181,26 @@ export const createTransactionSchema = z.pipe(
     notas,
     fecha,
     ledgerId,
+    comision_usd,
+    /** undefined: the moment the server writes the row. */
+    ocurrido_en,
   })),
 );
 export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 export type CreateTransactionData = z.output<typeof createTransactionSchema>;
 
-/** PUT /api/transactions/:id. `version` enables the optimistic-concurrency check (409 when stale). */
+/**
+ * PUT /api/transactions/:id. `version` enables the optimistic-concurrency check (409 when stale).
+ * `comision_usd` and `ocurrido_en` are undefined when omitted: the edit keeps them (DESIGN §12).
+ */
 export const updateTransactionSchema = z
   .object(
-    { ...inputShape, version: z.optional(z.int({ error: messages.validationFailed }).check(z.positive(messages.validationFailed))) },
+    {
+      ...inputShape,
+      comision_usd: feeEditSchema,
+      ocurrido_en: occurredAtSchema,
+      version: z.optional(z.int({ error: messages.validationFailed }).check(z.positive(messages.validationFailed))),
+    },
     objectError,
   )
   .check(z.superRefine(transactionRules, amountsAreValid));

@@ -14,7 +14,7 @@ export interface DayBaseBalance {
  * - the latest explicit daily_balances row on or before the day (primary-key range scan);
  * - if it is the day itself, that row (heredado false);
  * - else that base plus the net movement of every day from its day up to the day before ours
- *   (Σ bs_recibidos − Σ bs_pagados; base_usd − Σ venta + Σ compra), which is exactly the previous
+ *   (Σ bs_recibidos − Σ bs_pagados; base_usd − Σ venta + Σ compra − Σ comision_usd), which is exactly the previous
  *   day's closing saldo_disponible (each day's closing is its base plus its own movement);
  * - with no explicit row at all, the same sums from the ledger's first transaction on, from 0/0.
  * The sums come from ledger_day_totals (one row per day, kept by a trigger), so a ledger with
@@ -29,7 +29,7 @@ export async function dayBaseBalance(db: DbOrTx, ledgerId: string, fecha: string
       order by fecha desc limit 1
     ), m as (
       select coalesce(sum(d.transaction_count), 0) as n, coalesce(sum(d.bs_recibidos - d.bs_pagados), 0) as ves,
-        coalesce(sum(d.compra - d.venta), 0) as usd
+        coalesce(sum(d.compra - d.venta - d.comision_usd), 0) as usd
       from ledger_day_totals d
       where d.ledger_id = ${ledgerId} and d.fecha < ${fecha}::date
         and d.fecha >= coalesce((select fecha from b), '-infinity'::date)

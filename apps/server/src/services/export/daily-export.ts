@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { computeLedgerDay } from '../balances/day-balances.ts';
 
 const USD = '#,##0.00';
+const FEE = '#,##0.00######';
 const RATE = '#,##0.0000';
 const m = messages;
 
@@ -54,7 +55,7 @@ export async function loadDailyExport(db: DbOrTx, ledger: { id: string; name: st
   return { ...data, ledgerName: ledger.name, fecha };
 }
 
-// Number formats by column (A … N): set once per column instead of once per cell, which is what
+// Number formats by column (A … O): set once per column instead of once per cell, which is what
 // keeps 1,000 rows well inside the 500 ms budget (DESIGN §11).
 const COLUMNS: Array<{ width: number; numFmt?: string }> = [
   { width: 24 },
@@ -71,6 +72,8 @@ const COLUMNS: Array<{ width: number; numFmt?: string }> = [
   { width: 11 },
   { width: 40 },
   { width: 22 },
+  // DESIGN §12: the fee column, last so the earlier columns keep their letters.
+  { width: 14, numFmt: FEE },
 ];
 const HEADER_ROW = 7;
 
@@ -115,13 +118,15 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
       m.xlsVerified,
       m.xlsNotes,
       m.xlsAuthor,
+      m.xlsComision,
     ],
     true,
   );
   day.transacciones_con_acumulados.forEach((r, i) => {
     add([
       i + 1,
-      timeOf(r.created_at, timeZone),
+      // The order's time (DESIGN §12): the day's order is ocurrido_en, created_at, id.
+      timeOf(r.ocurrido_en, timeZone),
       n(r.venta),
       n(r.tasa_venta, 4),
       n(r.bs_recibidos),
@@ -134,6 +139,7 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
       r.esta_verificada ? m.xlsYes : m.xlsNo,
       r.notas ?? null,
       r.author_name ?? m.deletedUser,
+      n(r.comision_usd, 8),
     ]);
   });
   const res = day.resumen;

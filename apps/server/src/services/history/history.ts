@@ -81,7 +81,7 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
         coalesce(sum(transaction_count) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as nm,
         coalesce(sum(ganancia_usd) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as gm,
         coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as mves,
-        coalesce(sum(compra - venta) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as musd
+        coalesce(sum(compra - venta - comision_usd) filter (where fecha >= coalesce((select fecha from b), '-infinity'::date)), 0) as musd
       from ledger_day_totals where ledger_id = ${ledgerId}
     )
     select n::text, g::text, n7::text, g7::text, n14::text, g14::text, nm::text, gm::text,

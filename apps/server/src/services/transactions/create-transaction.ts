@@ -55,6 +55,8 @@ export async function createTransaction(
         bs_pagados: figures.bs_pagados,
         ganancia_ves: figures.ganancia_ves,
         ganancia_usd: figures.ganancia_usd,
+        comision_usd: data.comision_usd,
+        ocurrido_en: data.ocurrido_en,
         notas: data.notas,
         created_by: user.id,
       },

@@ -52,12 +52,15 @@ export async function updateTransaction(
     if (data.version !== undefined && data.version !== before.version) {
       throw new AppError(409, 'STALE_VERSION', messages.txStale);
     }
-    const f = computeTransaction(data);
+    // DESIGN §12: an edit that omits the fee or the order's time keeps them.
+    const comision_usd = data.comision_usd ?? before.comision_usd;
+    const f = computeTransaction({ ...data, comision_usd });
     await tx.execute(sql`
       update transactions set
         fecha = ${data.fecha}, venta = ${data.venta}, tasa_venta = ${data.tasa_venta}, compra = ${data.compra},
         tasa_compra = ${data.tasa_compra}, notas = ${data.notas}, bs_recibidos = ${f.bs_recibidos},
         bs_pagados = ${f.bs_pagados}, ganancia_ves = ${f.ganancia_ves}, ganancia_usd = ${f.ganancia_usd},
+        comision_usd = ${comision_usd}, ocurrido_en = coalesce(${data.ocurrido_en ?? null}::timestamptz, ocurrido_en),
         version = version + 1, updated_at = now()
       where id = ${id}`);
     const { row, json } = await answer(tx, id);

@@ -4,7 +4,6 @@ import { toBig, toNumber, type TransactionJson } from '@arb/shared';
 export type { TransactionJson };
 import type { TransactionRow } from './transaction-row.ts';
 
-
 /**
  * Rounds an exact decimal string to its scale as a JSON number. Strings already at or below the
  * scale (NUMERIC(15,2) columns, computeDay's 2-dp figures) need no rounding: Number() of them is
@@ -33,6 +32,10 @@ export function toTransactionJson(row: TransactionRow, cumulative: { ves: string
     ganancia_transaccion_usd: num(row.ganancia_usd, 2),
     ganancia_acumulada_ves_hasta_esta_transaccion: num(cumulative.ves, 2),
     ganancia_acumulada_usd_hasta_esta_transaccion: num(cumulative.usd, 2),
+    comision_usd: num(row.comision_usd, 8),
+    ocurrido_en: row.ocurrido_en,
+    origen: row.origen,
+    referencia: row.referencia,
     version: row.version,
     createdAt: row.created_at,
     createdBy: row.created_by && row.author_name !== null ? { id: row.created_by, user_name: row.author_name } : null,
@@ -53,10 +56,13 @@ export function activitySnapshot(row: TransactionRow) {
     notas: row.notas,
     esta_verificada: row.esta_verificada,
     ganancia_usd: num(row.ganancia_usd, 2),
+    comision_usd: num(row.comision_usd, 8),
+    ocurrido_en: row.ocurrido_en,
   };
 }
 
 /** activitySnapshot of the transactions row aliased `t`, as jsonb (numbers rounded alike). */
 export const activitySnapshotSql = sql`jsonb_build_object(
   'fecha', t.fecha, 'venta', round(t.venta, 2), 'tasa_venta', round(t.tasa_venta, 4), 'compra', round(t.compra, 2),
-  'tasa_compra', round(t.tasa_compra, 4), 'notas', t.notas, 'esta_verificada', t.esta_verificada, 'ganancia_usd', round(t.ganancia_usd, 2))`;
+  'tasa_compra', round(t.tasa_compra, 4), 'notas', t.notas, 'esta_verificada', t.esta_verificada, 'ganancia_usd', round(t.ganancia_usd, 2),
+  'comision_usd', round(t.comision_usd, 8), 'ocurrido_en', to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;

@@ -18,6 +18,14 @@ export interface TransactionRow {
   bs_pagados: string;
   ganancia_ves: string;
   ganancia_usd: string;
+  /** The fee in USD, NUMERIC(21,8) text (DESIGN §12). */
+  comision_usd: string;
+  /** When the order happened, ISO 8601 UTC with milliseconds. */
+  ocurrido_en: string;
+  /** 'manual' or 'binance_p2p' (DESIGN §12). */
+  origen: 'manual' | 'binance_p2p';
+  /** The imported order's number (text); null for manual rows. */
+  referencia: string | null;
   version: number;
   /** ISO 8601 UTC with milliseconds (Drizzle's driver hands timestamps over as text). */
   created_at: string;
@@ -27,7 +35,8 @@ export interface TransactionRow {
 }
 
 const columns = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
-  t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.version,
+  t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.comision_usd,
+  to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ocurrido_en, t.origen, t.referencia, t.version,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, t.created_by, u.user_name as author_name`;
 
 async function select(db: DbOrTx, where: SQL, suffix: SQL = sql``): Promise<TransactionRow[]> {
@@ -43,21 +52,25 @@ export async function findTransaction(db: DbOrTx, id: string, forUpdate = false)
   return rows[0];
 }
 
-/** A day's transactions in the day's order (DESIGN §2: created_at, then id); uses transactions_ledger_day_idx. */
+/** The order within a day (DESIGN §12: ocurrido_en, created_at, id), for `order by` of rows aliased `t`. */
+export const DAY_ORDER = sql`t.ocurrido_en, t.created_at, t.id`;
+
+/** A day's transactions in the day's order (DESIGN §12); uses transactions_ledger_day_idx. */
 export async function dayTransactions(db: DbOrTx, ledgerId: string, fecha: string): Promise<TransactionRow[]> {
-  return select(db, sql`t.ledger_id = ${ledgerId} and t.fecha = ${fecha}`, sql`order by t.created_at, t.id`);
+  return select(db, sql`t.ledger_id = ${ledgerId} and t.fecha = ${fecha}`, sql`order by ${DAY_ORDER}`);
 }
 
 /**
  * The running profit of a transaction's day up to and including it: sums of the stored rounded
- * rows, as computeDay does. The row's own created_at is read in SQL (microseconds; a JS Date has ms).
+ * rows, as computeDay does, in the day's order (ocurrido_en, created_at, id). The row's own times
+ * are read in SQL (microseconds; a JS Date has ms).
  */
 export async function cumulativeUpTo(db: DbOrTx, row: TransactionRow): Promise<{ ves: string; usd: string }> {
   const result = await db.execute<{ ves: string; usd: string }>(sql`
     select coalesce(sum(ganancia_ves), 0)::text as ves, coalesce(sum(ganancia_usd), 0)::text as usd
     from transactions
     where ledger_id = ${row.ledger_id} and fecha = ${row.fecha}
-      and (created_at, id) <= (select created_at, id from transactions where id = ${row.id})`);
+      and (ocurrido_en, created_at, id) <= (select ocurrido_en, created_at, id from transactions where id = ${row.id})`);
   const r = result.rows[0];
   return { ves: r?.ves ?? '0', usd: r?.usd ?? '0' };
 }
@@ -65,8 +78,19 @@ export async function cumulativeUpTo(db: DbOrTx, row: TransactionRow): Promise<{
 /** The stored columns of a new transaction (the figures already computed by computeTransaction). */
 export type NewTransactionValues = Pick<
   TransactionRow,
-  'ledger_id' | 'fecha' | 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra' | 'bs_recibidos' | 'bs_pagados' | 'ganancia_ves' | 'ganancia_usd' | 'notas'
-> & { created_by: string };
+  | 'ledger_id'
+  | 'fecha'
+  | 'venta'
+  | 'tasa_venta'
+  | 'compra'
+  | 'tasa_compra'
+  | 'bs_recibidos'
+  | 'bs_pagados'
+  | 'ganancia_ves'
+  | 'ganancia_usd'
+  | 'comision_usd'
+  | 'notas'
+> & { created_by: string; /** undefined: the statement's now(), i.e. created_at. */ ocurrido_en: string | undefined };
 
 export type InsertedTransaction =
   | { row: TransactionRow; cumulative: { ves: string; usd: string } }
@@ -87,8 +111,10 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
   );
   const values = sql`${v.ledger_id}::uuid, ${v.fecha}::date, ${v.venta}::numeric, ${v.tasa_venta}::numeric, ${v.compra}::numeric,
     ${v.tasa_compra}::numeric, ${v.bs_recibidos}::numeric, ${v.bs_pagados}::numeric, ${v.ganancia_ves}::numeric,
-    ${v.ganancia_usd}::numeric, ${v.notas}::text, ${v.created_by}::uuid`;
-  const insertColumns = sql`ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd, notas, created_by`;
+    ${v.ganancia_usd}::numeric, ${v.comision_usd}::numeric, coalesce(${v.ocurrido_en ?? null}::timestamptz, now()), ${v.notas}::text,
+    ${v.created_by}::uuid`;
+  const insertColumns = sql`ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd,
+    comision_usd, ocurrido_en, notas, created_by`;
   const insert =
     idempotencyKey === undefined
       ? sql`ins as (insert into transactions (${insertColumns}) values (${values}) returning *)`
@@ -106,7 +132,7 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
     left join ledger_day_totals d on d.ledger_id = t.ledger_id and d.fecha = t.fecha
     left join lateral (
       select sum(x.ganancia_ves) as ves, sum(x.ganancia_usd) as usd from transactions x
-      where x.ledger_id = t.ledger_id and x.fecha = t.fecha and (x.created_at, x.id) > (t.created_at, t.id)
+      where x.ledger_id = t.ledger_id and x.fecha = t.fecha and (x.ocurrido_en, x.created_at, x.id) > (t.ocurrido_en, t.created_at, t.id)
     ) later on true`);
   const first = result.rows[0];
   if (first) {

@@ -10,14 +10,16 @@ export interface CreateTransactionVars {
   input: TransactionInput;
   /** The create form's preview; the server recomputes it (DESIGN §2). */
   ganancia: number;
+  /** When "Agregar" was pressed, ISO 8601 (DESIGN §12). */
+  ocurridoEn: string;
   /** One per submitted form: a retried request never creates a second transaction (DESIGN §5). */
   idempotencyKey: string;
 }
 
-export function createTransaction({ ledgerId, input, ganancia, idempotencyKey }: CreateTransactionVars) {
+export function createTransaction({ ledgerId, input, ganancia, ocurridoEn, idempotencyKey }: CreateTransactionVars) {
   return api<{ transaction: TransactionRow }>('/api/transactions', messages.txCreateError, {
     method: 'POST',
-    body: { ...input, ganancia, ledgerId },
+    body: { ...input, ganancia, ledgerId, ocurrido_en: ocurridoEn },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

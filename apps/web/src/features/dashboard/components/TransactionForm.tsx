@@ -51,14 +51,19 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   const showProfit = canPreviewCreate(venta, tasaVenta, compra, tasaCompra);
   const profit = showProfit ? previewCreateProfit(venta, tasaVenta, compra, tasaCompra) : 0;
 
+  // DESIGN §12: the row's ocurrido_en is the moment "Agregar" was pressed (kept for a retry of
+  // the same form, like its Idempotency-Key), so a row sent later keeps its place in the day.
+  const pressedAt = useRef<string | null>(null);
   const submit = handleSubmit(async (data) => {
     if (inFlight.current) return;
     inFlight.current = true;
+    if (idempotencyKey.current === null) pressedAt.current = new Date().toISOString();
     idempotencyKey.current ??= crypto.randomUUID();
     try {
       await create.mutateAsync({
         ledgerId,
         input: data,
+        ocurridoEn: pressedAt.current ?? new Date().toISOString(),
         ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
         idempotencyKey: idempotencyKey.current,
       });
