@@ -34,6 +34,13 @@ export const DAYS_RED_AT = 7;
 export const DAYS_ORANGE_AT = 15;
 export const MONEY_MAX = 1e12;
 export const NOTES_MAX = 1000;
+/** DESIGN §12: Binance P2P exports up to 10 MB, XLSX up to 50,000 rows. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_XLSX_ROWS = 50_000;
+/** DESIGN §12: the dollar stablecoins an order may trade against VES. */
+export const IMPORT_ASSETS = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'DAI'] as const;
+export const IMPORT_FIAT = 'VES';
+export const IMPORT_ORIGIN = 'binance_p2p';
 export const LEDGER_NAME_MAX = 80;
 export const DEFAULT_LEDGER_NAME = 'Mi Registro';
 export const SOCKET = {
@@ -82,5 +89,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
   'NO_TRANSACTIONS',
+  'IMPORT_UNRECOGNIZED',
+  'IMPORT_EMPTY',
+  'IMPORT_UNREADABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -17,3 +17,4 @@ export * from './schemas/day-balances.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
 export * from './notifications.ts';
+export * from './schemas/import.ts';

@@ -22,6 +22,8 @@ export interface RealtimePayload {
   ledgerId: string;
   type: string;
   fecha?: string;
+  /** The days of a change that touched several (IMPORTED, IMPORT_UNDONE: DESIGN §12); `fecha` is the earliest. */
+  fechas?: string[];
   byUserId: string | null;
   userId?: string;
 }

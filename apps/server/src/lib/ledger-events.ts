@@ -1,10 +1,6 @@
 /** The realtime events of SPEC §7 / DESIGN §8, published after the change that caused them commits. */
 export type LedgerEventName =
-  | 'ledger-updated'
-  | 'transaction-updated'
-  | 'member-permissions-updated'
-  | 'member-removed'
-  | 'balance-updated';
+  'ledger-updated' | 'transaction-updated' | 'member-permissions-updated' | 'member-removed' | 'balance-updated';
 
 export type LedgerEventType =
   | 'NAME_UPDATED'
@@ -20,13 +16,17 @@ export type LedgerEventType =
   | 'MEMBER_JOINED'
   | 'MEMBER_LEFT'
   | 'MEMBER_REMOVED'
-  | 'PERMISSIONS_UPDATED';
+  | 'PERMISSIONS_UPDATED'
+  | 'IMPORTED'
+  | 'IMPORT_UNDONE';
 
 export interface LedgerEvent {
   event: LedgerEventName;
   ledgerId: string;
   type: LedgerEventType;
   fecha?: string;
+  /** Every day a multi-day change touched (an import and its undo, DESIGN §12); `fecha` is the earliest. */
+  fechas?: string[];
   byUserId: string | null;
   /** The member concerned (member-removed, member-permissions-updated). */
   userId?: string;

@@ -12,6 +12,7 @@ export function toPayload(e: LedgerEvent): RealtimePayload {
     ledgerId: e.ledgerId,
     type: e.type,
     ...(e.fecha !== undefined ? { fecha: e.fecha } : {}),
+    ...(e.fechas !== undefined ? { fechas: e.fechas } : {}),
     byUserId: e.byUserId,
     ...(e.userId !== undefined ? { userId: e.userId } : {}),
   };

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
+import { importRoutes } from './imports.ts';
 import { ledgerRoutes } from './ledgers.ts';
 import { membershipRoutes } from './membership.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -25,6 +26,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   notificationRoutes,
   fileRoutes,
   adminRoutes,
+  importRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

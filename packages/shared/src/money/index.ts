@@ -26,3 +26,14 @@ export {
   type TransactionFigures,
 } from './transaction-math.ts';
 export { padDecimals, toInputText } from './input-text.ts';
+export {
+  AVERAGE_COST_DP,
+  FLAT,
+  unrealized,
+  walkAverageCost,
+  type AverageCostRow,
+  type AverageCostRowFigures,
+  type AverageCostState,
+  type AverageCostWalk,
+  type UnrealizedFigures,
+} from './average-cost.ts';

@@ -81,6 +81,9 @@ export interface AdminTransaction {
   comision_usd: number;
   /** When the order happened, ISO 8601 (DESIGN §12). */
   ocurrido_en: string;
+  /** Where the row came from and the imported order's number (DESIGN §12). */
+  origen: 'manual' | 'binance_p2p';
+  referencia: string | null;
   esta_verificada: boolean;
   notas: string | null;
   createdAt: string;

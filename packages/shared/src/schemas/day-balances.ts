@@ -21,6 +21,10 @@ export interface TransactionJson {
   comision_usd: number;
   /** When the order happened, ISO 8601 UTC with milliseconds (DESIGN §12). */
   ocurrido_en: string;
+  /** Where the row came from (DESIGN §12). */
+  origen: 'manual' | 'binance_p2p';
+  /** The imported order's number, as text; null for manual rows. */
+  referencia: string | null;
   version: number;
   createdAt: string;
   /** The author; null once their account was deleted (the web shows messages.deletedUser). */

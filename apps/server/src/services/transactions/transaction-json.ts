@@ -34,6 +34,8 @@ export function toTransactionJson(row: TransactionRow, cumulative: { ves: string
     ganancia_acumulada_usd_hasta_esta_transaccion: num(cumulative.usd, 2),
     comision_usd: num(row.comision_usd, 8),
     ocurrido_en: row.ocurrido_en,
+    origen: row.origen,
+    referencia: row.referencia,
     version: row.version,
     createdAt: row.created_at,
     createdBy: row.created_by && row.author_name !== null ? { id: row.created_by, user_name: row.author_name } : null,

@@ -17,6 +17,10 @@ export interface TransactionRow {
   comision_usd: string;
   /** When the order happened, ISO 8601 UTC with milliseconds. */
   ocurrido_en: string;
+  /** 'manual' or 'binance_p2p' (DESIGN §12). */
+  origen: 'manual' | 'binance_p2p';
+  /** The imported order's number (text); null for manual rows. */
+  referencia: string | null;
   version: number;
   /** ISO 8601 UTC with milliseconds (Drizzle's driver hands timestamps over as text). */
   created_at: string;

@@ -10,7 +10,7 @@ import type { TransactionRow } from './transaction-row-type.ts';
 
 const columns = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
   t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.comision_usd,
-  to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ocurrido_en, t.version,
+  to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ocurrido_en, t.origen, t.referencia, t.version,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, t.created_by, u.user_name as author_name`;
 
 async function select(db: DbOrTx, where: SQL, suffix: SQL = sql``): Promise<TransactionRow[]> {

@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { formatDayLong, messages, t } from '@arb/shared';
 import { exportDaily, saveFile } from '../api/export-daily';
 import { useQueryClient } from '@tanstack/react-query';
 import { useResetLedgerDay } from '../../ledgers';
 import { balancesQueryKey } from '../api/get-balances';
+import { ledgersQueryKey } from '../api/get-ledgers';
+import { api } from '../../../shared/lib/api-client';
 import type { Ledger } from '../api/types';
 import type { NoticeApi } from '../hooks/useNotice';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+
+// Loaded when opened: the import dialog is not part of the dashboard's first load (DESIGN §19).
+const ImportBinanceDialog = lazy(() => import('../../imports').then((m) => ({ default: m.ImportBinanceDialog })));
 
 interface Props {
   ledger: Ledger | undefined;
@@ -29,6 +35,7 @@ interface Props {
 export function LedgerActions({ ledger, fecha, transactionCount, ready = true, isOwner, notice, onReset }: Props) {
   const [exporting, setExporting] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
+  const [importing, setImporting] = useState(false);
   const reset = useResetLedgerDay();
   const queryClient = useQueryClient();
 
@@ -76,6 +83,34 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportExcel()} disabled={exporting || !ready} fullWidth>
         {exporting ? 'Exportando...' : 'Exportar Excel'}
       </Button>
+      {ledger && (
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} fullWidth>
+          {messages.importButton}
+        </Button>
+      )}
+      {importing && ledger && (
+        <Suspense fallback={null}>
+          <ImportBinanceDialog
+            ledgerId={ledger.id}
+            metodoGanancia={(ledger as { metodo_ganancia?: string }).metodo_ganancia}
+            isOwner={isOwner}
+            onSwitchToAverage={async () => {
+              // DESIGN §13: PUT /api/ledgers/:id/settings (owner only); only when the owner asks.
+              await api(`/api/ledgers/${ledger.id}/settings`, messages.requestError, {
+                method: 'PUT',
+                body: { metodo_ganancia: 'costo_promedio' },
+              });
+              await queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
+            }}
+            onImported={() => queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledger.id) })}
+            onClose={() => setImporting(false)}
+            onDone={(message) => {
+              setImporting(false);
+              notice.success(message);
+            }}
+          />
+        </Suspense>
+      )}
       {isOwner && (
         <Button variant="outlined" color="error" startIcon={<RestartAltIcon />} onClick={() => setConfirmReset(true)} fullWidth>
           Restablecer

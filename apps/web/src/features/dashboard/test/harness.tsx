@@ -66,6 +66,8 @@ export function aTransaction(overrides: Partial<TransactionRow> = {}): Transacti
     createdAt: '2026-11-21T12:00:00.000Z',
     ocurrido_en: '2026-11-21T12:00:00.000Z',
     comision_usd: 0,
+    origen: 'manual',
+    referencia: null,
     venta: 100,
     tasa_venta: 40,
     compra: 100,

@@ -93,6 +93,10 @@ export function activitySentence(entry: ActivityEntry): string {
     }
     case 'ACTIVITY_RESTORED':
       return t('activityRestored', { user, fecha });
+    case 'IMPORT_CREATED':
+      return t('activityImported', { user, n: typeof after?.created === 'number' ? after.created : 0 });
+    case 'IMPORT_UNDONE':
+      return t('activityImportUndone', { user, n: typeof after?.removed === 'number' ? after.removed : 0 });
     case 'LEDGER_CREATED':
       return withDetails(t('activityLedgerCreated', { user }), after?.name ? [text(after.name)] : []);
     case 'LEDGER_RENAMED':

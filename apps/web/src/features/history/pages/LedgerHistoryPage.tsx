@@ -4,11 +4,12 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
 import { messages, todayKey } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { getStoredUser } from '../../../shared/lib/session';
 import { useHistoryDates } from '../api/get-history-dates';
 import { useHistorySummary } from '../api/get-history-summary';
 import { useLedger } from '../api/get-ledger';
 import { ActivitySection } from '../components/ActivitySection';
+import { ImportsSection } from '../../imports';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { DailyProfitSection } from '../components/DailyProfitSection';
 import { DatesList } from '../components/DatesList';
 import { SummaryTiles } from '../components/SummaryTiles';
@@ -28,6 +29,7 @@ function Loading() {
 export default function LedgerHistoryPage() {
   const ledgerId = useParams().ledgerId ?? '';
   const ledger = useLedger(ledgerId);
+  const { user } = useAuth();
   const dates = useHistoryDates(ledgerId);
   const summary = useHistorySummary(ledgerId);
   const { connected } = useHistoryRealtime(ledgerId);
@@ -99,9 +101,10 @@ export default function LedgerHistoryPage() {
             </Box>
           </>
         )}
+        <ImportsSection ledgerId={ledgerId} userId={user?.id} isOwner={ledger.data.ownerId === user?.id} />
         <ActivitySection
           ledgerId={ledgerId}
-          viewer={{ userId: getStoredUser()?.id, isOwner: ledger.data.ownerId === getStoredUser()?.id }}
+          viewer={{ userId: user?.id, isOwner: ledger.data.ownerId === user?.id }}
         />
       </Stack>
     );

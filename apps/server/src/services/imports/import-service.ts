@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import {
+  computeTransaction,
+  IMPORT_ORIGIN,
+  messages,
+  t,
+  type ImportBatchListItem,
+  type ImportBatchResult,
+  type ImportPreview,
+} from '@arb/shared';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { authorize, type Membership } from '../ledger-access.ts';
+import { ledgerChange } from '../ledger-change.ts';
+import { parseBinanceExport, timezoneOrThrow, type ParsedRow } from './parse-binance.ts';
+
+/** An uploaded export: its bytes, its name as the user's computer called it, and the zone of its times. */
+export interface ImportFile {
+  buf: Buffer;
+  fileName: string;
+  timezone: string;
+}
+
+async function parse(ctx: AppContext, file: ImportFile): Promise<ParsedRow[]> {
+  return parseBinanceExport(file.buf, { timezone: timezoneOrThrow(file.timezone), ledgerZone: ctx.config.APP_TIMEZONE });
+}
+
+/** Order numbers of this file already imported into the ledger (one indexed query, any file size). */
+async function existingOrders(db: DbOrTx, ledgerId: string, orderNumbers: string[]): Promise<Set<string>> {
+  if (orderNumbers.length === 0) return new Set();
+  const result = await db.execute<{ referencia: string }>(sql`
+    select referencia from transactions
+    where ledger_id = ${ledgerId} and origen = ${IMPORT_ORIGIN}
+      and referencia in (select jsonb_array_elements_text(${JSON.stringify(orderNumbers)}::jsonb))`);
+  return new Set(result.rows.map((r) => r.referencia));
+}
+
+function counts(rows: ParsedRow[]) {
+  const c = { new: 0, duplicate: 0, skipped: 0 };
+  for (const r of rows) c[r.preview.action]++;
+  return c;
+}
+
+/** POST /api/ledgers/:id/imports/preview: what an import would do; writes nothing (DESIGN §12). */
+export async function previewImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportPreview> {
+  authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
+  const rows = await parse(ctx, file);
+  const known = await existingOrders(
+    ctx.db,
+    m.ledgerId,
+    rows.filter((r) => r.order).map((r) => r.order!.orderNumber),
+  );
+  for (const r of rows) {
+    if (r.order && known.has(r.order.orderNumber)) {
+      r.preview.action = 'duplicate';
+      r.preview.reason = messages.importDuplicateInLedger;
+    }
+  }
+  return { format: 'binance-p2p', timezone: file.timezone, rows: rows.map((r) => r.preview), counts: counts(rows) };
+}
+
+/**
+ * POST /api/ledgers/:id/imports: one change (DESIGN §12): the batch, every new order and one
+ * activity row commit together or not at all; one realtime event names the days. The unique index
+ * on (ledger, origen, referencia) decides duplicates — also against a concurrent import of the
+ * same orders, whose conflicting rows this insert waits for and then skips.
+ */
+export async function commitImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportBatchResult> {
+  authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
+  const rows = await parse(ctx, file);
+  const c = counts(rows);
+  const values = rows.flatMap((r) => {
+    const o = r.order;
+    if (!o) return [];
+    const sell = o.type === 'SELL';
+    const amounts = {
+      venta: sell ? o.quantity : '0',
+      tasa_venta: sell ? o.price : '0',
+      compra: sell ? '0' : o.quantity,
+      tasa_compra: sell ? '0' : o.price,
+    };
+    const figures = computeTransaction(amounts);
+    const notas = `${t('importNotes', { orderNumber: o.orderNumber })}${o.counterparty ? ` · ${o.counterparty}` : ''}`;
+    return [
+      {
+        ...amounts,
+        ...figures,
+        fecha: o.fecha,
+        notas: notas.slice(0, 1000),
+        comision_usd: o.fee,
+        ocurrido_en: o.occurredAt,
+        referencia: o.orderNumber,
+      },
+    ];
+  });
+
+  return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const batch = await tx.execute<{ id: string }>(sql`
+      insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${c.skipped})
+      returning id`);
+    const batchId = batch.rows[0]!.id;
+    // One statement for the whole file: the rows travel as one JSON parameter (no parameter limit).
+    const inserted = await tx.execute<{ fecha: string }>(sql`
+      insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
+        ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id)
+      select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
+        r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric, compra numeric,
+        tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric, notas text,
+        comision_usd numeric, ocurrido_en timestamptz, referencia text)
+      on conflict (ledger_id, origen, referencia) where referencia is not null do nothing
+      returning fecha::text as fecha`);
+    const created = inserted.rows.length;
+    const duplicate = c.duplicate + (values.length - created);
+    const fechas = [...new Set(inserted.rows.map((r) => r.fecha))].sort();
+    await tx.execute(sql`
+      update import_batches set created = ${created}, duplicate = ${duplicate},
+        fechas = (select coalesce(array_agg(x::date), '{}') from jsonb_array_elements_text(${JSON.stringify(fechas)}::jsonb) x)
+      where id = ${batchId}`);
+    record({
+      ledgerId: m.ledgerId,
+      userId: user.id,
+      action: 'IMPORT_CREATED',
+      entityId: batchId,
+      fecha: fechas[0] ?? null,
+      after: { batchId, fileName: file.fileName, created, duplicate, skipped: c.skipped, fechas },
+    });
+    if (created > 0)
+      emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORTED', fecha: fechas[0], fechas, byUserId: user.id });
+    return { batch: { id: batchId, created, duplicate, skipped: c.skipped, fechas } };
+  });
+}
+
+/** GET /api/ledgers/:id/imports: newest first, undone ones included. */
+export async function listImports(db: DbOrTx, ledgerId: string): Promise<ImportBatchListItem[]> {
+  const result = await db.execute<{
+    id: string;
+    created_at: string;
+    file_name: string;
+    created: number;
+    user_id: string | null;
+    user_name: string | null;
+    undone: boolean;
+  }>(sql`
+    select b.id, to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, b.file_name, b.created,
+      b.user_id, u.user_name, b.undone
+    from import_batches b left join users u on u.id = b.user_id
+    where b.ledger_id = ${ledgerId}
+    order by b.created_at desc, b.id desc
+    limit 200`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    fileName: r.file_name,
+    created: r.created,
+    user: r.user_id && r.user_name !== null ? { id: r.user_id, user_name: r.user_name } : null,
+    undone: r.undone,
+  }));
+}
+
+/**
+ * DELETE /api/ledgers/:id/imports/:batchId: removes the batch's transactions as one change (the
+ * owner, or the member who imported). The activity keeps every removed row whole (DESIGN §18).
+ */
+export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership, batchId: string): Promise<void> {
+  authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
+  await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    const found = await tx.execute<{ user_id: string | null; undone: boolean }>(
+      sql`select user_id, undone from import_batches where id = ${batchId} and ledger_id = ${m.ledgerId} for update`,
+    );
+    const batch = found.rows[0];
+    if (!batch) throw new AppError(404, 'NOT_FOUND', messages.importBatchNotFound);
+    if (batch.undone) throw new AppError(409, 'CONFLICT', messages.importBatchUndone);
+    if (!m.isOwner && batch.user_id !== user.id) throw new AppError(403, 'FORBIDDEN', messages.importUndoForbidden);
+    const deleted = await tx.execute<Record<string, unknown> & { fecha: string }>(sql`
+      delete from transactions where import_batch_id = ${batchId} and ledger_id = ${m.ledgerId}
+      returning id, fecha::text as fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd,
+        notas, esta_verificada, created_by, version, comision_usd, ocurrido_en, origen, referencia, created_at, updated_at`);
+    await tx.execute(sql`update import_batches set undone = true, undone_at = now() where id = ${batchId}`);
+    const fechas = [...new Set(deleted.rows.map((r) => r.fecha))].sort();
+    record({
+      ledgerId: m.ledgerId,
+      userId: user.id,
+      action: 'IMPORT_UNDONE',
+      entityId: batchId,
+      fecha: fechas[0] ?? null,
+      before: { batchId, transactions: deleted.rows },
+      after: { batchId, removed: deleted.rows.length, fechas },
+    });
+    if (deleted.rows.length > 0)
+      emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORT_UNDONE', fecha: fechas[0], fechas, byUserId: user.id });
+  });
+}

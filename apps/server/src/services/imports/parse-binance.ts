@@ -1,0 +1,217 @@
+import { Big, IMPORT_ASSETS, IMPORT_FIAT, MONEY_MAX, messages, t, type ImportPreviewRow } from '@arb/shared';
+import { AppError } from '../../lib/errors.ts';
+import { isHeaderCell, matchHeader, type ColumnKey, type ColumnMap } from './binance-columns.ts';
+import {
+  assertTimeZone,
+  isCompleted,
+  looksSpanishPrice,
+  readNumber,
+  readOrderType,
+  readWallClock,
+  roundTo,
+  zonedInstant,
+  type Cell,
+  type NumberForm,
+} from './binance-values.ts';
+import { readTable, type TableRecord } from './read-table.ts';
+
+/** What a new order becomes in the ledger (DESIGN §12 mapping), exact decimals as text. */
+export interface ImportOrder {
+  orderNumber: string;
+  type: 'SELL' | 'BUY';
+  quantity: string;
+  price: string;
+  fee: string;
+  counterparty: string | null;
+  /** The instant, ISO UTC. */
+  occurredAt: string;
+  fecha: string;
+}
+
+export interface ParsedRow {
+  preview: ImportPreviewRow;
+  /** Set for rows that are importable (action "new" before the ledger is consulted). */
+  order?: ImportOrder;
+}
+
+export interface ParseOptions {
+  /** The zone the file's times are read in (IANA). */
+  timezone: string;
+  /** APP_TIMEZONE: the zone of the ledger's days. */
+  ledgerZone: string;
+}
+
+/** How many non-blank records may precede the header (a title line, an export note). */
+const HEADER_SEARCH = 10;
+const ASSETS: ReadonlySet<string> = new Set(IMPORT_ASSETS);
+const ZERO = new Big(0);
+
+const cellText = (c: Cell | undefined): string =>
+  c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c).trim();
+const isBlank = (cells: readonly Cell[]) => cells.every((c) => cellText(c) === '');
+
+export function timezoneOrThrow(timezone: string): string {
+  try {
+    assertTimeZone(timezone);
+    return timezone;
+  } catch {
+    throw new AppError(400, 'VALIDATION_ERROR', messages.importTimezoneInvalid);
+  }
+}
+
+/**
+ * Reads a Binance P2P order export (CSV or XLSX, English or Spanish) into preview rows in file
+ * order, each "new" or "skipped" (with its reason), a repeated order "duplicate". Whether a new
+ * order is already in the ledger is the caller's question. Bad files throw a Spanish 4xx.
+ */
+export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promise<ParsedRow[]> {
+  timezoneOrThrow(opts.timezone);
+  if (buf.length === 0) throw new AppError(400, 'IMPORT_EMPTY', messages.importEmpty);
+  const table = readTable(buf);
+  let header: { columns: ColumnMap; line: number } | null = null;
+  let best: string[] | null = null;
+  let seen = 0;
+  const data: TableRecord[] = [];
+  for await (const rec of table.records) {
+    if (isBlank(rec.cells)) continue;
+    if (!header) {
+      const match = matchHeader(rec.cells.map(cellText));
+      if (match.missing.length === 0) {
+        header = { columns: match.columns, line: rec.line };
+        continue;
+      }
+      if (!best || match.missing.length < best.length) best = match.missing;
+      if (++seen >= HEADER_SEARCH) break;
+      continue;
+    }
+    const orderCell = header.columns.orderNumber!;
+    if (isHeaderCell(cellText(rec.cells[orderCell]))) continue;
+    data.push(rec);
+  }
+  if (!header) {
+    if (!best) throw new AppError(400, 'IMPORT_EMPTY', messages.importEmpty);
+    throw new AppError(
+      400,
+      'IMPORT_UNRECOGNIZED',
+      `${messages.importUnrecognized}. ${t('importMissingColumns', { columns: best.join(', ') })}`,
+    );
+  }
+  if (data.length === 0) throw new AppError(400, 'IMPORT_EMPTY', messages.importNoOrders);
+
+  const cols = header.columns;
+  const at = (rec: TableRecord, key: ColumnKey): Cell => {
+    const i = cols[key];
+    return i === undefined ? null : (rec.cells[i] ?? null);
+  };
+  // The number form is decided once per file (DESIGN §12).
+  const form: NumberForm =
+    table.delimiter === ';' ||
+    data.some((rec) => {
+      const p = at(rec, 'price');
+      return typeof p === 'string' && looksSpanishPrice(p);
+    })
+      ? 'spanish'
+      : 'english';
+
+  const seenOrders = new Set<string>();
+  return data.map((rec) => {
+    const row = interpret(rec, at, form, opts);
+    if (row.order) {
+      if (seenOrders.has(row.order.orderNumber)) {
+        row.preview.action = 'duplicate';
+        row.preview.reason = messages.importDuplicateInFile;
+        delete row.order;
+      } else seenOrders.add(row.order.orderNumber);
+    }
+    return row;
+  });
+}
+
+function readOrderNumber(cell: Cell): string | null {
+  if (typeof cell === 'number') return Number.isSafeInteger(cell) && cell > 0 ? String(cell) : null;
+  // Spreadsheets users opened may keep a leading apostrophe or tab that forced text.
+  const text = cellText(cell).replace(/^['\t]+/, '');
+  return /^\d{1,40}$/.test(text) ? text : null;
+}
+
+function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => Cell, form: NumberForm, opts: ParseOptions): ParsedRow {
+  const rawOrder = at(rec, 'orderNumber');
+  const orderNumber = readOrderNumber(rawOrder);
+  const status = cellText(at(rec, 'status'));
+  const type = readOrderType(cellText(at(rec, 'type')));
+  const asset = cellText(at(rec, 'asset')).toUpperCase();
+  const fiat = cellText(at(rec, 'fiat')).toUpperCase();
+  const counterparty = cellText(at(rec, 'counterparty')) || null;
+  const warnings: string[] = [];
+  let reason: string | undefined;
+  const skip = (why: string) => {
+    reason ??= why;
+  };
+
+  const num = (key: ColumnKey, optional = false): Big | null => {
+    const cell = at(rec, key);
+    if (optional && cellText(cell) === '') return null;
+    const value = readNumber(cell, form);
+    if (value === null || value.lt(0)) skip(t('importUnreadableNumber', { text: cellText(cell) || '—' }));
+    return value;
+  };
+
+  if (orderNumber === null)
+    skip(cellText(rawOrder) === '' ? messages.importMissingOrderNumber : t('importOrderNumberUnreadable', { text: cellText(rawOrder) }));
+  if (!isCompleted(status)) skip(t('importStatus', { status: status || '—' }));
+  if (type === null) skip(t('importUnknownType', { text: cellText(at(rec, 'type')) || '—' }));
+  if (!ASSETS.has(asset)) skip(t('importAssetNotSupported', { text: asset || '—' }));
+  if (fiat !== IMPORT_FIAT) skip(t('importFiatNotSupported', { text: fiat || '—' }));
+
+  const priceRaw = num('price');
+  const quantityRaw = num('quantity');
+  const totalRaw = num('total');
+  const maker = num('makerFee', true);
+  const taker = num('takerFee', true);
+
+  const price = priceRaw && roundTo(priceRaw, 4);
+  const quantity = quantityRaw && roundTo(quantityRaw, 2);
+  const fee = roundTo((maker ?? ZERO).plus(taker ?? ZERO), 8);
+  if (quantity?.changed) warnings.push(messages.importQuantityRounded);
+  if (price?.changed) warnings.push(messages.importPriceRounded);
+  if (fee.changed) warnings.push(messages.importFeeRounded);
+  if (price && quantity && (price.value.lte(0) || quantity.value.lte(0))) skip(messages.importNotPositive);
+  for (const v of [price, quantity]) if (v && v.value.gt(MONEY_MAX)) skip(t('importValueTooLarge', { text: v.value.toString() }));
+
+  const timeCell = at(rec, 'time');
+  const wc = readWallClock(timeCell);
+  const when = wc && zonedInstant(wc, opts.timezone, opts.ledgerZone);
+  if (!when) skip(t('importUnreadableDate', { text: cellText(timeCell) || '—' }));
+
+  const preview: ImportPreviewRow = {
+    line: rec.line,
+    orderNumber: orderNumber ?? cellText(rawOrder),
+    type,
+    asset,
+    fiat,
+    price: price ? Number(price.value.toFixed(4)) : null,
+    quantity: quantity ? Number(quantity.value.toFixed(2)) : null,
+    total: totalRaw ? Number(totalRaw.round(2).toFixed(2)) : null,
+    fee: reason === undefined || (maker ?? taker) ? Number(fee.value.toFixed(8)) : null,
+    counterparty,
+    status,
+    createdAt: when ? when.iso : null,
+    fecha: when ? when.fecha : null,
+    action: reason === undefined ? 'new' : 'skipped',
+    warnings,
+  };
+  if (reason !== undefined) return { preview: { ...preview, reason } };
+  return {
+    preview,
+    order: {
+      orderNumber: orderNumber!,
+      type: type!,
+      quantity: quantity!.value.toFixed(2),
+      price: price!.value.toFixed(4),
+      fee: fee.value.toFixed(8),
+      counterparty,
+      occurredAt: when!.utc,
+      fecha: when!.fecha,
+    },
+  };
+}

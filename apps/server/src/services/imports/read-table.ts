@@ -1,0 +1,117 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { IMPORT_MAX_XLSX_ROWS, messages } from '@arb/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { Cell } from './binance-values.ts';
+
+/** One record of the uploaded table: its 1-based line (CSV) or row (XLSX) number and its cells. */
+export interface TableRecord {
+  line: number;
+  cells: Cell[];
+}
+
+export interface Table {
+  kind: 'csv' | 'xlsx';
+  /** The CSV delimiter (decides the number form, DESIGN §12); null for XLSX. */
+  delimiter: ',' | ';' | null;
+  records: AsyncIterable<TableRecord>;
+}
+
+const unreadable = (message: string) => new AppError(400, 'IMPORT_UNREADABLE', message);
+
+/** XLSX files are ZIP archives ("PK\x03\x04"); anything else is read as CSV text. */
+export function isZip(buf: Buffer): boolean {
+  return buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+}
+
+/** UTF-8 (with or without BOM) as Binance writes it; a file re-saved by a desktop Excel may be Windows-1252. */
+function decode(buf: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buf);
+  } catch {
+    return new TextDecoder('windows-1252').decode(buf);
+  }
+}
+
+/** `;` when the first non-blank line has more semicolons than commas (Spanish Excel), else `,`. */
+function detectDelimiter(text: string): ',' | ';' {
+  const first = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const count = (ch: string) => first.split(ch).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+function csvTable(buf: Buffer): Table {
+  const text = decode(buf);
+  const delimiter = detectDelimiter(text);
+  async function* records(): AsyncIterable<TableRecord> {
+    // A streaming parser (csv-parse) rather than a hand-written splitter: quotes, escaped quotes
+    // and CRLF are its job. `info.lines` is the line the record ends on.
+    const parser = Readable.from([text]).pipe(
+      parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true }),
+    );
+    try {
+      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        yield { line: info.lines, cells: record };
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw unreadable(messages.importCsvUnreadable);
+    }
+  }
+  return { kind: 'csv', delimiter, records: records() };
+}
+
+type XlsxValue = ExcelJS.CellValue;
+
+/** A streamed XLSX cell as text, number or date (rich text, formulas and links by their shown value). */
+function xlsxCell(v: XlsxValue): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || v instanceof Date) return v;
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return xlsxCell(v.result as XlsxValue);
+    if ('text' in v && typeof v.text === 'string') return v.text;
+    if ('error' in v) return null;
+  }
+  return null;
+}
+
+function xlsxTable(buf: Buffer): Table {
+  async function* records(): AsyncIterable<TableRecord> {
+    // Streaming reader: the sheet is never held whole; rows beyond the cap are refused before
+    // they cost memory. Styles are read so date-formatted cells arrive as dates.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
+    let sheets = 0;
+    try {
+      for await (const sheet of reader) {
+        if (sheets++ > 0) {
+          // Only the first sheet is the export; drain the others unread.
+          for await (const _ of sheet) void _;
+          continue;
+        }
+        for await (const row of sheet) {
+          if (row.number > IMPORT_MAX_XLSX_ROWS + 1) throw unreadable(messages.importXlsxTooManyRows);
+          const values = row.values as XlsxValue[];
+          // ExcelJS row values are 1-based (index 0 is empty).
+          yield { line: row.number, cells: values.slice(1).map(xlsxCell) };
+        }
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw unreadable(messages.importXlsxUnreadable);
+    }
+  }
+  return { kind: 'xlsx', delimiter: null, records: records() };
+}
+
+export function readTable(buf: Buffer): Table {
+  return isZip(buf) ? xlsxTable(buf) : csvTable(buf);
+}

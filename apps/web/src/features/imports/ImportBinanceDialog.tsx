@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages, t, type IMPORT_ZONES, type ImportPreview } from '@arb/shared';
+import { errorMessage } from '../../shared/lib/api-client';
+import { commitImport, importsQueryKey, previewImport } from './api';
+import { ImportPreviewTable } from './ImportPreviewTable';
+
+interface Props {
+  ledgerId: string;
+  /** The ledger's profit method (DESIGN §13); absent means por_operacion. */
+  metodoGanancia?: string | undefined;
+  isOwner: boolean;
+  /** Switches the ledger to costo promedio (owner only); offered, never done silently. */
+  onSwitchToAverage?: (() => Promise<void>) | undefined;
+  /** Refreshes what the new rows touched (the dashboard's day). */
+  onImported: () => Promise<void>;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+type Zone = (typeof IMPORT_ZONES)[number];
+
+/** "Importar de Binance" (DESIGN §12): file, zone, preview, then one all-or-nothing import. */
+export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitchToAverage, onImported, onClose, onDone }: Props) {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [zone, setZone] = useState<Zone>('America/Caracas');
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'commit' | 'switch' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const oneSided = (metodoGanancia ?? 'por_operacion') === 'por_operacion';
+
+  const load = async (f: File | null, z: Zone) => {
+    setPreview(null);
+    setError(null);
+    if (!f) return;
+    setBusy('preview');
+    try {
+      setPreview(await previewImport(ledgerId, f, z));
+    } catch (err) {
+      setError(errorMessage(err, messages.requestError));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const doImport = async () => {
+    if (!file) return;
+    setBusy('commit');
+    setError(null);
+    try {
+      const { batch } = await commitImport(ledgerId, file, zone);
+      await Promise.all([onImported(), queryClient.invalidateQueries({ queryKey: importsQueryKey(ledgerId) })]);
+      onDone(t('importDone', { n: batch.created }));
+    } catch (err) {
+      setError(errorMessage(err, messages.requestError));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const switchMethod = async () => {
+    if (!onSwitchToAverage) return;
+    setBusy('switch');
+    try {
+      await onSwitchToAverage();
+    } catch (err) {
+      setError(errorMessage(err, messages.requestError));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const n = preview?.counts.new ?? 0;
+  return (
+    <Dialog open onClose={busy === 'commit' ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-title">
+      <DialogTitle id="import-title">{messages.importDialogTitle}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Box>
+            <Button variant="outlined" component="label" disabled={busy !== null}>
+              {messages.importChooseFile}
+              <input
+                hidden
+                type="file"
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                data-testid="import-file"
+                onChange={(e) => {
+                  const f = e.target.files?.[0] ?? null;
+                  setFile(f);
+                  void load(f, zone);
+                }}
+              />
+            </Button>
+            {file && (
+              <Typography component="span" sx={{ ml: 2 }}>
+                {file.name}
+              </Typography>
+            )}
+          </Box>
+          <Box>
+            <Typography variant="subtitle2">{messages.importZone}</Typography>
+            <RadioGroup
+              row
+              value={zone}
+              onChange={(e) => {
+                const z = e.target.value as Zone;
+                setZone(z);
+                void load(file, z);
+              }}
+            >
+              <FormControlLabel value="America/Caracas" control={<Radio />} label={messages.importZoneCaracas} />
+              <FormControlLabel value="UTC" control={<Radio />} label={messages.importZoneUtc} />
+            </RadioGroup>
+          </Box>
+          {oneSided && (
+            <Alert
+              severity="info"
+              action={
+                isOwner && onSwitchToAverage ? (
+                  <Button color="inherit" size="small" onClick={() => void switchMethod()} disabled={busy !== null}>
+                    {messages.importSwitchToAverage}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {messages.importOneSided}
+            </Alert>
+          )}
+          {busy === 'preview' && <LinearProgress aria-label={messages.importPreviewing} />}
+          {error && <Alert severity="error">{error}</Alert>}
+          {preview && (
+            <>
+              <Stack direction="row" spacing={1}>
+                <Chip color="success" label={t('importChipNew', { n: preview.counts.new })} />
+                <Chip label={t('importChipDuplicate', { n: preview.counts.duplicate })} />
+                <Chip color="warning" label={t('importChipSkipped', { n: preview.counts.skipped })} />
+              </Stack>
+              <ImportPreviewTable rows={preview.rows} />
+            </>
+          )}
+          {busy === 'commit' && <LinearProgress aria-label={t('importCommit', { n })} />}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy === 'commit'}>
+          {messages.membershipCancel}
+        </Button>
+        <Button variant="contained" onClick={() => void doImport()} disabled={!preview || n === 0 || busy !== null}>
+          {t('importCommit', { n })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { Alert, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { formatDateTime, messages } from '@arb/shared';
+import { errorMessage } from '../../shared/lib/api-client';
+import { useImports, useUndoImport } from './api';
+
+/** The ledger history page's list of imports with "Deshacer importación" (DESIGN §12). */
+export function ImportsSection({ ledgerId, userId, isOwner }: { ledgerId: string; userId: string | undefined; isOwner: boolean }) {
+  const imports = useImports(ledgerId);
+  const undo = useUndoImport(ledgerId);
+  if (!imports.data || imports.data.length === 0) return null;
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6">{messages.importListTitle}</Typography>
+      {undo.error && <Alert severity="error">{errorMessage(undo.error, messages.requestError)}</Alert>}
+      <List dense>
+        {imports.data.map((b) => (
+          <ListItem
+            key={b.id}
+            secondaryAction={
+              b.undone ? (
+                <Typography variant="caption">{messages.importUndone}</Typography>
+              ) : isOwner || b.user?.id === userId ? (
+                <Button size="small" color="error" disabled={undo.isPending} onClick={() => undo.mutate(b.id)}>
+                  {messages.importUndo}
+                </Button>
+              ) : undefined
+            }
+          >
+            <ListItemText
+              primary={`${b.fileName} · ${b.created} operaciones`}
+              secondary={`${b.user?.user_name ?? messages.deletedUser} · ${formatDateTime(b.createdAt) ?? ''}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}
