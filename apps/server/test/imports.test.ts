@@ -174,6 +174,46 @@ describe('Binance P2P import (DESIGN §12)', () => {
     expect((re.json() as ImportBatchResult).batch.created).toBe(3);
   });
 
+  it('restoring an undone import (DESIGN §18) brings its rows back whole and the batch is live again; a clash is 409 RESTORE_CONFLICT', async () => {
+    const solo = await createUser(t, { name: 'Dora' });
+    const L = solo.ledgerId;
+    const rowsOf = async () =>
+      (await t.database.pool.query<{ r: string }>(`select to_jsonb(t)::text as r from transactions t where ledger_id = $1 order by id`, [L])).rows.map(
+        (r) => r.r,
+      );
+    const lastUndo = async () =>
+      Number(
+        (await t.database.pool.query<{ id: string }>(`select id from activity where ledger_id = $1 and action = 'IMPORT_UNDONE' order by id desc limit 1`, [L]))
+          .rows[0]!.id,
+      );
+    const restore = (id: number) => t.request({ method: 'POST', url: `/api/ledgers/${L}/activity/${id}/restore`, token: solo.token });
+    const batchOf = async (res: Awaited<ReturnType<typeof commit>>) => (res.json() as ImportBatchResult).batch;
+
+    const first = await batchOf(await commit(solo, fixture('english-fees.csv'), { ledger: L }));
+    expect(first.created).toBe(3);
+    const imported = await rowsOf();
+    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/imports/${first.id}`, token: solo.token })).statusCode).toBe(204);
+    expect(await rowsOf()).toEqual([]);
+    const undo = await lastUndo();
+    const res = await restore(undo);
+    expect([res.statusCode, res.json()]).toEqual([200, { restored: 3 }]);
+    // Every column as it was: ids, order numbers, fees, times, the batch link.
+    expect(await rowsOf()).toEqual(imported);
+    const list = (await t.request({ method: 'GET', url: `/api/ledgers/${L}/imports`, token: solo.token })).json() as ImportBatchListItem[];
+    expect(list.find((b) => b.id === first.id)?.undone).toBe(false);
+    expect((await restore(undo)).statusCode).toBe(409);
+
+    // Undo again, import the same orders anew, then try to restore that undo: the order numbers
+    // are back, so nothing changes.
+    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/imports/${first.id}`, token: solo.token })).statusCode).toBe(204);
+    const second = await lastUndo();
+    expect((await batchOf(await commit(solo, fixture('english-fees.csv'), { ledger: L }))).created).toBe(3);
+    const now = await rowsOf();
+    const clash = await restore(second);
+    expect([clash.statusCode, (clash.json() as { code: string }).code]).toEqual([409, 'RESTORE_CONFLICT']);
+    expect(await rowsOf()).toEqual(now);
+  });
+
   it('only the owner or the importer may undo', async () => {
     const third = await createUser(t, { name: 'Dani' });
     await addMember(t, ledgerId, third.id);

@@ -11,7 +11,7 @@ export type LedgerEventType =
   | 'RESET'
   | 'DAILY_BALANCE_UPDATED'
   | 'BALANCE_BASE_UPDATED'
-  /** DESIGN §18: a delete, reset or import undo was restored; one event per day it touched. */
+  /** DESIGN §18: a delete, reset or import undo was restored; one event naming its days. */
   | 'RESTORED'
   | 'MEMBER_JOINED'
   | 'MEMBER_LEFT'

@@ -58,7 +58,10 @@ export async function restoreActivity(ctx: Ctx, actor: Actor, ledgerId: string, 
       fecha: row.fecha ?? outcome.days[0] ?? null,
       after: { action: row.action, restored: outcome.restored, days: outcome.days },
     });
-    for (const fecha of outcome.days) emit({ event: 'transaction-updated', type: 'RESTORED', ledgerId, fecha, byUserId: actor.user.id });
+    // One change, one event naming its days (DESIGN §12); `fecha` is the earliest, which is what
+    // screens compare against (a change on or before the day shown reloads it).
+    if (outcome.days.length > 0)
+      emit({ event: 'transaction-updated', type: 'RESTORED', ledgerId, fecha: outcome.days[0], fechas: outcome.days, byUserId: actor.user.id });
     return { restored: outcome.restored };
   });
 }

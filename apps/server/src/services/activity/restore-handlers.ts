@@ -47,10 +47,7 @@ export async function restoreTransactions(tx: Tx, snapshots: RowSnapshot[]): Pro
 
 const daysOf = (snapshots: RowSnapshot[]): string[] => [...new Set(snapshots.map((s) => String(s.fecha)))].sort();
 
-/**
- * Undo, keyed by the activity's action. A new restorable change (e.g. the import's
- * 'IMPORT_UNDONE', which sets its batch's `undone` back to false) adds its entry here.
- */
+/** Undo, keyed by the activity's action; a new restorable change adds its entry here. */
 export const restoreHandlers: Record<string, RestoreHandler> = {
   /** A deleted transaction: `before` is the whole row. */
   TRANSACTION_DELETED: async (tx, entry) => {
@@ -69,5 +66,15 @@ export const restoreHandlers: Record<string, RestoreHandler> = {
       await insertSnapshots(tx, 'daily_balances', [before.daily_balance as RowSnapshot], 'fecha');
     }
     return { restored, days: [entry.fecha] };
+  },
+
+  /** An undone import (DESIGN §12/§18): its rows come back and the batch is live again. */
+  IMPORT_UNDONE: async (tx, entry) => {
+    const before = (entry.before ?? {}) as { batchId?: unknown; transactions?: unknown };
+    if (typeof before.batchId !== 'string') throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
+    const rows = snapshotsOf(before.transactions);
+    const restored = await restoreTransactions(tx, rows);
+    await tx.execute(sql`update import_batches set undone = false, undone_at = null where id = ${before.batchId} and ledger_id = ${entry.ledgerId}`);
+    return { restored, days: daysOf(rows) };
   },
 };

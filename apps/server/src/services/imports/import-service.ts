@@ -1,3 +1,4 @@
+import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
 import { sql } from 'drizzle-orm';
 import {
   computeTransaction,
@@ -11,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/account.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import { parseBinanceExport, timezoneOrThrow, type ParsedRow } from './parse-binance.ts';
@@ -174,10 +175,10 @@ export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership,
     if (!batch) throw new AppError(404, 'NOT_FOUND', messages.importBatchNotFound);
     if (batch.undone) throw new AppError(409, 'CONFLICT', messages.importBatchUndone);
     if (!m.isOwner && batch.user_id !== user.id) throw new AppError(403, 'FORBIDDEN', messages.importUndoForbidden);
-    const deleted = await tx.execute<Record<string, unknown> & { fecha: string }>(sql`
-      delete from transactions where import_batch_id = ${batchId} and ledger_id = ${m.ledgerId}
-      returning id, fecha::text as fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd,
-        notas, esta_verificada, created_by, version, comision_usd, ocurrido_en, origen, referencia, created_at, updated_at`);
+    // Full snapshots of the removed rows (DESIGN §18): a restore puts them back as they were.
+    const deleted = await tx.execute<{ row: RowSnapshot; fecha: string }>(sql`
+      delete from transactions t where t.import_batch_id = ${batchId} and t.ledger_id = ${m.ledgerId}
+      returning ${rowSnapshotSql('t')} as row, t.fecha::text as fecha`);
     await tx.execute(sql`update import_batches set undone = true, undone_at = now() where id = ${batchId}`);
     const fechas = [...new Set(deleted.rows.map((r) => r.fecha))].sort();
     record({
@@ -186,7 +187,7 @@ export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership,
       action: 'IMPORT_UNDONE',
       entityId: batchId,
       fecha: fechas[0] ?? null,
-      before: { batchId, transactions: deleted.rows },
+      before: { batchId, transactions: deleted.rows.map((r) => r.row) },
       after: { batchId, removed: deleted.rows.length, fechas },
     });
     if (deleted.rows.length > 0)
