@@ -16,3 +16,4 @@ export * from './realtime.ts';
 export * from './schemas/day-balances.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
+export * from './schemas/history.ts';
