@@ -16,7 +16,7 @@ import { deleteUser, setActive, setEmail, setMembershipEnd, setRole, type AdminD
 import { userTransactions } from '../services/admin/user-transactions.ts';
 import { userPaymentProofs } from '../services/admin/user-proofs.ts';
 
-/** DESIGN §3 admin rows; every one behind the ADMIN guard (403 for anyone else). */
+/** The admin calls (docs/api.md); every one behind the ADMIN guard (403 for anyone else). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AdminDeps = { db: ctx.db, bus: ctx.bus, now: ctx.now, appUrl: ctx.config.APP_URL };
