@@ -57,4 +57,23 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'bench/**/*', '**/*.test.ts', 'e2e/**/*.ts', 'apps/server/src/cli/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Server layers (docs/architecture.md): routes call services only; services never reach up
+    // into plugins or routes (which is how the auth ↔ ledger-access ↔ membership-gate circle began).
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['drizzle-orm'], patterns: [{ group: ['**/db/*', '**/db/**'], message: 'Las rutas llaman a servicios; el acceso a la base de datos vive en services/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/plugins/*', '**/routes/*'], message: 'Un servicio no importa de plugins/ ni de routes/.' }] }],
+    },
+  },
 );

@@ -18,3 +18,4 @@ export * from './errors.ts';
 export * from './permissions.ts';
 export * from './notifications.ts';
 export * from './schemas/import.ts';
+export * from './schemas/history.ts';

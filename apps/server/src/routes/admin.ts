@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -6,21 +5,18 @@ import {
   adminUsersQuerySchema,
   approveProofSchema,
   idParamsSchema,
-  messages,
   rejectProofSchema,
   roleSchema,
   setMembershipSchema,
 } from '@arb/shared';
 import type { AppContext } from '../context.ts';
-import { users } from '../db/schema.ts';
-import { AppError } from '../lib/errors.ts';
 import { queryAdminUsers } from '../services/admin/admin-users-query.ts';
 import { approveProof, rejectProof } from '../services/admin/proof-review.ts';
 import { deleteUser, setActive, setEmail, setMembershipEnd, setRole, type AdminDeps } from '../services/admin/user-admin.ts';
 import { userTransactions } from '../services/admin/user-transactions.ts';
-import { listProofs } from '../services/membership/payment-proofs.ts';
+import { userPaymentProofs } from '../services/admin/user-proofs.ts';
 
-/** DESIGN §3 admin rows; every one behind the ADMIN guard (403 for anyone else). */
+/** The admin calls (docs/api.md); every one behind the ADMIN guard (403 for anyone else). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AdminDeps = { db: ctx.db, bus: ctx.bus, now: ctx.now, appUrl: ctx.config.APP_URL };
@@ -42,9 +38,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get('/api/admin/users/:id/transactions', withId, async (request) => userTransactions(ctx.db, request.params.id));
 
   r.get('/api/admin/users/:id/payment-proofs', withId, async (request) => {
-    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, request.params.id)).limit(1);
-    if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
-    return { paymentProofs: await listProofs(ctx.db, request.params.id, secret, ctx.now()) };
+    return { paymentProofs: await userPaymentProofs(ctx.db, request.params.id, secret, ctx.now()) };
   });
 
   r.post(

@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { DailyProfit } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { num } from '../transactions/transaction-json.ts';
 
-/** One day of the history's profit chart. */
-export interface DailyProfit {
-  date: string;
-  /** USD: the sum of the day's rounded rows, as the day screen shows it. */
-  ganancia_usd: number;
-  transactionCount: number;
-}
+export type { DailyProfit } from '@arb/shared';
 
 /**
  * The last `limit` days that have transactions, oldest first (the chart reads left to right).

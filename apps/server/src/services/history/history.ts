@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays, firstOfMonth, formatDayLong } from '@arb/shared';
+import { addDays, firstOfMonth, formatDayLong, type HistoryDate, type HistorySummary, type HistoryWindow } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { num } from '../transactions/transaction-json.ts';
 
@@ -15,11 +15,8 @@ function longDate(day: string): string {
   return text;
 }
 
-export interface HistoryDate {
-  date: string;
-  formattedDate: string;
-  transactionCount: number;
-}
+// The answers' types are shared with the web (packages/shared/src/schemas/history.ts).
+export type { HistoryDate, HistorySummary } from '@arb/shared';
 
 /**
  * Days with transactions, newest first, with es-ES long dates (DESIGN §2 History). Reads the
@@ -30,20 +27,6 @@ export async function historyDates(db: DbOrTx, ledgerId: string): Promise<Histor
     select fecha::text as fecha, transaction_count as n from ledger_day_totals
     where ledger_id = ${ledgerId} and transaction_count > 0 order by fecha desc`);
   return result.rows.map((r) => ({ date: r.fecha, formattedDate: longDate(r.fecha), transactionCount: r.n }));
-}
-
-interface Window {
-  ganancia_total: number;
-  transacciones_count: number;
-}
-
-export interface HistorySummary {
-  resumen_total: { saldo_ves: number; saldo_usd: number; ganancia_total: number; transacciones_count: number };
-  resumen_7dias: Window;
-  resumen_14dias: Window;
-  resumen_mes: Window;
-  /** The reference day the windows end on (today in APP_TIMEZONE unless `hasta` was given). */
-  hasta: string;
 }
 
 /** Last day of the calendar month of `day`. */
@@ -92,7 +75,7 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
       (coalesce((select v from bu), 0) + musd)::text as saldo_usd
     from agg`);
   const r = result.rows[0]!;
-  const w = (n: string | undefined, g: string | undefined): Window => ({
+  const w = (n: string | undefined, g: string | undefined): HistoryWindow => ({
     ganancia_total: num(g ?? '0', 2),
     transacciones_count: Number(n ?? 0),
   });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthorizeOptions } from '../ledger-access.ts';
 import type { AuthUser } from '../auth/account.ts';
 
-/** Who is acting, with what `authorize` needs to know about them (DESIGN §4, §4.6). */
+/** Who is acting, with what `authorize` needs to know about them (docs/product.md "Permissions", "Memberships"). */
 export interface Actor {
   user: AuthUser;
   access: AuthorizeOptions;

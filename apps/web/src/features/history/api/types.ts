@@ -1,31 +1,7 @@
 /** Answers of the history calls (DESIGN §2 History, §3). Numbers are plain JSON numbers. */
 
-/** GET /api/transactions/dates: one day with transactions, newest first. */
-export interface HistoryDate {
-  date: string;
-  formattedDate: string;
-  transactionCount: number;
-}
-
-export interface HistoryWindow {
-  ganancia_total: number;
-  transacciones_count: number;
-}
-
-/** GET /api/transactions/history-summary; `ganancia_total` is in USD. */
-export interface HistorySummary {
-  resumen_total: { saldo_ves: number; saldo_usd: number; ganancia_total: number; transacciones_count: number };
-  resumen_7dias: HistoryWindow;
-  resumen_14dias: HistoryWindow;
-  resumen_mes: HistoryWindow;
-}
-
-/** GET /api/transactions/daily-profit: one day with activity, oldest first. */
-export interface DailyProfit {
-  date: string;
-  ganancia_usd: number;
-  transactionCount: number;
-}
+// Typed once, with the server, in packages/shared/src/schemas/history.ts.
+export type { DailyProfit, HistoryDate, HistorySummary, HistoryWindow } from '@arb/shared';
 
 /**
  * GET /api/ledgers/:id/activity: one entry of the log, newest first. The author comes either as

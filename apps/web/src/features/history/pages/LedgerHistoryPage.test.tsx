@@ -20,6 +20,7 @@ const summary: HistorySummary = {
   resumen_7dias: { ganancia_total: 55.1, transacciones_count: 7 },
   resumen_14dias: { ganancia_total: -12.3, transacciones_count: 11 },
   resumen_mes: { ganancia_total: 0, transacciones_count: 20 },
+  hasta: '2026-11-21',
 };
 const dates: HistoryDate[] = [
   { date: '2026-11-21', formattedDate: 'sábado, 21 de noviembre de 2026', transactionCount: 3 },
