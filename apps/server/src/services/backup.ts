@@ -2,7 +2,12 @@
  * Logical backups that work the same on the embedded database and on PostgreSQL (the machine's
  * pg_dump may be older than the embedded PostgreSQL 18): every table is read inside one
  * REPEATABLE READ transaction (a consistent snapshot while the app keeps running) into a gzipped
- * JSON-lines file. Restore loads it into an empty, migrated database in foreign-key order.
+ * JSON-lines file, one line per row: `{"table":…,"row":…}` (DESIGN "Operations (second round)").
+ * Rows are streamed through a server-side cursor in small batches and written with backpressure,
+ * so memory stays bounded whatever the size of the database (issue 17: one JSON value per table
+ * broke on proof images and ~1M transactions). Restore loads it into an empty, migrated database
+ * in foreign-key order, in batches. A row's JSON text is copied as is, never parsed into JS
+ * numbers, so NUMERIC values keep every digit.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -20,6 +25,8 @@ const TABLES = [
   'rate_limits',
   'ledgers',
   'ledger_members',
+  // Before transactions: an imported row names its batch (DESIGN §12).
+  'import_batches',
   'transactions',
   'idempotency_keys',
   'daily_balances',
@@ -34,21 +41,48 @@ const TABLES = [
   'telegram_bot_state',
 ];
 
+/** Rows per cursor fetch: payment proofs hold images of up to a few MB each. */
+const FETCH_ROWS: Record<string, number> = { payment_proofs: 1 };
+const DEFAULT_FETCH_ROWS = 1000;
+/** A restore batch ends at this many rows or this much JSON, whichever comes first. */
+const RESTORE_BATCH_ROWS = 1000;
+const RESTORE_BATCH_CHARS = 16 * 1024 * 1024;
+
+const linePrefix = (table: string) => `{"table":${JSON.stringify(table)},"row":`;
+
 export async function writeBackup(pool: pg.Pool, out: string): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
     async function* lines() {
       for (const table of TABLES) {
-        const { rows } = await client.query(`select coalesce(json_agg(t), '[]'::json) as rows from ${table} t`);
-        yield JSON.stringify({ table, rows: rows[0].rows }) + '\n';
+        const prefix = linePrefix(table);
+        const batch = FETCH_ROWS[table] ?? DEFAULT_FETCH_ROWS;
+        await client.query(`declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${table} t`);
+        while (true) {
+          const { rows } = await client.query<{ j: string }>(`fetch ${batch} from backup_rows`);
+          if (rows.length === 0) break;
+          yield rows.map((r) => `${prefix}${r.j}}\n`).join('');
+        }
+        await client.query('close backup_rows');
       }
     }
     await pipeline(Readable.from(lines()), createGzip(), createWriteStream(out));
     await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
   } finally {
     client.release();
   }
+}
+
+/** The table and the row's JSON text of one backup line; the first format's `{table, rows}` lines too. */
+function parseLine(line: string): { table: string; rows: string[] } {
+  const m = /^\{"table":("[a-z_]+"),"row":/.exec(line);
+  if (m && line.endsWith('}')) return { table: JSON.parse(m[1]!) as string, rows: [line.slice(m[0].length, -1)] };
+  const legacy = JSON.parse(line) as { table: string; rows: unknown[] };
+  return { table: legacy.table, rows: legacy.rows.map((r) => JSON.stringify(r)) };
 }
 
 export async function restoreBackup(pool: pg.Pool, file: string): Promise<void> {
@@ -57,17 +91,34 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<void> 
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from users');
     if (rows[0]!.n > 0) throw new Error('La base de datos no está vacía: restaura sobre una base nueva (otro DATA_DIR o DATABASE_URL).');
     await client.query('begin');
+    let table = '';
+    let batch: string[] = [];
+    let chars = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [`[${batch.join(',')}]`]);
+      batch = [];
+      chars = 0;
+    };
     const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
     for await (const line of input) {
       if (!line.trim()) continue;
-      const { table, rows: data } = JSON.parse(line) as { table: string; rows: unknown[] };
-      if (!TABLES.includes(table)) throw new Error(`Tabla desconocida en la copia: ${table}`);
-      if (data.length === 0) continue;
-      await client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [JSON.stringify(data)]);
+      const parsed = parseLine(line);
+      if (!TABLES.includes(parsed.table)) throw new Error(`Tabla desconocida en la copia: ${parsed.table}`);
+      if (parsed.table !== table) {
+        await flush();
+        table = parsed.table;
+      }
+      for (const row of parsed.rows) {
+        batch.push(row);
+        chars += row.length;
+        if (batch.length >= RESTORE_BATCH_ROWS || chars >= RESTORE_BATCH_CHARS) await flush();
+      }
     }
+    await flush();
     // Serial counters continue after the restored ids.
-    for (const table of ['email_outbox', 'activity', 'rate_snapshots']) {
-      await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`);
+    for (const t of ['email_outbox', 'activity', 'rate_snapshots']) {
+      await client.query(`select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`);
     }
     await client.query('commit');
   } catch (err) {

@@ -52,7 +52,10 @@ export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeCon
     const recorded = new Set(entries.map((e) => e.ledgerId));
     const unrecorded = [...new Set(events.map((e) => e.ledgerId))].filter((id) => !recorded.has(id));
     if (unrecorded.length > 0) {
-      await tx.update(ledgers).set({ revision: sql`${ledgers.revision} + 1` }).where(inArray(ledgers.id, unrecorded));
+      await tx
+        .update(ledgers)
+        .set({ revision: sql`${ledgers.revision} + 1` })
+        .where(inArray(ledgers.id, unrecorded));
     }
     return value;
   });
@@ -62,11 +65,14 @@ export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeCon
 
 /**
  * For changes outside a ledger that still alter what its answers show (a member renamed, an
- * author deleted): bump the revision of every ledger the user belongs to, so cached day answers
+ * author deleted): bump the revision of every ledger the user belongs to or wrote in, so cached day answers
  * are recomputed with the new name.
  */
 export async function touchLedgersOf(db: DbOrTx, userId: string): Promise<void> {
-  await db.execute(sql`update ledgers set revision = revision + 1 where id in (select ledger_id from ledger_members where user_id = ${userId})`);
+  // Also the ledgers they only wrote in: an ex-member's rows still show their name (issue 17).
+  await db.execute(sql`update ledgers set revision = revision + 1 where id in (
+    select ledger_id from ledger_members where user_id = ${userId}
+    union select distinct ledger_id from transactions where created_by = ${userId})`);
 }
 
 /**

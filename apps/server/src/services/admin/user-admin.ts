@@ -1,7 +1,7 @@
-import { touchLedgersOf } from '../ledger-change.ts';
+import { ledgerChange, touchLedgersOf } from '../ledger-change.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { adminSelfPermission, messages, type AdminAction, type AdminUser, type Role } from '@arb/shared';
-import { ledgers, users } from '../../db/schema.ts';
+import { ledgerMembers, ledgers, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, assertAllowed } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/ledger-events.ts';
@@ -99,13 +99,34 @@ export async function setMembershipEnd(deps: AdminDeps, userId: string, end: Dat
 /**
  * Deletes a user and the ledgers they own (with those ledgers' transactions, members and
  * balances, by cascade). Their transactions in other people's ledgers stay, with `created_by`
- * set to null by the foreign key, and are shown as 'Usuario eliminado'.
+ * set to null by the foreign key, and are shown as 'Usuario eliminado'. In the ledgers where they
+ * were a member, the removal is a change like an expulsion (issue 17): a MEMBER_REMOVED activity
+ * by the admin and a `member-removed` event, through the one change path.
  */
 export async function deleteUser(deps: AdminDeps, adminId: string, userId: string): Promise<void> {
   refuseSelf(adminId, userId, 'deleteUser');
-  const owned = await deps.db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+  const owned = await ledgerChange(deps.db, deps.bus, async ({ tx, record, emit }) => {
+    const [target] = await tx
+      .select({ id: users.id, userName: users.userName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+      .limit(1);
     if (!target) throw userNotFound();
+    const memberships = await tx
+      .select({ ledgerId: ledgerMembers.ledgerId, canModifyBalance: ledgerMembers.canModifyBalance })
+      .from(ledgerMembers)
+      .innerJoin(ledgers, eq(ledgers.id, ledgerMembers.ledgerId))
+      .where(and(eq(ledgerMembers.userId, userId), ne(ledgers.ownerId, userId)));
+    for (const m of memberships) {
+      const before = {
+        userId,
+        canModifyBalance: m.canModifyBalance,
+        user: { id: userId, user_name: target.userName, email: target.email },
+      };
+      record({ ledgerId: m.ledgerId, userId: adminId, action: 'MEMBER_REMOVED', entityId: userId, before });
+      emit({ event: 'member-removed', type: 'MEMBER_REMOVED', ledgerId: m.ledgerId, byUserId: adminId, userId });
+    }
     const own = await tx.select({ id: ledgers.id }).from(ledgers).where(eq(ledgers.ownerId, userId));
     if (own.length > 0)
       await tx.delete(ledgers).where(
