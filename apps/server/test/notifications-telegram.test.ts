@@ -213,7 +213,8 @@ describe('who is told what', () => {
 
     // 100 USD sold at 40 and 98 bought at 39.5 on 21/11/2026.
     await addTransaction(t, saul!, ledgerId, '2026-11-21', { venta: 100, tasa_venta: 40, compra: 98, tasa_compra: 39.5 });
-    const msg = await fake.waitFor(() => sentTo(rosaChat!).find((m) => m.text.includes('registró una operación')));
+    // Handed to Telegram within 5 s of the commit (DESIGN §15).
+    const msg = await fake.waitFor(() => sentTo(rosaChat!).find((m) => m.text.includes('registró una operación')), 5_000);
     expect(msg.text).toBe(
       [
         'Caja compartida',
