@@ -158,6 +158,11 @@ describe('linking (DESIGN §15)', () => {
       const fresh = new URL((await linkUrl(t, ben)).url).searchParams.get('start')!;
       fake.userWrites(group, `/start ${fresh}`, 'group');
       await fake.waitFor(() => sentTo(group).find((m) => m.text === 'Solo se pueden vincular chats privados con el bot.'));
+      // Only the newest link works: asking again replaced the token just used in the group.
+      const replaced = new URL((await linkUrl(t, ben)).url).searchParams.get('start')!;
+      await linkUrl(t, ben);
+      fake.userWrites(chat, `/start ${replaced}`);
+      await fake.waitFor(() => sentTo(chat).filter((m) => m.text.startsWith('El enlace no es válido o ha caducado')).length === 2);
       expect((await settings(t, ben)).telegram.linked).toBe(false);
     } finally {
       t.clock.set(new Date());
