@@ -49,6 +49,7 @@ describe('changeMessage (DESIGN §15): one text per change, keyed by the activit
       'Ana hizo 2 cambios del 21/11/2026.',
     ],
     ['an action not in the table, with a day', [row('SOMETHING_NEW', '2026-11-21')], 'Ana hizo un cambio del 21/11/2026.'],
+    ['an action not in the table, without a day', [row('SOMETHING_ELSE', null)], 'Ana hizo un cambio.'],
     ['a verification tick (not notified)', [row('TRANSACTION_VERIFIED', '2026-11-21')], null],
     ['membership housekeeping (not notified)', [row('MEMBER_JOINED', null)], null],
   ])('%s', (_, rows, line) => {
@@ -58,7 +59,8 @@ describe('changeMessage (DESIGN §15): one text per change, keyed by the activit
       .map((r) => r.fecha)
       .filter(Boolean)
       .sort();
-    expect(text).toBe(`Caja\n${line}\nhttps://app.example/dashboard?ledger=L1&date=${days.at(-1)}`);
+    const date = days.length > 0 ? `&date=${days.at(-1)}` : '';
+    expect(text).toBe(`Caja\n${line}\nhttps://app.example/dashboard?ledger=L1${date}`);
   });
 
   it('keeps names and notes as typed (plain text is never parsed for formatting)', () => {

@@ -35,8 +35,9 @@ const day = (r: ChangeRow) => (r.fecha ? ` del ${formatDayShort(r.fecha)}` : '')
  * What one change says, keyed by the activity's action: a new action plugs in with one entry
  * (`one` for a single row, `many` for a burst of that action in one change). `null` = never
  * notified (own-interest actions such as a verification tick or membership housekeeping).
- * An action missing here but carrying a day gets the generic text, so a new kind of change is
- * never silent.
+ * An action missing here gets the generic text ("hizo un cambio"), so a new kind of change (an
+ * import's, a restore's, merged from another branch) is never silent; every action that must stay
+ * silent is listed with null.
  */
 export const changeMessages: Record<string, { one: (r: ChangeRow) => string; many?: (rows: ChangeRow[]) => string } | null> = {
   TRANSACTION_CREATED: {
@@ -96,7 +97,7 @@ const generic = (rows: ChangeRow[]) => (rows.length === 1 ? `hizo un cambio${day
  * or `*` in a name or note is shown as typed), or null when the change is not notified.
  */
 export function changeMessage(input: ChangeMessageInput): string | null {
-  const rows = input.rows.filter((r) => changeMessages[r.action] !== null && (r.action in changeMessages || r.fecha));
+  const rows = input.rows.filter((r) => changeMessages[r.action] !== null);
   if (rows.length === 0) return null;
   const actions = new Set(rows.map((r) => r.action));
   const entry = actions.size === 1 ? changeMessages[rows[0]!.action] : undefined;
