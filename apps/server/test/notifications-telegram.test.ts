@@ -158,6 +158,11 @@ describe('linking (DESIGN §15)', () => {
       const fresh = new URL((await linkUrl(t, ben)).url).searchParams.get('start')!;
       fake.userWrites(group, `/start ${fresh}`, 'group');
       await fake.waitFor(() => sentTo(group).find((m) => m.text === 'Solo se pueden vincular chats privados con el bot.'));
+      // Only the newest link works: asking again replaced the token just used in the group.
+      const replaced = new URL((await linkUrl(t, ben)).url).searchParams.get('start')!;
+      await linkUrl(t, ben);
+      fake.userWrites(chat, `/start ${replaced}`);
+      await fake.waitFor(() => sentTo(chat).filter((m) => m.text.startsWith('El enlace no es válido o ha caducado')).length === 2);
       expect((await settings(t, ben)).telegram.linked).toBe(false);
     } finally {
       t.clock.set(new Date());
@@ -213,7 +218,8 @@ describe('who is told what', () => {
 
     // 100 USD sold at 40 and 98 bought at 39.5 on 21/11/2026.
     await addTransaction(t, saul!, ledgerId, '2026-11-21', { venta: 100, tasa_venta: 40, compra: 98, tasa_compra: 39.5 });
-    const msg = await fake.waitFor(() => sentTo(rosaChat!).find((m) => m.text.includes('registró una operación')));
+    // Handed to Telegram within 5 s of the commit (DESIGN §15).
+    const msg = await fake.waitFor(() => sentTo(rosaChat!).find((m) => m.text.includes('registró una operación')), 5_000);
     expect(msg.text).toBe(
       [
         'Caja compartida',

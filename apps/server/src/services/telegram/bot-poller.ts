@@ -76,7 +76,11 @@ export function createPoller(o: PollerOptions): Poller {
 
   const run = async (signal: AbortSignal) => {
     while (!signal.aborted) {
-      const client = new pg.Client({ connectionString: o.databaseUrl, application_name: 'arb-telegram-poll' });
+      const client = new pg.Client({
+        connectionString: o.databaseUrl,
+        application_name: 'arb-telegram-poll',
+        connectionTimeoutMillis: 5_000,
+      });
       const lost = new AbortController();
       client.on('error', () => lost.abort());
       client.on('end', () => lost.abort());

@@ -39,6 +39,22 @@ describe('changeMessage (DESIGN §15): one text per change, keyed by the activit
       'Ana reinició el día 21/11/2026: 1 operación eliminada y saldos base a cero.',
     ],
     [
+      'an import over three days',
+      [row('IMPORT_CREATED', '2026-11-20', null, { created: 12, duplicate: 1, fechas: ['2026-11-22', '2026-11-20'] })],
+      'Ana importó 12 operaciones de Binance P2P del 20/11/2026 al 22/11/2026.',
+    ],
+    ['an import of duplicates only (nothing changed)', [row('IMPORT_CREATED', null, null, { created: 0, duplicate: 5, fechas: [] })], null],
+    [
+      'an import undone',
+      [row('IMPORT_UNDONE', '2026-11-21', null, { removed: 1, fechas: ['2026-11-21'] })],
+      'Ana deshizo una importación de Binance P2P: 1 operación eliminada del 21/11/2026.',
+    ],
+    [
+      'a restore',
+      [row('ACTIVITY_RESTORED', '2026-11-21', null, { action: 'LEDGER_DAY_RESET', restored: 2, days: ['2026-11-21'] })],
+      'Ana restauró 2 operaciones del 21/11/2026.',
+    ],
+    [
       'a burst of creates over two days',
       [row('TRANSACTION_CREATED', '2026-11-21'), row('TRANSACTION_CREATED', '2026-11-20'), row('TRANSACTION_CREATED', '2026-11-21')],
       'Ana registró 3 operaciones del 20/11/2026 al 21/11/2026.',
@@ -49,6 +65,7 @@ describe('changeMessage (DESIGN §15): one text per change, keyed by the activit
       'Ana hizo 2 cambios del 21/11/2026.',
     ],
     ['an action not in the table, with a day', [row('SOMETHING_NEW', '2026-11-21')], 'Ana hizo un cambio del 21/11/2026.'],
+    ['an action not in the table, without a day', [row('SOMETHING_ELSE', null)], 'Ana hizo un cambio.'],
     ['a verification tick (not notified)', [row('TRANSACTION_VERIFIED', '2026-11-21')], null],
     ['membership housekeeping (not notified)', [row('MEMBER_JOINED', null)], null],
   ])('%s', (_, rows, line) => {
@@ -58,7 +75,8 @@ describe('changeMessage (DESIGN §15): one text per change, keyed by the activit
       .map((r) => r.fecha)
       .filter(Boolean)
       .sort();
-    expect(text).toBe(`Caja\n${line}\nhttps://app.example/dashboard?ledger=L1&date=${days.at(-1)}`);
+    const date = days.length > 0 ? `&date=${days.at(-1)}` : '';
+    expect(text).toBe(`Caja\n${line}\nhttps://app.example/dashboard?ledger=L1${date}`);
   });
 
   it('keeps names and notes as typed (plain text is never parsed for formatting)', () => {

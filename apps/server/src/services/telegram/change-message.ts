@@ -30,15 +30,25 @@ function amounts(s: Snapshot): string {
 }
 
 const day = (r: ChangeRow) => (r.fecha ? ` del ${formatDayShort(r.fecha)}` : '');
+const count = (n: number) => (n === 1 ? '1 operación' : `${n} operaciones`);
+/** " del 20/11/2026" or " del 20/11/2026 al 22/11/2026" from a list of days (else the row's day). */
+function span(days: string[] | undefined, r: ChangeRow): string {
+  const sorted = [...(days ?? [])].sort();
+  if (sorted.length === 0) return day(r);
+  return sorted.length === 1
+    ? ` del ${formatDayShort(sorted[0]!)}`
+    : ` del ${formatDayShort(sorted[0]!)} al ${formatDayShort(sorted.at(-1)!)}`;
+}
 
 /**
  * What one change says, keyed by the activity's action: a new action plugs in with one entry
  * (`one` for a single row, `many` for a burst of that action in one change). `null` = never
  * notified (own-interest actions such as a verification tick or membership housekeeping).
- * An action missing here but carrying a day gets the generic text, so a new kind of change is
- * never silent.
+ * An action missing here gets the generic text ("hizo un cambio"), so a new kind of change (an
+ * import's, a restore's, merged from another branch) is never silent; every action that must stay
+ * silent is listed with null.
  */
-export const changeMessages: Record<string, { one: (r: ChangeRow) => string; many?: (rows: ChangeRow[]) => string } | null> = {
+export const changeMessages: Record<string, { one: (r: ChangeRow) => string | null; many?: (rows: ChangeRow[]) => string } | null> = {
   TRANSACTION_CREATED: {
     one: (r) => `registró una operación${day(r)}: ${amounts(obj(r.after))}`,
     many: (rows) => `registró ${rows.length} operaciones`,
@@ -69,16 +79,28 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string; man
       return `cambió el saldo base${day(r)}: ${formatBs(a.saldo_base_ves)} y ${formatUsd(a.saldo_base_usd)}`;
     },
   },
-  // Binance P2P import (DESIGN §12) and undo (§18): one message for the whole batch.
-  TRANSACTIONS_IMPORTED: {
+  // Binance P2P import (DESIGN §12), its undo and a restore (§18): one activity row, one message
+  // for the whole batch; nothing is said when no row changed.
+  IMPORT_CREATED: {
     one: (r) => {
-      const a = obj<{ count?: number; inserted?: number; rows?: unknown[] }>(r.after);
-      const n = a.count ?? a.inserted ?? a.rows?.length;
-      return n === undefined ? `importó operaciones de Binance P2P${day(r)}` : `importó ${n} operaciones de Binance P2P${day(r)}`;
+      const a = obj<{ created?: number; fechas?: string[] }>(r.after);
+      return a.created ? `importó ${count(a.created)} de Binance P2P${span(a.fechas, r)}` : null;
     },
-    many: (rows) => `importó ${rows.length} operaciones de Binance P2P`,
   },
-  RESTORED: { one: (r) => `restauró un cambio deshecho${day(r)}` },
+  IMPORT_UNDONE: {
+    one: (r) => {
+      const a = obj<{ removed?: number; fechas?: string[] }>(r.after);
+      return a.removed
+        ? `deshizo una importación de Binance P2P: ${count(a.removed)} eliminada${a.removed === 1 ? '' : 's'}${span(a.fechas, r)}`
+        : null;
+    },
+  },
+  ACTIVITY_RESTORED: {
+    one: (r) => {
+      const a = obj<{ restored?: number; days?: string[] }>(r.after);
+      return a.restored ? `restauró ${count(a.restored)}${span(a.days, r)}` : `restauró un cambio deshecho${day(r)}`;
+    },
+  },
   TRANSACTION_VERIFIED: null,
   LEDGER_CREATED: null,
   LEDGER_RENAMED: null,
@@ -96,13 +118,16 @@ const generic = (rows: ChangeRow[]) => (rows.length === 1 ? `hizo un cambio${day
  * or `*` in a name or note is shown as typed), or null when the change is not notified.
  */
 export function changeMessage(input: ChangeMessageInput): string | null {
-  const rows = input.rows.filter((r) => changeMessages[r.action] !== null && (r.action in changeMessages || r.fecha));
+  const rows = input.rows.filter((r) => changeMessages[r.action] !== null);
   if (rows.length === 0) return null;
   const actions = new Set(rows.map((r) => r.action));
   const entry = actions.size === 1 ? changeMessages[rows[0]!.action] : undefined;
   let what: string;
-  if (rows.length === 1) what = entry ? entry.one(rows[0]!) : generic(rows);
-  else what = entry?.many ? entry.many(rows) : generic(rows);
+  if (rows.length === 1) {
+    const one = entry ? entry.one(rows[0]!) : generic(rows);
+    if (one === null) return null;
+    what = one;
+  } else what = entry?.many ? entry.many(rows) : generic(rows);
   const days = [...new Set(rows.map((r) => r.fecha).filter((f): f is string => Boolean(f)))].sort();
   if (rows.length > 1 && days.length > 0) {
     what += days.length === 1 ? ` del ${formatDayShort(days[0]!)}` : ` del ${formatDayShort(days[0]!)} al ${formatDayShort(days.at(-1)!)}`;

@@ -24,8 +24,9 @@ interface Claimed {
 }
 
 /**
- * Claims due messages, at most one per chat whose next allowed send has come, and reserves that
- * chat's next slot — all in one transaction: the message rows are locked (SKIP LOCKED, so two
+ * Claims due messages, at most one per chat whose next allowed send has come, and holds that
+ * chat for the call (until `deliver` sets its next slot, or a lease's end after a crash) — all in
+ * one transaction: the message rows are locked (SKIP LOCKED, so two
  * instances never take the same one) and the chat's `next_send_at` is moved only if it was due
  * (the conditional upsert waits on a concurrent reservation and then sees it), so one chat gets
  * at most one message per interval whichever instance sends. The claim puts the message's next
@@ -47,7 +48,7 @@ async function claim(db: Db, o: SendOptions): Promise<Claimed[]> {
     for (const m of due.rows) {
       if (chats.has(m.chat_id)) continue;
       const slot = await tx.execute(sql`
-        insert into telegram_chats (chat_id, next_send_at) values (${m.chat_id}, now() + make_interval(secs => ${o.chatIntervalMs / 1000}))
+        insert into telegram_chats (chat_id, next_send_at) values (${m.chat_id}, now() + make_interval(secs => ${o.leaseMs / 1000}))
         on conflict (chat_id) do update set next_send_at = excluded.next_send_at where telegram_chats.next_send_at <= now()
         returning chat_id`);
       if (slot.rows.length === 0) continue;
@@ -62,36 +63,40 @@ async function claim(db: Db, o: SendOptions): Promise<Claimed[]> {
 }
 
 async function deliver(db: Db, api: BotApi, m: Claimed, o: SendOptions, log: FastifyBaseLogger): Promise<void> {
+  let failure: BotApiError | undefined;
   try {
     await api.sendMessage(Number(m.chat_id), m.text);
-    await db.execute(sql`update telegram_messages set sent_at = now(), last_error = null where id = ${m.id}`);
-    return;
   } catch (err) {
-    const e = err instanceof BotApiError ? err : new BotApiError('transient', err instanceof Error ? err.message : String(err));
-    const error = e.message.slice(0, 500);
-    log.warn({ messageId: m.id, attempts: m.attempts, kind: e.kind, err: error }, 'telegram: message not delivered');
-    if (e.kind === 'rate-limited') {
-      // Telegram's retry_after holds for the chat: this message and every other one wait.
-      const secs = e.retryAfterS ?? 1;
-      await db.execute(
-        sql`update telegram_messages set last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${secs}) where id = ${m.id}`,
+    failure = err instanceof BotApiError ? err : new BotApiError('transient', err instanceof Error ? err.message : String(err));
+    log.warn({ messageId: m.id, attempts: m.attempts, kind: failure.kind, err: failure.message }, 'telegram: message not delivered');
+  }
+  const error = failure?.message.slice(0, 500) ?? null;
+  // The chat's next slot counts from the end of this call (the claim held it meanwhile), so two
+  // messages reach Telegram at least the interval apart however long a call took; Telegram's
+  // retry_after holds for the whole chat. One transaction: nobody sees the outcome half written.
+  const chatWaitS = failure?.kind === 'rate-limited' ? (failure.retryAfterS ?? 1) : o.chatIntervalMs / 1000;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update telegram_chats set next_send_at = clock_timestamp() + make_interval(secs => ${chatWaitS}) where chat_id = ${m.chat_id}`,
+    );
+    if (!failure) {
+      await tx.execute(sql`update telegram_messages set sent_at = now(), last_error = null where id = ${m.id}`);
+    } else if (failure.kind === 'rate-limited') {
+      await tx.execute(
+        sql`update telegram_messages set last_error = ${error}, next_attempt_at = clock_timestamp() + make_interval(secs => ${chatWaitS}) where id = ${m.id}`,
       );
-      await db.execute(
-        sql`update telegram_chats set next_send_at = greatest(next_send_at, now() + make_interval(secs => ${secs})) where chat_id = ${m.chat_id}`,
-      );
-    } else if (e.kind === 'blocked') {
-      // The user blocked the bot: unlink the chat; its pending messages are dropped by dropUnlinked.
-      await db.execute(sql`update telegram_messages set last_error = ${error}, failed_at = now() where id = ${m.id}`);
-      await db.execute(sql`delete from telegram_links where chat_id = ${m.chat_id}`);
-    } else if (e.kind === 'permanent') {
-      await db.execute(sql`update telegram_messages set last_error = ${error}, failed_at = now() where id = ${m.id}`);
+    } else if (failure.kind === 'blocked' || failure.kind === 'permanent') {
+      // 403: the user blocked the bot — unlink the chat (its other pending messages are then
+      // closed by dropUnlinked). Another 4xx: this message will never be accepted.
+      if (failure.kind === 'blocked') await tx.execute(sql`delete from telegram_links where chat_id = ${m.chat_id}`);
+      await tx.execute(sql`update telegram_messages set last_error = ${error}, failed_at = now() where id = ${m.id}`);
     } else {
       const wait = backoffMs(m.attempts, o.backoffBaseMs, o.backoffMaxMs);
-      await db.execute(
-        sql`update telegram_messages set last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${wait / 1000}) where id = ${m.id}`,
+      await tx.execute(
+        sql`update telegram_messages set last_error = ${error}, next_attempt_at = clock_timestamp() + make_interval(secs => ${wait / 1000}) where id = ${m.id}`,
       );
     }
-  }
+  });
 }
 
 /** Messages of a user who is no longer linked (/stop, 403) are never sent: close them. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { notificationTexts, TELEGRAM_LINK_TOKEN_RE, TELEGRAM_LINK_TTL_MS, type TelegramLink } from '@arb/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { telegramLinks, telegramLinkTokens, users } from '../../db/schema.ts';
@@ -11,8 +11,8 @@ import { randomToken, sha256 } from '../auth/random-token.ts';
 export async function createTelegramLink(db: DbOrTx, userId: string, botUsername: string, now: Date): Promise<TelegramLink> {
   const token = randomToken(24);
   const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_TTL_MS);
-  // Earlier unused tokens of the user stay valid until they expire; expired ones are cleared here.
-  await db.delete(telegramLinkTokens).where(and(eq(telegramLinkTokens.userId, userId), sql`${telegramLinkTokens.expiresAt} < ${now}`));
+  // Only the newest link works: a user has at most one token row, however often they ask.
+  await db.delete(telegramLinkTokens).where(eq(telegramLinkTokens.userId, userId));
   await db.insert(telegramLinkTokens).values({ tokenHash: sha256(token), userId, expiresAt });
   return { url: `https://t.me/${botUsername}?start=${token}`, expiresAt: expiresAt.toISOString() };
 }
