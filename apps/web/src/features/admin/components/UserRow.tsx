@@ -27,7 +27,7 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
   return (
     <TableRow hover data-testid={`user-row-${user.email}`}>
       <TableCell>{user.user_name}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+      <TableCell sx={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
       <TableCell>
         <Chip
           label={user.role}

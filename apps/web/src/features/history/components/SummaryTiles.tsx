@@ -1,5 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { formatBs, formatUsd, messages } from '@arb/shared';
+import { TileFigure } from '../../../shared/ui/Figure';
 import type { HistorySummary, HistoryWindow } from '../api/types';
 
 type Tone = 'profit' | 'plain';
@@ -24,13 +25,7 @@ function Tile({
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
-      <Typography
-        variant="h6"
-        component="p"
-        sx={{ color, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1rem', sm: '1.1rem' }, overflowWrap: 'anywhere' }}
-      >
-        {value}
-      </Typography>
+      <TileFigure value={value} max="1.1rem" sx={{ color, fontWeight: 500 }} />
     </Paper>
   );
 }
