@@ -73,7 +73,8 @@ export function TransactionList({ ledgerId, transactions, permissions, onError }
                     </Typography>
                   )}
                   <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>
-                    Ganancia: <Figure>{formatUsd(tx.ganancia_transaccion_usd)}</Figure> · <Figure>{formatBs(tx.ganancia_transaccion_ves)}</Figure>
+                    Ganancia: <Figure>{formatUsd(tx.ganancia_transaccion_usd)}</Figure> ·{' '}
+                    <Figure>{formatBs(tx.ganancia_transaccion_ves)}</Figure>
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     Acumulado: <Figure>{formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)}</Figure> ·{' '}
@@ -131,7 +132,15 @@ export function TransactionList({ ledgerId, transactions, permissions, onError }
           );
         })}
       </Box>
-      {editing && <EditTransactionDialog ledgerId={ledgerId} transaction={editing} onClose={() => setEditing(null)} onError={onError} />}
+      {editing && (
+        <EditTransactionDialog
+          ledgerId={ledgerId}
+          transaction={editing}
+          current={transactions.find((t) => t.id === editing.id)}
+          onClose={() => setEditing(null)}
+          onError={onError}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Eliminar transacción"
