@@ -14,7 +14,8 @@ export interface HistoryWindow {
 
 /** GET /api/transactions/history-summary; `ganancia_total` is in USD. */
 export interface HistorySummary {
-  resumen_total: { saldo_ves: number; saldo_usd: number; ganancia_total: number; transacciones_count: number };
+  /** The closing as of `fecha` (the request's hasta, today by default; DESIGN Part II intro). */
+  resumen_total: { saldo_ves: number; saldo_usd: number; ganancia_total: number; transacciones_count: number; fecha: string };
   resumen_7dias: HistoryWindow;
   resumen_14dias: HistoryWindow;
   resumen_mes: HistoryWindow;
