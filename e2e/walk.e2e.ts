@@ -188,3 +188,31 @@ describe('issue 25: money figures never break apart', () => {
     }
   });
 });
+
+describe('issue 25: a user whose email an admin changed is told', () => {
+  let s: Session;
+  beforeEach(async () => {
+    s = await openBrowser();
+  });
+  afterEach(async () => s.close());
+
+  it('the next screen asks to verify the new address instead of a bare /login', async () => {
+    const { page } = s;
+    await registerAdmin();
+    const user = await registerVerifiedUser({ name: 'Cambiada' });
+    await loginAs(page, user);
+    const admin = await call<{ token: string }>(s, 'POST', '/api/auth/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    const me = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string });
+    const newEmail = `nueva-${Date.now().toString(36)}@e2e.test`;
+    await call(s, 'PATCH', `/api/admin/users/${me.id}/email`, { email: newEmail }, admin.token);
+    // The old address gets a notice; the new one the verification link.
+    expect((await waitForMail(user.email, /Tu email fue cambiado/)).raw).toContain(newEmail);
+    await waitForMail(newEmail, /verify-email\?token=/);
+
+    // The app's next call (a refetch, the realtime reconnection) hears EMAIL_NOT_VERIFIED: the
+    // user is taken to the verification step with the new address, not thrown to /login.
+    await page.waitForURL('**/verify-email-required');
+    await page.getByText(newEmail).waitFor();
+    await screenshot(page, 'walk-email-changed');
+  });
+});
