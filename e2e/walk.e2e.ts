@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkFrom } from '../apps/server/test/support/smtp-sink.ts';
-import { call, signUp } from './support/accounts.ts';
+import { todayKey } from '@arb/shared';
+import { call, personalLedger, signUp } from './support/accounts.ts';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { waitForMail } from './support/control.ts';
 import { E2E_ADMIN, fillLogin, loginAs, registerAdmin, registerVerifiedUser } from './support/users.ts';
@@ -144,5 +145,74 @@ describe('issue 25: a session that ends mid-use says why and comes back to the p
     await page.waitForURL('**/login');
     await page.getByText('Tu cuenta está desactivada. Contacta al administrador.').waitFor();
     await screenshot(page, 'walk-deactivated');
+  });
+});
+
+describe('issue 25: money figures never break apart', () => {
+  let s: Session;
+  beforeEach(async () => {
+    s = await openBrowser({ viewport: { width: 360, height: 740 }, isMobile: true });
+  });
+  afterEach(async () => s.close());
+
+  it('tens of millions of Bs.S stay on one line, whole and readable, on a 360 px phone', async () => {
+    const { page } = s;
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    const fecha = todayKey('America/Caracas');
+    // Base 12.345.678,90 Bs.S; a sale of 25.000 USD at 405,55 → 10.138.750,00 Bs.S received.
+    await call(s, 'PUT', `/api/daily-balances/${ledgerId}`, { saldo_base_ves: 12345678.9, saldo_base_usd: 250000, fecha }, ana.token);
+    await call(s, 'POST', '/api/transactions', { ledgerId, fecha, venta: 25000, tasa_venta: 405.55 }, ana.token);
+    await page.goto(`/dashboard?ledger=${ledgerId}&date=${fecha}`);
+    await page.getByTestId('balance-disponible-ves').waitFor();
+    await screenshot(page, 'walk-figures-360');
+
+    const figures = await page.$$eval('[data-testid^="balance-"]', (els) =>
+      els.map((e) => {
+        const cs = getComputedStyle(e);
+        return {
+          text: e.textContent,
+          lines: Math.round(e.getBoundingClientRect().height / parseFloat(cs.lineHeight)),
+          overflow: e.scrollWidth - e.clientWidth,
+          fontPx: parseFloat(cs.fontSize),
+        };
+      }),
+    );
+    expect(figures.length).toBeGreaterThanOrEqual(8);
+    expect(figures.find((f) => f.text === '22.484.428,90 Bs.S')).toBeTruthy(); // 12.345.678,90 + 10.138.750,00
+    for (const f of figures) {
+      expect(f, f.text ?? '').toMatchObject({ lines: 1 });
+      expect(f.overflow, f.text ?? '').toBeLessThanOrEqual(0);
+      // Still readable: the narrowest tile (two per row at 360 px) holds 18 characters at ~11 px.
+      expect(f.fontPx, f.text ?? '').toBeGreaterThanOrEqual(10.5);
+    }
+  });
+});
+
+describe('issue 25: a user whose email an admin changed is told', () => {
+  let s: Session;
+  beforeEach(async () => {
+    s = await openBrowser();
+  });
+  afterEach(async () => s.close());
+
+  it('the next screen asks to verify the new address instead of a bare /login', async () => {
+    const { page } = s;
+    await registerAdmin();
+    const user = await registerVerifiedUser({ name: 'Cambiada' });
+    await loginAs(page, user);
+    const admin = await call<{ token: string }>(s, 'POST', '/api/auth/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    const me = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string });
+    const newEmail = `nueva-${Date.now().toString(36)}@e2e.test`;
+    await call(s, 'PATCH', `/api/admin/users/${me.id}/email`, { email: newEmail }, admin.token);
+    // The old address gets a notice; the new one the verification link.
+    expect((await waitForMail(user.email, /Tu email fue cambiado/)).raw).toContain(newEmail);
+    await waitForMail(newEmail, /verify-email\?token=/);
+
+    // The app's next call (a refetch, the realtime reconnection) hears EMAIL_NOT_VERIFIED: the
+    // user is taken to the verification step with the new address, not thrown to /login.
+    await page.waitForURL('**/verify-email-required');
+    await page.getByText(newEmail).waitFor();
+    await screenshot(page, 'walk-email-changed');
   });
 });

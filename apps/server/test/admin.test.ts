@@ -311,7 +311,7 @@ describe('admin API', () => {
     expect((await as(admin, 'PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000/deactivate')).statusCode).toBe(404);
   });
 
-  it('PATCH email: 409 when taken; otherwise unverified and a verification mail is queued', async () => {
+  it('PATCH email: 409 when taken; otherwise unverified, a verification mail to the new address and a notice to the old', async () => {
     const taken = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/email`, { email: 'ALICE@example.com' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: 'Ya existe una cuenta con este email', code: 'EMAIL_TAKEN' });
@@ -329,6 +329,10 @@ describe('admin API', () => {
     const { createHash } = await import('node:crypto');
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(row!.expiresAt.getTime() - t.clock.now.getTime()).toBe(24 * 3_600_000);
+    // The old address is told where the account went (issue 25).
+    const [notice] = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, bob.email));
+    expect(notice!.subject).toBe('Tu email fue cambiado - Arbitraje USD/VES');
+    expect(notice!.text).toContain('cambió el email de tu cuenta de Arbitraje USD/VES a roberto@example.com');
     // Until verified, the user is held at the verification step (REQUIRE_EMAIL_VERIFICATION).
     expect((await as(bob, 'GET', '/api/membership/my-membership')).json().code).toBe('EMAIL_NOT_VERIFIED');
   });

@@ -23,7 +23,7 @@ describe('history: /dates and /history-summary', () => {
     await sale(addDays(HASTA, -14), 32); // 2026-11-04: month only
     await sale('2026-11-01', 64); // first of the month: month only
     await sale('2026-10-31', 128); // the month before: total only
-    await sale('2026-11-25', 256); // later in the month, after hasta: month and total, not 7/14
+    await sale('2026-11-25', 256); // later in the month, after hasta: month only (the total closes at hasta)
   });
   afterAll(async () => t.close());
 
@@ -41,8 +41,8 @@ describe('history: /dates and /history-summary', () => {
     expect(body.resumen_14dias).toEqual({ ganancia_total: 31, transacciones_count: 5 });
     // calendar month November: 31 + 32 + 64 + 256 = 383, 8 transactions
     expect(body.resumen_mes).toEqual({ ganancia_total: 383, transacciones_count: 8 });
-    // total: 383 + 128 = 511, 9 transactions; no base: Bs = 40 × 511 = 20440, USD = −511
-    expect(body.resumen_total).toEqual({ saldo_ves: 20440, saldo_usd: -511, ganancia_total: 511, transacciones_count: 9 });
+    // total as of hasta: 511 − 256 (the 25th is later) = 255, 8 transactions; no base: Bs = 40 × 255 = 10200, USD = −255
+    expect(body.resumen_total).toEqual({ saldo_ves: 10200, saldo_usd: -255, ganancia_total: 255, transacciones_count: 8, fecha: HASTA });
     expect(body.hasta).toBe(HASTA);
   });
 
@@ -70,7 +70,22 @@ describe('history: /dates and /history-summary', () => {
       token: v.token,
     });
     // saldo: 1000 − 400 + 210 = 810; 100 + 10 − 5 = 105; profit 1 − 10 + 5 = −4
-    expect(res.json().resumen_total).toEqual({ saldo_ves: 810, saldo_usd: 105, ganancia_total: -4, transacciones_count: 3 });
+    expect(res.json().resumen_total).toEqual({ saldo_ves: 810, saldo_usd: 105, ganancia_total: -4, transacciones_count: 3, fecha: '2026-01-03' });
+  });
+
+  it('resumen_total is the closing as of hasta: a base written for a later day does not count (issue 25)', async () => {
+    const v = await createUser(t);
+    await setBase(t, v, v.ledgerId, '2026-02-10', 1000000, 1000);
+    await addTransaction(t, v, v.ledgerId, '2026-02-10', { venta: 25, tasa_venta: 540.4 }); // +13.510 Bs, −25 USD, +25 profit
+    // A "Restablecer" on tomorrow: an explicit 0/0 base on 02-11.
+    await setBase(t, v, v.ledgerId, '2026-02-11', 0, 0);
+    const asOf = async (hasta: string) =>
+      (await t.request({ method: 'GET', url: `/api/transactions/history-summary?ledgerId=${v.ledgerId}&hasta=${hasta}`, token: v.token })).json()
+        .resumen_total;
+    // today (02-10): 1.000.000 + 13.510 = 1.013.510 Bs; 1000 − 25 = 975 USD
+    expect(await asOf('2026-02-10')).toEqual({ saldo_ves: 1013510, saldo_usd: 975, ganancia_total: 25, transacciones_count: 1, fecha: '2026-02-10' });
+    // tomorrow the reset base applies: 0 / 0
+    expect(await asOf('2026-02-11')).toMatchObject({ saldo_ves: 0, saldo_usd: 0, fecha: '2026-02-11' });
   });
 
   it('an empty ledger summarises to zeros', async () => {
@@ -82,7 +97,7 @@ describe('history: /dates and /history-summary', () => {
     });
     const zero = { ganancia_total: 0, transacciones_count: 0 };
     expect(res.json()).toEqual({
-      resumen_total: { saldo_ves: 0, saldo_usd: 0, ganancia_total: 0, transacciones_count: 0 },
+      resumen_total: { saldo_ves: 0, saldo_usd: 0, ganancia_total: 0, transacciones_count: 0, fecha: '2026-01-03' },
       resumen_7dias: zero,
       resumen_14dias: zero,
       resumen_mes: zero,

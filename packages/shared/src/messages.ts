@@ -278,6 +278,7 @@ export const messages = {
   historyDaysChip: '{count} días con transacciones',
   historyDaysChipOne: '1 día con transacciones',
   historyTotal: 'Total',
+  historyTotalAsOf: 'Total al {fecha}',
   history7: 'Últimos 7 días',
   history14: 'Últimos 14 días',
   historyMonth: 'Este mes',

@@ -8,7 +8,8 @@ import type { EventBus } from '../../lib/ledger-events.ts';
 import { adminUserById } from './admin-users-query.ts';
 import { queueVerification } from '../auth/send-verification.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
-import { notifyOutbox } from '../mail/queue-email.ts';
+import { emailChangedEmail } from '../mail/email-changed-email.ts';
+import { notifyOutbox, queueEmail } from '../mail/queue-email.ts';
 
 export interface AdminDeps {
   db: Db;
@@ -58,7 +59,7 @@ const isUniqueViolation = (err: unknown): boolean => {
   return false;
 };
 
-/** New address: must be free (409), is unverified until the user opens the mailed link. */
+/** New address: must be free (409), is unverified until the user opens the mailed link; the old one is told. */
 export async function setEmail(deps: AdminDeps, userId: string, email: string): Promise<AdminUser> {
   const now = deps.now();
   try {
@@ -74,6 +75,7 @@ export async function setEmail(deps: AdminDeps, userId: string, email: string): 
       if (taken.length > 0) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
       await tx.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
       await queueVerification(tx, { user: { id: userId, email, user_name: current.userName }, appUrl: deps.appUrl, now });
+      await queueEmail(tx, emailChangedEmail({ oldEmail: current.email, newEmail: email, user_name: current.userName }, deps.appUrl));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);

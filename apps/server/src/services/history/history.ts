@@ -40,9 +40,11 @@ function lastOfMonth(day: string): string {
  * totals (ledger_day_totals: ~365 rows a year, kept by a trigger, instead of every transaction):
  * - resumen_7dias: hasta−6 … hasta; resumen_14dias: hasta−13 … hasta (rolling, both ends included);
  * - resumen_mes: the whole calendar month of hasta;
- * - resumen_total: every transaction, and the closing balances of the latest day with activity or
- *   an explicit base = per currency (DESIGN §17), its latest explicit base + the net movement of
- *   every transaction on or after its day (0 and all transactions when there is no explicit base).
+ * - resumen_total: the closing as of hasta (DESIGN Part II intro), named by its `fecha`: every
+ *   transaction up to hasta, and the balances = the latest explicit base on or before hasta + the
+ *   net movement of the transactions from its day to hasta (0/0 and every transaction up to hasta
+ *   when there is none). A base written for a later day (a "Restablecer" on tomorrow) does not
+ *   count: it made the total read 0,00 while today closed at 1.013.510,00 Bs.S (issue 25).
  * ganancia values are USD sums of the stored rounded rows, as the day screens show them.
  */
 export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string): Promise<HistorySummary> {
@@ -53,21 +55,22 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
   const result = await db.execute<Record<string, string>>(sql`
     with bv as (
       select fecha, saldo_base_ves as v from daily_balances
-      where ledger_id = ${ledgerId} and saldo_base_ves is not null order by fecha desc limit 1
+      where ledger_id = ${ledgerId} and fecha <= ${hasta}::date and saldo_base_ves is not null order by fecha desc limit 1
     ), bu as (
       select fecha, saldo_base_usd as v from daily_balances
-      where ledger_id = ${ledgerId} and saldo_base_usd is not null order by fecha desc limit 1
+      where ledger_id = ${ledgerId} and fecha <= ${hasta}::date and saldo_base_usd is not null order by fecha desc limit 1
     ), agg as (
       select
-        coalesce(sum(transaction_count), 0) as n, coalesce(sum(ganancia_usd), 0) as g,
+        coalesce(sum(transaction_count) filter (where fecha <= ${hasta}::date), 0) as n,
+        coalesce(sum(ganancia_usd) filter (where fecha <= ${hasta}::date), 0) as g,
         coalesce(sum(transaction_count) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as n7,
         coalesce(sum(ganancia_usd) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as g7,
         coalesce(sum(transaction_count) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as n14,
         coalesce(sum(ganancia_usd) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as g14,
         coalesce(sum(transaction_count) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as nm,
         coalesce(sum(ganancia_usd) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as gm,
-        coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha >= coalesce((select fecha from bv), '-infinity'::date)), 0) as mves,
-        coalesce(sum(compra - venta - comision_usd) filter (where fecha >= coalesce((select fecha from bu), '-infinity'::date)), 0) as musd
+        coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha between coalesce((select fecha from bv), '-infinity'::date) and ${hasta}::date), 0) as mves,
+        coalesce(sum(compra - venta - comision_usd) filter (where fecha between coalesce((select fecha from bu), '-infinity'::date) and ${hasta}::date), 0) as musd
       from ledger_day_totals where ledger_id = ${ledgerId}
     )
     select n::text, g::text, n7::text, g7::text, n14::text, g14::text, nm::text, gm::text,
@@ -85,6 +88,7 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
       saldo_usd: num(r.saldo_usd ?? '0', 2),
       ganancia_total: num(r.g ?? '0', 2),
       transacciones_count: Number(r.n ?? 0),
+      fecha: hasta,
     },
     resumen_7dias: w(r.n7, r.g7),
     resumen_14dias: w(r.n14, r.g14),

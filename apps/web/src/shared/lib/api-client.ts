@@ -163,6 +163,15 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A 403 that is only "not allowed" (SPEC §7: on the ledger list it ends the session). The 403s
+ * that say why — a deactivated account, an email to verify again — have their own handling above
+ * (issue 25: an admin's email change used to throw the user to /login without a word).
+ */
+export function isPlainForbidden(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 403 && err.code !== 'ACCOUNT_DISABLED' && err.code !== 'EMAIL_NOT_VERIFIED';
+}
+
 /** The Spanish text for any thrown value. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.message;

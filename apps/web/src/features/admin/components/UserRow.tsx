@@ -27,7 +27,7 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
   return (
     <TableRow hover data-testid={`user-row-${user.email}`}>
       <TableCell>{user.user_name}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+      <TableCell sx={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
       <TableCell>
         <Chip
           label={user.role}
@@ -79,8 +79,10 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
       <TableCell align="center">{user._count.paymentProofs}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={0.5}>
-          <Tooltip title="Cambiar Rol">
-            <span>
+          {/* On the admin's own row the disabled buttons say why (SPEC §2, issue 25); the wrapper
+              takes the focus a disabled button cannot, so keyboard users hear it too. */}
+          <Tooltip title={isSelf ? messages.cannotChangeOwnRole : 'Cambiar Rol'}>
+            <span tabIndex={isSelf ? 0 : undefined}>
               <IconButton size="small" aria-label={label('Cambiar Rol')} disabled={isSelf} onClick={() => onAction('role', user)}>
                 <AdminPanelSettingsIcon fontSize="small" />
               </IconButton>
@@ -106,8 +108,8 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
               <EmailIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Eliminar">
-            <span>
+          <Tooltip title={isSelf ? messages.cannotDeleteSelf : 'Eliminar'}>
+            <span tabIndex={isSelf ? 0 : undefined}>
               <IconButton
                 size="small"
                 color="error"

@@ -67,6 +67,15 @@ describe('UsersTable (SPEC §2 /admin)', () => {
     expect((row('o@x.com').getByLabelText('Eliminar: o@x.com') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('says why on its own row: "No puedes eliminarte a ti mismo." (SPEC §2, issue 25)', async () => {
+    renderTable([user({ id: 'me', email: 'me@x.com', role: 'ADMIN' })]);
+    await userEvent.hover(row('me@x.com').getByLabelText('Eliminar: me@x.com').parentElement!);
+    expect(await screen.findByRole('tooltip', { name: 'No puedes eliminarte a ti mismo.' })).toBeTruthy();
+    await userEvent.unhover(row('me@x.com').getByLabelText('Eliminar: me@x.com').parentElement!);
+    await userEvent.hover(row('me@x.com').getByLabelText('Cambiar Rol: me@x.com').parentElement!);
+    expect(await screen.findByRole('tooltip', { name: 'No puedes cambiar tu propio rol.' })).toBeTruthy();
+  });
+
   it('sorts by a column on click (ascending, then descending) and opens row actions', async () => {
     const { onSort, onAction } = renderTable([user({ id: 'o', email: 'o@x.com' })]);
     await userEvent.click(screen.getByRole('button', { name: 'Email' }));

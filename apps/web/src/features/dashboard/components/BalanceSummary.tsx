@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { formatBs, formatRate, formatUsd } from '@arb/shared';
+import { TileFigure } from '../../../shared/ui/Figure';
 import type { Balances } from '../api/types';
 import type { BaseCurrency } from './BaseBalanceDialog';
 
@@ -32,12 +33,7 @@ function Tile({ id, label, value, hint, tone, action, strong }: TileProps) {
         </Typography>
         {action}
       </Box>
-      <Typography
-        data-testid={`balance-${id}`}
-        sx={{ fontWeight: strong ? 700 : 600, fontSize: strong ? '1.15rem' : '1rem', color, overflowWrap: 'anywhere' }}
-      >
-        {value}
-      </Typography>
+      <TileFigure testId={`balance-${id}`} value={value} max={strong ? '1.15rem' : '1rem'} sx={{ fontWeight: strong ? 700 : 600, color }} />
       {hint && (
         <Typography variant="caption" color="text.secondary">
           {hint}

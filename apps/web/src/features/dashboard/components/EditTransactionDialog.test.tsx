@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@arb/shared';
 import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
+import type { TransactionRow } from '../api/types';
 import { EditTransactionDialog } from './EditTransactionDialog';
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
@@ -79,12 +81,38 @@ describe('edit-transaction dialog', () => {
     });
   });
 
-  it("shows the server's 409 message and closes so the reloaded row can be edited again", async () => {
-    const { user, onError, onClose } = setup(() => json(409, { error: messages.txStale, code: 'STALE_VERSION' }));
+  it("a 409 keeps the dialog open with the message, the user's text and the values saved meanwhile; saving again uses their version", async () => {
+    // The other partner changed the sale rate to 42 (version 4) while this user typed 41.
+    const fresh = { ...tx, tasa_venta: 42, version: 4 };
+    let answers = 0;
+    const calls = mockFetch(() =>
+      answers++ === 0 ? json(409, { error: messages.txStale, code: 'STALE_VERSION' }) : json(200, { transaction: fresh }),
+    );
+    const onClose = vi.fn();
+    const onError = vi.fn();
+    // Stands in for the day's list, which hands the dialog the row as it is now.
+    let reload: (row: TransactionRow) => void = () => undefined;
+    function List() {
+      const [current, setCurrent] = useState<TransactionRow>();
+      reload = setCurrent;
+      return <EditTransactionDialog ledgerId={LEDGER} transaction={tx} current={current} onClose={onClose} onError={onError} />;
+    }
+    renderWithProviders(<List />);
+    const user = userEvent.setup();
+    const rate = () => screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement;
+    await user.clear(rate());
+    await user.type(rate(), '41');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(onError).toHaveBeenCalled());
-    expect((onError.mock.calls[0]?.[0] as Error).message).toBe(messages.txStale);
-    expect(onClose).toHaveBeenCalled();
+    expect(await screen.findByText(messages.txStale)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+    expect(rate().value).toBe('41.00'); // formatted on blur, still the user's value
+    // The list reloads and hands the dialog the current row.
+    act(() => reload(fresh));
+    expect(screen.getByTestId('edit-conflict-current').textContent).toContain('venta 100,00 USD a 42,00 Bs');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[1]?.body).toMatchObject({ tasa_venta: '41.0000', version: 4 });
   });
 
   it('validates with the shared rules', async () => {

@@ -1,8 +1,11 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canPreviewEdit,
+  formatRate,
+  formatUsd,
   messages,
   previewEditProfit,
   toInputText,
@@ -10,7 +13,7 @@ import {
   type TransactionData,
   type TransactionInput,
 } from '@arb/shared';
-import { ApiError } from '../../../shared/lib/api-client';
+import { ApiError, errorMessage } from '../../../shared/lib/api-client';
 import { useUpdateTransaction } from '../api/update-transaction';
 import type { TransactionRow } from '../api/types';
 import { transactionFields } from './TransactionFields';
@@ -19,15 +22,20 @@ import { ProfitPreview } from './ProfitPreview';
 interface Props {
   ledgerId: string;
   transaction: TransactionRow;
+  /** The same row as the day's list has it now (after a 409 it reloads with the other's edit). */
+  current?: TransactionRow | undefined;
   onClose(): void;
   onError(err: unknown, fallback: string): void;
 }
 
 /**
  * Edit a transaction (SPEC 'Dashboard dialogs'): step 0.01, the edit preview of SPEC §5, and the
- * version it was loaded with — a stale one shows the server's 409 text while the list reloads.
+ * version it was loaded with. A stale one (409) keeps the dialog open with the server's text, the
+ * user's typing and the values saved meanwhile; saving again applies the user's values over those
+ * (issue 25: the dialog used to close, losing the text, with the message off-screen).
  */
-export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onError }: Props) {
+export function EditTransactionDialog({ ledgerId, transaction: tx, current, onClose, onError }: Props) {
+  const [conflict, setConflict] = useState<string | null>(null);
   const form = useForm<TransactionInput, unknown, TransactionData>({
     resolver: zodResolver(transactionInputSchema),
     defaultValues: {
@@ -47,13 +55,14 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onEr
   const showPreview = canPreviewEdit(venta, compra);
 
   const submit = handleSubmit(async (data) => {
+    // After a conflict the user has seen the current values: their save is against those.
+    const version = conflict && current ? current.version : tx.version;
     try {
-      await update.mutateAsync({ ledgerId, id: tx.id, input: data, version: tx.version });
+      await update.mutateAsync({ ledgerId, id: tx.id, input: data, version });
       onClose();
     } catch (err) {
-      onError(err, messages.txEditError);
-      // 409: the row changed meanwhile; the list reloads (onSettled) and the user starts again from it.
-      if (err instanceof ApiError && err.status === 409) onClose();
+      if (err instanceof ApiError && err.status === 409) setConflict(errorMessage(err, messages.txEditError));
+      else onError(err, messages.txEditError);
     }
   });
 
@@ -62,6 +71,18 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, onClose, onEr
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
         <DialogTitle id="edit-tx-title">Editar transacción</DialogTitle>
         <DialogContent>
+          {conflict && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {conflict}
+              {current && current.version !== tx.version && (
+                <Typography variant="body2" data-testid="edit-conflict-current" sx={{ mt: 0.5 }}>
+                  Valores actuales: venta {formatUsd(current.venta)} a {formatRate(current.tasa_venta)}, compra {formatUsd(current.compra)}{' '}
+                  a {formatRate(current.tasa_compra)}
+                  {current.notas ? `, notas «${current.notas}»` : ''}. Guardar aplica tus valores.
+                </Typography>
+              )}
+            </Alert>
+          )}
           <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             {money('venta', 'Venta (USD)', true)}
             {money('tasa_venta', 'Tasa de venta (Bs)')}

@@ -3,6 +3,7 @@ import { Box, Checkbox, Divider, FormControlLabel, IconButton, Paper, Tooltip, T
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
+import { Figure } from '../../../shared/ui/Figure';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { useToggleVerify } from '../api/toggle-verify';
 import type { TransactionRow } from '../api/types';
@@ -66,20 +67,21 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
                   <Typography variant="subtitle2">#{i + 1}</Typography>
                   {tx.venta > 0 && (
                     <Typography variant="body2">
-                      Venta: {formatUsd(tx.venta)} a {formatRate(tx.tasa_venta)}
+                      Venta: <Figure>{formatUsd(tx.venta)}</Figure> a <Figure>{formatRate(tx.tasa_venta)}</Figure>
                     </Typography>
                   )}
                   {tx.compra > 0 && (
                     <Typography variant="body2">
-                      Compra: {formatUsd(tx.compra)} a {formatRate(tx.tasa_compra)}
+                      Compra: <Figure>{formatUsd(tx.compra)}</Figure> a <Figure>{formatRate(tx.tasa_compra)}</Figure>
                     </Typography>
                   )}
                   <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>
-                    Ganancia: {formatUsd(tx.ganancia_transaccion_usd)} · {formatBs(tx.ganancia_transaccion_ves)}
+                    Ganancia: <Figure>{formatUsd(tx.ganancia_transaccion_usd)}</Figure> ·{' '}
+                    <Figure>{formatBs(tx.ganancia_transaccion_ves)}</Figure>
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    Acumulado: {formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)} ·{' '}
-                    {formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}
+                    Acumulado: <Figure>{formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)}</Figure> ·{' '}
+                    <Figure>{formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}</Figure>
                   </Typography>
                   {tx.notas && (
                     <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
@@ -133,7 +135,15 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
           );
         })}
       </Box>
-      {editing && <EditTransactionDialog ledgerId={ledgerId} transaction={editing} onClose={() => setEditing(null)} onError={onError} />}
+      {editing && (
+        <EditTransactionDialog
+          ledgerId={ledgerId}
+          transaction={editing}
+          current={transactions.find((t) => t.id === editing.id)}
+          onClose={() => setEditing(null)}
+          onError={onError}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Eliminar transacción"

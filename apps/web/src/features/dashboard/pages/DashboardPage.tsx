@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Box } from '@mui/material';
 import { DEFAULT_LEDGER_NAME, messages } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
-import { ApiError, errorMessage } from '../../../shared/lib/api-client';
+import { errorMessage, isPlainForbidden } from '../../../shared/lib/api-client';
 import { FullPageSpinner } from '../../../shared/ui/FullPageSpinner';
 import { useCreateLedger, useLedgers } from '../../ledgers';
 import { DashboardAppBar } from '../components/DashboardAppBar';
@@ -28,7 +28,7 @@ export default function DashboardPage() {
   }, [ledger, ledgerParam, dateParam, date, setSelection]);
 
   // SPEC §7: a 403 on the ledger list clears the session and goes to /login.
-  const forbidden = ledgers.error instanceof ApiError && ledgers.error.status === 403;
+  const forbidden = isPlainForbidden(ledgers.error);
   useEffect(() => {
     if (forbidden) void logout();
   }, [forbidden, logout]);

@@ -1,5 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { formatBs, formatUsd, messages } from '@arb/shared';
+import { formatBs, formatDayShort, formatUsd, messages, t } from '@arb/shared';
+import { TileFigure } from '../../../shared/ui/Figure';
 import type { HistorySummary, HistoryWindow } from '../api/types';
 
 type Tone = 'profit' | 'plain';
@@ -24,13 +25,7 @@ function Tile({
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
-      <Typography
-        variant="h6"
-        component="p"
-        sx={{ color, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1rem', sm: '1.1rem' }, overflowWrap: 'anywhere' }}
-      >
-        {value}
-      </Typography>
+      <TileFigure value={value} max="1.1rem" sx={{ color, fontWeight: 500 }} />
     </Paper>
   );
 }
@@ -71,7 +66,8 @@ export function SummaryTiles({ summary }: { summary: HistorySummary }) {
   const total = summary.resumen_total;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Group title={messages.historyTotal}>
+      {/* Which day the total closes on: the balances are as of that day, not of later ones. */}
+      <Group title={total.fecha ? t('historyTotalAsOf', { fecha: formatDayShort(total.fecha) }) : messages.historyTotal}>
         <Tile label={messages.historySaldoVes} value={formatBs(total.saldo_ves)} testId="total-saldo-ves" />
         <Tile label={messages.historySaldoUsd} value={formatUsd(total.saldo_usd)} testId="total-saldo-usd" />
         <Tile

@@ -16,7 +16,7 @@ const ledgers = {
   ],
 };
 const summary: HistorySummary = {
-  resumen_total: { saldo_ves: 1234567.8, saldo_usd: 2500.5, ganancia_total: 321.45, transacciones_count: 42 },
+  resumen_total: { saldo_ves: 1234567.8, saldo_usd: 2500.5, ganancia_total: 321.45, transacciones_count: 42, fecha: '2026-11-21' },
   resumen_7dias: { ganancia_total: 55.1, transacciones_count: 7 },
   resumen_14dias: { ganancia_total: -12.3, transacciones_count: 11 },
   resumen_mes: { ganancia_total: 0, transacciones_count: 20 },
@@ -65,6 +65,8 @@ describe('/ledger/:ledgerId/history (SPEC §2)', () => {
     expect(tile('total-saldo-usd')).toContain('2.500,50 USD');
     expect(tile('total-ganancia')).toContain('321,45 USD');
     expect(tile('total-count')).toContain('42');
+    // It says which day the total closes on (DESIGN Part II intro, issue 25).
+    expect(screen.getByRole('region', { name: 'Total al 21/11/2026' })).toBeTruthy();
     expect(tile('d7-ganancia')).toContain('55,10 USD');
     expect(tile('d7-count')).toContain('7');
     expect(tile('d14-ganancia')).toContain('-12,30 USD');
@@ -73,7 +75,7 @@ describe('/ledger/:ledgerId/history (SPEC §2)', () => {
     expect(tile('mes-count')).toContain('20');
     expect(screen.getAllByTestId(/^(total|d7|d14|mes)-/)).toHaveLength(10);
     // The groups are named so a screen reader hears which window a figure belongs to.
-    for (const name of ['Total', 'Últimos 7 días', 'Últimos 14 días', 'Este mes'])
+    for (const name of ['Total al 21/11/2026', 'Últimos 7 días', 'Últimos 14 días', 'Este mes'])
       expect(screen.getByRole('region', { name })).toBeTruthy();
     // The ledger id goes with every call.
     expect(api.calls('/api/transactions/history-summary')[0]?.searchParams.get('ledgerId')).toBe(LEDGER);
@@ -98,7 +100,7 @@ describe('/ledger/:ledgerId/history (SPEC §2)', () => {
     routes['/api/transactions/dates'] = { status: 200, body: [] };
     routes['/api/transactions/history-summary'] = {
       status: 200,
-      body: { ...summary, resumen_total: { saldo_ves: 0, saldo_usd: 0, ganancia_total: 0, transacciones_count: 0 } },
+      body: { ...summary, resumen_total: { saldo_ves: 0, saldo_usd: 0, ganancia_total: 0, transacciones_count: 0, fecha: '2026-11-21' } },
     };
     open();
     expect(await screen.findByText('Este registro aún no tiene transacciones')).toBeTruthy();

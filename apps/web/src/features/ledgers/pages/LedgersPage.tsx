@@ -6,7 +6,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { messages, todayKey, type Ledger } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
-import { ApiError, errorMessage } from '../../../shared/lib/api-client';
+import { errorMessage, isPlainForbidden } from '../../../shared/lib/api-client';
 import { useLedgers } from '../api/get-ledgers';
 import { CreateLedgerDialog } from '../components/CreateLedgerDialog';
 import { GroupManagementDialog } from '../components/GroupManagementDialog';
@@ -24,7 +24,7 @@ export default function LedgersPage() {
   const [managing, setManaging] = useState<string | null>(null);
 
   // SPEC §7: a 403 on the ledger list clears the session and goes to /login.
-  const forbidden = ledgers.error instanceof ApiError && ledgers.error.status === 403;
+  const forbidden = isPlainForbidden(ledgers.error);
   useEffect(() => {
     if (forbidden) void logout();
   }, [forbidden, logout]);
