@@ -43,6 +43,13 @@ describe('on a phone (360 × 760)', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     expect(await venta.getAttribute('inputmode')).toBe('decimal');
     await screenshot(page, 'phone-dashboard-first-screen');
+    // Every button on the screen is a target of at least 44 px.
+    const small = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('main button'))
+        .map((b) => ({ label: b.getAttribute('aria-label') ?? b.textContent, height: b.getBoundingClientRect().height }))
+        .filter((b) => b.height > 0 && b.height < 44),
+    );
+    expect(small).toEqual([]);
 
     // Sell 100 USD at 40: 4.000 Bs received, profit 100 USD (nothing bought).
     await venta.fill('100');
@@ -87,7 +94,8 @@ describe('on a phone (360 × 760)', () => {
 
   it('no screen scrolls sideways at 360 px; screenshots at 360, 768 and 1366 px', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
-    const ana = await signUp(s, 'Ana');
+    // A long email (no break opportunity in its first 36 letters) must wrap in the membership card.
+    const ana = await signUp(s, 'Maximilianaalexandragonzalezrodrigue');
     const ledgerId = await personalLedger(s, ana);
     await addSale(s, ana, ledgerId, 10);
     const { page } = s;
@@ -106,6 +114,23 @@ describe('on a phone (360 × 760)', () => {
       await screenshot(page, `screen-${name}-${width}`);
     };
     for (const width of [360, 768, 1366]) for (const [name, url] of screens) await visit(name, url, width);
+
+    // The profit chart's axis labels are readable on a phone: at least 11 px tall on screen.
+    await page.setViewportSize(PHONE);
+    await page.goto(`/ledger/${ledgerId}/history`);
+    const chart = page.getByTestId('daily-profit-chart');
+    await chart.waitFor();
+    const heights = await chart.evaluate((svg) => Array.from(svg.querySelectorAll('text')).map((t) => t.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
+
+    // At 1366 px the left column's buttons fit in it ("INVITAR" was cut off).
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+    const aside = page.getByRole('complementary', { name: 'Opciones del registro' });
+    const invite = aside.getByRole('button', { name: 'Invitar al grupo' });
+    const [column, button] = [(await aside.boundingBox())!, (await invite.boundingBox())!];
+    expect(button.x + button.width).toBeLessThanOrEqual(column.x + column.width + 0.5);
 
     await page.evaluate(() => localStorage.clear());
     await loginAs(page, E2E_ADMIN);
