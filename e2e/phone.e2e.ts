@@ -57,6 +57,10 @@ describe('on a phone (360 × 760)', () => {
     await page.getByRole('button', { name: 'Agregar Transacción' }).click();
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // The emptied fields show their labels inside again (not raised over an empty box).
+    for (const label of ['Venta (USD)', 'Tasa de venta (Bs)']) {
+      await expect.poll(() => page.locator('label', { hasText: label }).first().getAttribute('data-shrink')).toBe('false');
+    }
 
     // Delete it by mistake, then take it back within the snackbar's 10 s.
     await page.getByRole('button', { name: 'Eliminar transacción 1' }).click();
