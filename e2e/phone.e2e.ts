@@ -96,7 +96,7 @@ describe('on a phone (360 × 760)', () => {
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(2);
   });
 
-  it('no screen scrolls sideways at 360 px; screenshots at 360, 768 and 1366 px', async () => {
+  it('no screen scrolls sideways at 360 px; screenshots at 360, 768 and 1366 px, light and dark', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
     // A long email (no break opportunity in its first 36 letters) must wrap in the membership card.
     const ana = await signUp(s, 'Maximilianaalexandragonzalezrodrigue');
@@ -109,15 +109,18 @@ describe('on a phone (360 × 760)', () => {
       ['ledger-history', `/ledger/${ledgerId}/history`],
       ['membership', '/membership'],
     ];
-    const visit = async (name: string, url: string, width: number) => {
+    const visit = async (name: string, url: string, width: number, theme: 'light' | 'dark' = 'light') => {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 900 });
+      await page.evaluate((mode) => localStorage.setItem('colorMode', mode), theme);
       await page.goto(url);
       await page.getByRole('main').first().waitFor();
       await page.waitForLoadState('networkidle');
-      if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
-      await screenshot(page, `screen-${name}-${width}`);
+      if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360 px (${theme})`).toBeLessThanOrEqual(0);
+      await screenshot(page, `screen-${name}-${width}-${theme}`);
     };
     for (const width of [360, 768, 1366]) for (const [name, url] of screens) await visit(name, url, width);
+    for (const width of [360, 1366]) for (const [name, url] of screens) await visit(name, url, width, 'dark');
+    await page.evaluate(() => localStorage.setItem('colorMode', 'light'));
 
     // The profit chart's axis labels are readable on a phone: at least 11 px tall on screen.
     await page.setViewportSize(PHONE);
