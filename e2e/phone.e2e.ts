@@ -43,6 +43,13 @@ describe('on a phone (360 × 760)', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     expect(await venta.getAttribute('inputmode')).toBe('decimal');
     await screenshot(page, 'phone-dashboard-first-screen');
+    // Every button on the screen is a target of at least 44 px.
+    const small = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('main button'))
+        .map((b) => ({ label: b.getAttribute('aria-label') ?? b.textContent, height: b.getBoundingClientRect().height }))
+        .filter((b) => b.height > 0 && b.height < 44),
+    );
+    expect(small).toEqual([]);
 
     // Sell 100 USD at 40: 4.000 Bs received, profit 100 USD (nothing bought).
     await venta.fill('100');
@@ -50,6 +57,10 @@ describe('on a phone (360 × 760)', () => {
     await page.getByRole('button', { name: 'Agregar Transacción' }).click();
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // The emptied fields show their labels inside again (not raised over an empty box).
+    for (const label of ['Venta (USD)', 'Tasa de venta (Bs)']) {
+      await expect.poll(() => page.locator('label', { hasText: label }).first().getAttribute('data-shrink')).toBe('false');
+    }
 
     // Delete it by mistake, then take it back within the snackbar's 10 s.
     await page.getByRole('button', { name: 'Eliminar transacción 1' }).click();
@@ -85,9 +96,10 @@ describe('on a phone (360 × 760)', () => {
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(2);
   });
 
-  it('no screen scrolls sideways at 360 px; screenshots at 360, 768 and 1366 px', async () => {
+  it('no screen scrolls sideways at 360 px; screenshots at 360, 768 and 1366 px, light and dark', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
-    const ana = await signUp(s, 'Ana');
+    // A long email (no break opportunity in its first 36 letters) must wrap in the membership card.
+    const ana = await signUp(s, 'Maximilianaalexandragonzalezrodrigue');
     const ledgerId = await personalLedger(s, ana);
     await addSale(s, ana, ledgerId, 10);
     const { page } = s;
@@ -97,15 +109,35 @@ describe('on a phone (360 × 760)', () => {
       ['ledger-history', `/ledger/${ledgerId}/history`],
       ['membership', '/membership'],
     ];
-    const visit = async (name: string, url: string, width: number) => {
+    const visit = async (name: string, url: string, width: number, theme: 'light' | 'dark' = 'light') => {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 900 });
+      await page.evaluate((mode) => localStorage.setItem('colorMode', mode), theme);
       await page.goto(url);
       await page.getByRole('main').first().waitFor();
       await page.waitForLoadState('networkidle');
-      if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
-      await screenshot(page, `screen-${name}-${width}`);
+      if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360 px (${theme})`).toBeLessThanOrEqual(0);
+      await screenshot(page, `screen-${name}-${width}-${theme}`);
     };
     for (const width of [360, 768, 1366]) for (const [name, url] of screens) await visit(name, url, width);
+    for (const width of [360, 1366]) for (const [name, url] of screens) await visit(name, url, width, 'dark');
+    await page.evaluate(() => localStorage.setItem('colorMode', 'light'));
+
+    // The profit chart's axis labels are readable on a phone: at least 11 px tall on screen.
+    await page.setViewportSize(PHONE);
+    await page.goto(`/ledger/${ledgerId}/history`);
+    const chart = page.getByTestId('daily-profit-chart');
+    await chart.waitFor();
+    const heights = await chart.evaluate((svg) => Array.from(svg.querySelectorAll('text')).map((t) => t.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
+
+    // At 1366 px the left column's buttons fit in it ("INVITAR" was cut off).
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+    const aside = page.getByRole('complementary', { name: 'Opciones del registro' });
+    const invite = aside.getByRole('button', { name: 'Invitar al grupo' });
+    const [column, button] = [(await aside.boundingBox())!, (await invite.boundingBox())!];
+    expect(button.x + button.width).toBeLessThanOrEqual(column.x + column.width + 0.5);
 
     await page.evaluate(() => localStorage.clear());
     await loginAs(page, E2E_ADMIN);

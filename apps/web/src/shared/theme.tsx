@@ -30,6 +30,11 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
         },
         shape: { borderRadius: 10 },
         typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        // Touch targets of at least 44 px on phones (issue 22); desktop keeps MUI's sizes.
+        components: {
+          MuiButton: { styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minHeight: 44 } }) } },
+          MuiIconButton: { styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 } }) } },
+        },
       }),
     [mode],
   );

@@ -14,12 +14,24 @@ export interface GroupManagementProps {
 export function GroupManagement({ ledger, isOwner }: GroupManagementProps) {
   const [open, setOpen] = useState<'manage' | 'invite' | null>(null);
   return (
-    <Stack direction="row" spacing={1}>
-      <Button variant="outlined" startIcon={<GroupIcon />} fullWidth onClick={() => setOpen('manage')}>
+    // The buttons wrap rather than shrink: "INVITAR" overflowed the 320 px column at 1366 px (issue 22).
+    <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <Button
+        variant="outlined"
+        startIcon={<GroupIcon />}
+        sx={{ flex: '1 1 auto', whiteSpace: 'nowrap' }}
+        onClick={() => setOpen('manage')}
+      >
         Gestionar Grupo
       </Button>
       {isOwner && (
-        <Button variant="outlined" startIcon={<PersonAddIcon />} onClick={() => setOpen('invite')} aria-label="Invitar al grupo">
+        <Button
+          variant="outlined"
+          startIcon={<PersonAddIcon />}
+          sx={{ flex: '1 1 auto', whiteSpace: 'nowrap' }}
+          onClick={() => setOpen('invite')}
+          aria-label="Invitar al grupo"
+        >
           Invitar
         </Button>
       )}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { TextField } from '@mui/material';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { padDecimals } from '@arb/shared';
@@ -10,6 +11,8 @@ interface Props {
   /** Stores the value shown with at least 2 decimals after leaving the field (never fewer digits than typed). */
   onFormat(value: string): void;
   autoFocus?: boolean;
+  /** Whether the form holds a value: the label sits inside an empty field, above a filled one. */
+  filled: boolean;
 }
 
 /**
@@ -17,15 +20,20 @@ interface Props {
  * a rate keeps its 3rd and 4th decimals. Registered, not
  * controlled: react-hook-form's Controller would add to the code the login page shares.
  */
-export function MoneyField({ label, field, error, onFormat, autoFocus }: Props) {
+export function MoneyField({ label, field, error, onFormat, autoFocus, filled }: Props) {
   const { ref, onBlur, ...rest } = field;
+  // MUI tracks an uncontrolled input's "filled" state only through its own change events, so a
+  // form reset after a submit left the labels raised over empty fields (issue 22): the form says.
+  const [focused, setFocused] = useState(false);
   return (
     <TextField
       {...rest}
       label={label}
       type="number"
       inputRef={ref}
+      onFocus={() => setFocused(true)}
       onBlur={(e) => {
+        setFocused(false);
         const formatted = padDecimals(e.target.value);
         if (formatted !== e.target.value) onFormat(formatted);
         void onBlur(e);
@@ -35,7 +43,7 @@ export function MoneyField({ label, field, error, onFormat, autoFocus }: Props) 
       autoFocus={autoFocus}
       fullWidth
       size="small"
-      slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+      slotProps={{ inputLabel: { shrink: focused || filled }, htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
     />
   );
 }

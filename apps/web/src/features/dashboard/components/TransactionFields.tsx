@@ -1,5 +1,6 @@
 import { TextField, type SxProps, type Theme } from '@mui/material';
-import type { UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { TransactionData, TransactionInput } from '@arb/shared';
 import { MoneyField } from './MoneyField';
 
@@ -7,7 +8,8 @@ export type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra';
 type TransactionFormApi = UseFormReturn<TransactionInput, unknown, TransactionData>;
 
 /** The fields the new-transaction form and the edit dialog share, bound to their form. */
-export function transactionFields({ register, setValue, formState }: TransactionFormApi) {
+export function transactionFields({ register, setValue, formState, watch }: TransactionFormApi) {
+  const filled = (name: MoneyName | 'notas') => String(watch(name) ?? '') !== '';
   return {
     money: (name: MoneyName, label: string, autoFocus = false) => (
       <MoneyField
@@ -16,19 +18,45 @@ export function transactionFields({ register, setValue, formState }: Transaction
         error={formState.errors[name]?.message}
         onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
         autoFocus={autoFocus}
+        filled={filled(name)}
       />
     ),
     notes: (sx?: SxProps<Theme>) => (
-      <TextField
-        label="Notas"
-        multiline
-        rows={2}
-        size="small"
-        {...register('notas')}
-        error={Boolean(formState.errors.notas)}
-        helperText={formState.errors.notas?.message}
-        {...(sx ? { sx } : {})}
-      />
+      <NotesField field={register('notas')} error={formState.errors.notas?.message} filled={filled('notas')} sx={sx} />
     ),
   };
+}
+
+/** 'Notas', with its label inside when the form empties it (see MoneyField). */
+function NotesField({
+  field,
+  error,
+  filled,
+  sx,
+}: {
+  field: UseFormRegisterReturn;
+  error?: string | undefined;
+  filled: boolean;
+  sx?: SxProps<Theme> | undefined;
+}) {
+  const [focused, setFocused] = useState(false);
+  const { onBlur, ...rest } = field;
+  return (
+    <TextField
+      label="Notas"
+      multiline
+      rows={2}
+      size="small"
+      {...rest}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        setFocused(false);
+        void onBlur(e);
+      }}
+      error={Boolean(error)}
+      helperText={error}
+      slotProps={{ inputLabel: { shrink: focused || filled } }}
+      {...(sx ? { sx } : {})}
+    />
+  );
 }

@@ -1,12 +1,16 @@
-import { Box, Typography, useTheme } from '@mui/material';
+import { Box, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { formatDayShort, formatNumber2, formatUsd, messages, t } from '@arb/shared';
 import type { DailyProfit } from '../api/types';
 import { profitScale, shortDayLabel } from '../lib/chart-scale';
 import { txCountLabel } from '../lib/labels';
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PLOT = { left: 64, right: 8, top: 10, bottom: 28 };
+/**
+ * The SVG scales to its box, so its units shrink with the screen: on a phone (≈ 300 px wide) a
+ * 640-unit drawing made 11-unit labels about 5 px tall (issue 22). Phones get a narrower drawing
+ * with larger labels (≈ 12 px on screen) and fewer day labels.
+ */
+const WIDE = { width: 640, height: 220, font: 11, labels: 6, plot: { left: 64, right: 8, top: 10, bottom: 28 } };
+const NARROW = { width: 360, height: 220, font: 15, labels: 4, plot: { left: 74, right: 8, top: 12, bottom: 32 } };
 
 /**
  * Profit in USD per day with activity, as an SVG bar chart drawn by hand (MUI X Charts would
@@ -16,6 +20,8 @@ const PLOT = { left: 64, right: 8, top: 10, bottom: 28 };
  */
 export function DailyProfitChart({ days }: { days: DailyProfit[] }) {
   const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const { width: WIDTH, height: HEIGHT, font, labels, plot: PLOT } = narrow ? NARROW : WIDE;
   const plotW = WIDTH - PLOT.left - PLOT.right;
   const plotH = HEIGHT - PLOT.top - PLOT.bottom;
   const slot = plotW / Math.max(days.length, 1);
@@ -26,9 +32,9 @@ export function DailyProfitChart({ days }: { days: DailyProfit[] }) {
   const ticks = [...new Set([Math.max(0, ...values), 0, Math.min(0, ...values)])];
   const scale = profitScale(values, PLOT.top, plotH);
   const zeroY = scale.y(0);
-  // At most ~6 day labels, always the first and the last.
-  const every = Math.max(1, Math.ceil(days.length / 6));
-  const axisText = { fill: theme.palette.text.secondary, fontSize: 11, fontFamily: theme.typography.fontFamily };
+  // At most ~6 (phone: 4) day labels, always the first and the last.
+  const every = Math.max(1, Math.ceil(days.length / labels));
+  const axisText = { fill: theme.palette.text.secondary, fontSize: font, fontFamily: theme.typography.fontFamily };
 
   return (
     <Box component="figure" sx={{ m: 0 }}>

@@ -8,7 +8,10 @@ export function InfoRow({ label, children }: { label: string; children: ReactNod
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="div">{children}</Typography>
+      {/* A long email must wrap inside the card at 360 px (issue 22). */}
+      <Typography component="div" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        {children}
+      </Typography>
     </Box>
   );
 }
