@@ -8,6 +8,7 @@ export type LedgerEventName =
 
 export type LedgerEventType =
   | 'NAME_UPDATED'
+  | 'SETTINGS_UPDATED'
   | 'DELETED'
   | 'CREATED'
   | 'UPDATED'

@@ -1,5 +1,6 @@
 import { computeDay, type BalancesResponse, type DayRowFigures } from '@arb/shared';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { ledgerMethod, withRealizedProfit } from '../avg-cost/realized.ts';
 import { num, toTransactionJson } from '../transactions/transaction-json.ts';
 import { dayTransactions, type TransactionRow } from '../transactions/transaction-row.ts';
 import { dayBaseBalance } from './base-balance.ts';
@@ -8,9 +9,15 @@ type Valor = BalancesResponse['resumen']['venta_total'];
 export type { BalancesResponse };
 
 /** The day's rows with computeDay's figures, plus its base; shared by the balances answer and the Excel export. */
-export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: string) {
-  // Two independent reads; in parallel they cost one round trip of latency.
-  const [rows, base] = await Promise.all([dayTransactions(db, ledgerId, fecha), dayBaseBalance(db, ledgerId, fecha)]);
+export async function computeLedgerDay(db: Db, ledgerId: string, fecha: string) {
+  // Independent reads; in parallel they cost one round trip of latency.
+  const [dayRows, base, metodo] = await Promise.all([
+    dayTransactions(db, ledgerId, fecha),
+    dayBaseBalance(db, ledgerId, fecha),
+    ledgerMethod(db, ledgerId),
+  ]);
+  // DESIGN §13: under costo_promedio the rows' profit is what they realized.
+  const rows = metodo === 'costo_promedio' ? await withRealizedProfit(db, ledgerId, fecha, dayRows) : dayRows;
   // The stored figures were computed by computeTransaction when each row was written.
   const day = computeDay(
     rows.map((r) => ({ ...r, stored: r })),
@@ -21,7 +28,7 @@ export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: stri
 
 const v = (value: string): Valor => ({ valor: num(value, 2) });
 
-export async function dayBalances(db: DbOrTx, ledgerId: string, fecha: string): Promise<BalancesResponse> {
+export async function dayBalances(db: Db, ledgerId: string, fecha: string): Promise<BalancesResponse> {
   const { base, day } = await computeLedgerDay(db, ledgerId, fecha);
   const r = day.resumen;
   return {

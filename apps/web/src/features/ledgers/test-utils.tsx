@@ -21,6 +21,7 @@ export function ledgerFixture(overrides: Partial<Ledger> = {}): Ledger {
       { userId: member.id, canModifyBalance: false, user: { id: member.id, user_name: member.user_name, email: member.email } },
     ],
     _count: { transactions: 3 },
+    metodo_ganancia: 'por_operacion',
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

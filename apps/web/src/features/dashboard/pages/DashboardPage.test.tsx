@@ -14,6 +14,7 @@ const OTHER = { id: 'u-other', email: 'otro@example.com', user_name: 'Otro' };
 const ledger = (id: string, name: string, ownerId: string, canModifyBalance = false): Ledger => ({
   id,
   name,
+  metodo_ganancia: 'por_operacion',
   createdAt: '2026-11-01T00:00:00.000Z',
   ownerId,
   owner: ownerId === ME.id ? ME : OTHER,
