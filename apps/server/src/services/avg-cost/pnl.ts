@@ -1,32 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { toBig, toNumber } from '@arb/shared';
+import { toBig, toNumber, type PnlResponse } from '@arb/shared';
 import type { Db } from '../../db/database.ts';
 import { num } from '../transactions/transaction-json.ts';
 import { ensureAvgCostStates, LEDGER_BOOK } from './avg-cost-states.ts';
 
-export interface PnlDay {
-  fecha: string;
-  operaciones: number;
-  realizado_ves: number;
-  realizado_usd: number;
-  comisiones_usd: number;
-  posicion_usd: number;
-  costo_promedio: number;
-}
-
-export interface PnlJson {
-  dias: PnlDay[];
-  total: { operaciones: number; realizado_ves: number; realizado_usd: number; comisiones_usd: number };
-  por_miembro: Array<{
-    userId: string;
-    user_name: string;
-    operaciones: number;
-    realizado_ves: number;
-    realizado_usd: number;
-    posicion_usd: number;
-    costo_promedio: number;
-  }>;
-}
+export type PnlJson = PnlResponse;
 
 const rate4 = (v: string) => toNumber(toBig(v), 4);
 

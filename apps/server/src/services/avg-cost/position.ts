@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { addDays, FLAT, toBig, toNumber, unrealized } from '@arb/shared';
+import { addDays, FLAT, toBig, toNumber, unrealized, type PositionResponse } from '@arb/shared';
 import type { Db } from '../../db/database.ts';
 import { num } from '../transactions/transaction-json.ts';
 import { ensureAvgCostStates, ledgerStateAt } from './avg-cost-states.ts';
 
-export interface PositionJson {
-  fecha: string;
-  posicion_usd: number;
-  costo_promedio: number;
-  realizado_ves: number;
-  realizado_usd: number;
-  comisiones_usd: number;
-  referencia: { tasa: number; fuente: 'paralelo' | 'oficial' | 'manual'; fecha: string } | null;
-  no_realizado_ves: number | null;
-  no_realizado_usd: number | null;
-}
+export type PositionJson = PositionResponse;
 
 /**
  * The reference rate for the end of `fecha` (DESIGN §13): the last stored parallel rate fetched

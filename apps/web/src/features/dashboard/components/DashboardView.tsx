@@ -19,6 +19,7 @@ import { NotTodayBanner } from './NotTodayBanner';
 import { LedgerSelector } from '../../ledgers';
 import { MembershipBanner } from '../../membership';
 import { RatesPanel, useParallelRate } from '../../rates';
+import { PositionCard } from './PositionCard';
 import { RealtimeSlot } from './RealtimeSlot';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
@@ -87,6 +88,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             )}
             {data && <BalanceSummary balances={data} canEditBase={permissions.canModifyBalance} onEditBase={setEditingBase} />}
             <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
+            <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} />
             {data && (
               <TransactionList
                 ledgerId={shownLedgerId}
