@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, type Ledger, type MetodoGanancia } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
-import { ledgerKeys } from './keys';
 
 /** PUT /api/ledgers/:id/settings (DESIGN §13), owner only. */
 export const updateLedgerSettings = ({ ledgerId, metodo_ganancia }: { ledgerId: string; metodo_ganancia: MetodoGanancia }) =>
