@@ -9,6 +9,7 @@ import { useHistorySummary } from '../api/get-history-summary';
 import { useLedger } from '../api/get-ledger';
 import { ActivitySection } from '../components/ActivitySection';
 import { DailyProfitSection } from '../components/DailyProfitSection';
+import { RealizedProfitSection } from '../components/RealizedProfitSection';
 import { DatesList } from '../components/DatesList';
 import { SummaryTiles } from '../components/SummaryTiles';
 import { useHistoryRealtime } from '../hooks/use-history-realtime';
@@ -71,9 +72,7 @@ export default function LedgerHistoryPage() {
           {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
           <ConnectionChip connected={connected} />
         </Stack>
-        {failed && (
-          <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />
-        )}
+        {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}
         {summary.data && <SummaryTiles summary={summary.data} />}
         {dates.data && dates.data.length === 0 && (
@@ -92,6 +91,7 @@ export default function LedgerHistoryPage() {
         {dates.data && dates.data.length > 0 && (
           <>
             <DailyProfitSection ledgerId={ledgerId} />
+            <RealizedProfitSection ledgerId={ledgerId} />
             <Box component="section" aria-labelledby="dates-title">
               <Typography id="dates-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                 {messages.historyDatesTitle}
