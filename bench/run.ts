@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { printTable, type Row } from './support.ts';
 
-const files = ['balances.ts', 'history.ts', 'create.ts', 'export.ts', 'import.ts', 'realtime.ts', 'mixed.ts', 'lighthouse.ts'];
+const files = ['balances.ts', 'history.ts', 'average-cost.ts', 'create.ts', 'export.ts', 'import.ts', 'realtime.ts', 'mixed.ts', 'lighthouse.ts'];
 const results = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-bench-results-')), 'rows.jsonl');
 let failed = false;
 for (const file of files) {

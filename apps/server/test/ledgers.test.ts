@@ -29,15 +29,22 @@ async function inviteOf(owner: TestUser, ledgerId: string): Promise<LedgerInvite
   return res.json() as LedgerInvite;
 }
 
-const join = (u: TestUser, inviteCode: string) => t.request({ method: 'POST', url: '/api/ledgers/join', payload: { inviteCode }, token: u.token });
+const join = (u: TestUser, inviteCode: string) =>
+  t.request({ method: 'POST', url: '/api/ledgers/join', payload: { inviteCode }, token: u.token });
 
 /** Setup straight into the tables: the transactions feature is not part of this issue. */
 async function insertTransaction(ledgerId: string, fecha: string, createdBy: string) {
   await t.ctx.db.insert(transactions).values({ ledgerId, fecha, venta: '100.00', tasaVenta: '40.0000', bsRecibidos: '4000', createdBy });
 }
 
-const countWhere = async (table: typeof transactions | typeof dailyBalances | typeof activity | typeof ledgerMembers | typeof ledgerDayTotals, ledgerId: string) => {
-  const [row] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.ledgerId, ledgerId));
+const countWhere = async (
+  table: typeof transactions | typeof dailyBalances | typeof activity | typeof ledgerMembers | typeof ledgerDayTotals,
+  ledgerId: string,
+) => {
+  const [row] = await t.ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(eq(table.ledgerId, ledgerId));
   return row!.n;
 };
 
@@ -53,6 +60,7 @@ describe('create, list and rename', () => {
       inviteCode: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       members: [{ userId: ana.id, canModifyBalance: true, user: { id: ana.id, user_name: 'Ana', email: ana.email } }],
       _count: { transactions: 0 },
+      metodo_ganancia: 'por_operacion',
       createdAt: expect.any(String),
     });
     const mine = await list(ana);
@@ -128,11 +136,19 @@ describe('create, list and rename', () => {
     const carl = await createUser(t);
     await addMember(t, owner.ledgerId, carl.id);
     events.length = 0;
-    const res = await t.request({ method: 'PUT', url: `/api/ledgers/${owner.ledgerId}/name`, payload: { name: 'Casa de cambio' }, token: carl.token });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/ledgers/${owner.ledgerId}/name`,
+      payload: { name: 'Casa de cambio' },
+      token: carl.token,
+    });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { ledger: Ledger }).ledger.name).toBe('Casa de cambio');
     expect(events).toEqual([{ event: 'ledger-updated', type: 'NAME_UPDATED', ledgerId: owner.ledgerId, byUserId: carl.id }]);
-    const [log] = await t.ctx.db.select().from(activity).where(and(eq(activity.ledgerId, owner.ledgerId), eq(activity.action, 'LEDGER_RENAMED')));
+    const [log] = await t.ctx.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ledgerId, owner.ledgerId), eq(activity.action, 'LEDGER_RENAMED')));
     expect(log).toMatchObject({ userId: carl.id, before: { name: 'Mi Registro' }, after: { name: 'Casa de cambio' } });
   });
 });
@@ -178,7 +194,10 @@ describe('invites and joining', () => {
     expect(second.statusCode).toBe(200);
     expect((second.json() as { ledger: Ledger }).ledger).toEqual(ledger);
     expect(await countWhere(ledgerMembers, owner.ledgerId)).toBe(2);
-    const joins = await t.ctx.db.select().from(activity).where(and(eq(activity.ledgerId, owner.ledgerId), eq(activity.action, 'MEMBER_JOINED')));
+    const joins = await t.ctx.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ledgerId, owner.ledgerId), eq(activity.action, 'MEMBER_JOINED')));
     expect(joins).toHaveLength(1);
     expect(events.filter((e) => e.ledgerId === owner.ledgerId)).toHaveLength(1);
 
@@ -227,8 +246,12 @@ describe('members: permissions, expel, leave', () => {
     const url = `/api/ledgers/${owner.ledgerId}/members/${gabi.id}/permissions`;
     const grant = await t.request({ method: 'PATCH', url, payload: { canModifyBalance: true }, token: owner.token });
     expect(grant.statusCode).toBe(200);
-    expect(grant.json()).toEqual({ member: { userId: gabi.id, canModifyBalance: true, user: { id: gabi.id, user_name: 'Gabi', email: gabi.email } } });
-    expect(events).toEqual([{ event: 'member-permissions-updated', type: 'PERMISSIONS_UPDATED', ledgerId: owner.ledgerId, byUserId: owner.id, userId: gabi.id }]);
+    expect(grant.json()).toEqual({
+      member: { userId: gabi.id, canModifyBalance: true, user: { id: gabi.id, user_name: 'Gabi', email: gabi.email } },
+    });
+    expect(events).toEqual([
+      { event: 'member-permissions-updated', type: 'PERMISSIONS_UPDATED', ledgerId: owner.ledgerId, byUserId: owner.id, userId: gabi.id },
+    ]);
     // Gabi can now do what canModifyBalance allows, and the owner can take it back.
     expect((await list(gabi)).find((l) => l.id === owner.ledgerId)!.members.find((m) => m.userId === gabi.id)!.canModifyBalance).toBe(true);
     const revoke = await t.request({ method: 'PATCH', url, payload: { canModifyBalance: false }, token: owner.token });
@@ -236,10 +259,20 @@ describe('members: permissions, expel, leave', () => {
 
     const bad = await t.request({ method: 'PATCH', url, payload: { canModifyBalance: 'sí' }, token: owner.token });
     expect(bad.statusCode).toBe(400);
-    const ownerSelf = await t.request({ method: 'PATCH', url: `/api/ledgers/${owner.ledgerId}/members/${owner.id}/permissions`, payload: { canModifyBalance: false }, token: owner.token });
+    const ownerSelf = await t.request({
+      method: 'PATCH',
+      url: `/api/ledgers/${owner.ledgerId}/members/${owner.id}/permissions`,
+      payload: { canModifyBalance: false },
+      token: owner.token,
+    });
     expect(ownerSelf.statusCode).toBe(400);
     const stranger = await createUser(t);
-    const notMember = await t.request({ method: 'PATCH', url: `/api/ledgers/${owner.ledgerId}/members/${stranger.id}/permissions`, payload: { canModifyBalance: true }, token: owner.token });
+    const notMember = await t.request({
+      method: 'PATCH',
+      url: `/api/ledgers/${owner.ledgerId}/members/${stranger.id}/permissions`,
+      payload: { canModifyBalance: true },
+      token: owner.token,
+    });
     expect(notMember.statusCode).toBe(404);
     expect(notMember.json().error).toBe('Miembro no encontrado');
   });
@@ -252,7 +285,9 @@ describe('members: permissions, expel, leave', () => {
     events.length = 0;
     const res = await t.request({ method: 'DELETE', url: `/api/ledgers/${owner.ledgerId}/members/${hugo.id}`, token: owner.token });
     expect(res.statusCode).toBe(204);
-    expect(events).toEqual([{ event: 'member-removed', type: 'MEMBER_REMOVED', ledgerId: owner.ledgerId, byUserId: owner.id, userId: hugo.id }]);
+    expect(events).toEqual([
+      { event: 'member-removed', type: 'MEMBER_REMOVED', ledgerId: owner.ledgerId, byUserId: owner.id, userId: hugo.id },
+    ]);
     expect((await list(hugo)).map((l) => l.id)).not.toContain(owner.ledgerId);
     expect(await countWhere(transactions, owner.ledgerId)).toBe(1);
     // Once out, everything about the ledger is a 404 for them.
@@ -271,7 +306,9 @@ describe('members: permissions, expel, leave', () => {
     await addMember(t, owner.ledgerId, ines.id, true);
     events.length = 0;
     expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${owner.ledgerId}/leave`, token: ines.token })).statusCode).toBe(204);
-    expect(events).toEqual([{ event: 'member-removed', type: 'MEMBER_LEFT', ledgerId: owner.ledgerId, byUserId: ines.id, userId: ines.id }]);
+    expect(events).toEqual([
+      { event: 'member-removed', type: 'MEMBER_LEFT', ledgerId: owner.ledgerId, byUserId: ines.id, userId: ines.id },
+    ]);
     expect((await list(ines)).map((l) => l.id)).not.toContain(owner.ledgerId);
 
     const ownerLeave = await t.request({ method: 'DELETE', url: `/api/ledgers/${owner.ledgerId}/leave`, token: owner.token });
@@ -297,7 +334,8 @@ describe('delete and reset', () => {
     const res = await t.request({ method: 'DELETE', url: `/api/ledgers/${doomed.id}`, token: owner.token });
     expect(res.statusCode).toBe(204);
     expect(events).toEqual([{ event: 'ledger-updated', type: 'DELETED', ledgerId: doomed.id, byUserId: owner.id }]);
-    for (const table of [transactions, ledgerDayTotals, dailyBalances, activity, ledgerMembers]) expect(await countWhere(table, doomed.id)).toBe(0);
+    for (const table of [transactions, ledgerDayTotals, dailyBalances, activity, ledgerMembers])
+      expect(await countWhere(table, doomed.id)).toBe(0);
     expect(await countWhere(transactions, owner.ledgerId)).toBe(1);
     expect((await list(juan)).map((l) => l.id)).not.toContain(doomed.id);
     expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${doomed.id}`, token: owner.token })).statusCode).toBe(404);
@@ -315,24 +353,41 @@ describe('delete and reset', () => {
     expect(res.statusCode).toBe(204);
     const left = await t.ctx.db.select({ fecha: transactions.fecha }).from(transactions).where(eq(transactions.ledgerId, L));
     expect(left).toEqual([{ fecha: '2026-11-21' }]);
-    const totals = await t.ctx.db.select({ fecha: ledgerDayTotals.fecha, n: ledgerDayTotals.transactionCount }).from(ledgerDayTotals).where(eq(ledgerDayTotals.ledgerId, L));
+    const totals = await t.ctx.db
+      .select({ fecha: ledgerDayTotals.fecha, n: ledgerDayTotals.transactionCount })
+      .from(ledgerDayTotals)
+      .where(eq(ledgerDayTotals.ledgerId, L));
     expect(totals).toEqual([{ fecha: '2026-11-21', n: 1 }]);
     const listed = (await list(owner)).find((l) => l.id === L)!;
     expect(listed._count.transactions).toBe(1);
-    const [balance] = await t.ctx.db.select().from(dailyBalances).where(and(eq(dailyBalances.ledgerId, L), eq(dailyBalances.fecha, '2026-11-20')));
+    const [balance] = await t.ctx.db
+      .select()
+      .from(dailyBalances)
+      .where(and(eq(dailyBalances.ledgerId, L), eq(dailyBalances.fecha, '2026-11-20')));
     expect([balance!.saldoBaseVes, balance!.saldoBaseUsd]).toEqual(['0.00', '0.00']);
     expect(events).toEqual([{ event: 'transaction-updated', type: 'RESET', ledgerId: L, fecha: '2026-11-20', byUserId: owner.id }]);
-    const [log] = await t.ctx.db.select().from(activity).where(and(eq(activity.ledgerId, L), eq(activity.action, 'LEDGER_DAY_RESET')));
+    const [log] = await t.ctx.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ledgerId, L), eq(activity.action, 'LEDGER_DAY_RESET')));
     expect(log!.fecha).toBe('2026-11-20');
     expect((log!.before as { transactions: unknown[]; saldo_base_ves: string }).transactions).toHaveLength(2);
     expect((log!.before as { saldo_base_ves: string }).saldo_base_ves).toBe('1000.50');
 
     // A day without a stored balance gets an explicit 0/0 row.
     await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/reset`, payload: { fecha: '2026-11-21' }, token: owner.token });
-    const [created] = await t.ctx.db.select().from(dailyBalances).where(and(eq(dailyBalances.ledgerId, L), eq(dailyBalances.fecha, '2026-11-21')));
+    const [created] = await t.ctx.db
+      .select()
+      .from(dailyBalances)
+      .where(and(eq(dailyBalances.ledgerId, L), eq(dailyBalances.fecha, '2026-11-21')));
     expect(created).toMatchObject({ saldoBaseVes: '0.00', saldoBaseUsd: '0.00', updatedBy: owner.id });
 
-    const badDate = await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/reset`, payload: { fecha: '2026-02-30' }, token: owner.token });
+    const badDate = await t.request({
+      method: 'DELETE',
+      url: `/api/ledgers/${L}/reset`,
+      payload: { fecha: '2026-02-30' },
+      token: owner.token,
+    });
     expect(badDate.statusCode).toBe(400);
   });
 
@@ -347,7 +402,12 @@ describe('delete and reset', () => {
       create trigger fail_balance before insert or update on daily_balances for each row execute function fail_balance();`);
     try {
       events.length = 0;
-      const res = await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/reset`, payload: { fecha: '2026-11-19' }, token: owner.token });
+      const res = await t.request({
+        method: 'DELETE',
+        url: `/api/ledgers/${L}/reset`,
+        payload: { fecha: '2026-11-19' },
+        token: owner.token,
+      });
       expect(res.statusCode).toBe(500);
       expect(await countWhere(transactions, L)).toBe(1);
       expect(await countWhere(activity, L)).toBe(0);
@@ -360,10 +420,22 @@ describe('delete and reset', () => {
 
 describe('API document', () => {
   it('describes every ledger route with its body', async () => {
-    const doc = (await t.request({ method: 'GET', url: '/api/docs/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
     expect(Object.keys(doc.paths['/api/ledgers']!).sort()).toEqual(['get', 'post']);
     expect(doc.paths['/api/ledgers/{id}/reset']!.delete!.requestBody).toBeDefined();
-    for (const path of ['/api/ledgers/{id}/name', '/api/ledgers/{id}/invite', '/api/ledgers/{id}/invite/regenerate', '/api/ledgers/invite-info/{code}', '/api/ledgers/join', '/api/ledgers/{id}/members/{userId}/permissions', '/api/ledgers/{id}/members/{userId}', '/api/ledgers/{id}/leave', '/api/ledgers/{id}']) {
+    for (const path of [
+      '/api/ledgers/{id}/name',
+      '/api/ledgers/{id}/invite',
+      '/api/ledgers/{id}/invite/regenerate',
+      '/api/ledgers/invite-info/{code}',
+      '/api/ledgers/join',
+      '/api/ledgers/{id}/members/{userId}/permissions',
+      '/api/ledgers/{id}/members/{userId}',
+      '/api/ledgers/{id}/leave',
+      '/api/ledgers/{id}',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

@@ -19,3 +19,4 @@ export * from './permissions.ts';
 export * from './notifications.ts';
 export * from './schemas/import.ts';
 export * from './schemas/history.ts';
+export * from './schemas/average-cost.ts';

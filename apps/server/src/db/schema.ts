@@ -131,6 +131,10 @@ export const ledgers = pgTable(
     inviteCode: text('invite_code').notNull(),
     /** Bumped by every committed change of the ledger (ledgerChange): validates cached day answers. */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+    /** DESIGN §13: 'por_operacion' (§2, default) or 'costo_promedio' (check constraint). */
+    metodoGanancia: text('metodo_ganancia', { enum: ['por_operacion', 'costo_promedio'] })
+      .notNull()
+      .default('por_operacion'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ledgers_invite_code_key').on(t.inviteCode), index('ledgers_owner_idx').on(t.ownerId)],
@@ -223,6 +227,40 @@ export const ledgerDayTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ledgerId, t.fecha] })],
 );
+
+/**
+ * End-of-day average-cost states (DESIGN §13, docs/decisions/0013): per ledger (book = the nil
+ * uuid) and per author's book. Written by readers under a per-ledger advisory lock; valid for the
+ * days <= avg_cost_valid.valid_until, which a statement trigger on transactions lowers (migration 0005).
+ */
+export const avgCostDays = pgTable(
+  'avg_cost_days',
+  {
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    book: uuid('book').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    operaciones: integer('operaciones').notNull(),
+    realizadoVes: numeric('realizado_ves').notNull(),
+    realizadoUsd: numeric('realizado_usd').notNull(),
+    comisionesUsd: numeric('comisiones_usd').notNull(),
+    posicionUsd: numeric('posicion_usd').notNull(),
+    costoPromedio: numeric('costo_promedio').notNull(),
+    acumVes: numeric('acum_ves').notNull(),
+    acumUsd: numeric('acum_usd').notNull(),
+    acumComisiones: numeric('acum_comisiones').notNull(),
+  },
+  (t) => [primaryKey({ name: 'avg_cost_days_pk', columns: [t.ledgerId, t.book, t.fecha] })],
+);
+
+export const avgCostValid = pgTable('avg_cost_valid', {
+  ledgerId: uuid('ledger_id')
+    .primaryKey()
+    .references(() => ledgers.id, { onDelete: 'cascade' }),
+  validUntil: date('valid_until', { mode: 'string' }).notNull().default('-infinity'),
+  gen: bigint('gen', { mode: 'number' }).notNull().default(0),
+});
 
 /** One create per (user, Idempotency-Key): a retried POST returns the first answer. */
 export const idempotencyKeys = pgTable(

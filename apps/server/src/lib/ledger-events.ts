@@ -4,6 +4,7 @@ export type LedgerEventName =
 
 export type LedgerEventType =
   | 'NAME_UPDATED'
+  | 'SETTINGS_UPDATED'
   | 'DELETED'
   | 'CREATED'
   | 'UPDATED'

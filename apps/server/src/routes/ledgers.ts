@@ -6,6 +6,11 @@ import {
   idParamsSchema,
   inviteCodeSchema,
   joinLedgerSchema,
+  ledgerSettingsSchema,
+  addDays,
+  pnlQuerySchema,
+  positionQuerySchema,
+  todayKey,
   ledgerMemberParamsSchema,
   memberPermissionsSchema,
   renameLedgerSchema,
@@ -16,6 +21,10 @@ import { actorOf } from '../services/ledgers/actor.ts';
 import { getInvite, inviteInfo, joinLedger, regenerateInvite } from '../services/ledgers/ledger-invites.ts';
 import { createLedger, deleteLedger, renameLedger, resetLedgerDay } from '../services/ledgers/ledger-lifecycle.ts';
 import { expelMember, leaveLedger, setMemberPermissions } from '../services/ledgers/ledger-members.ts';
+import { setLedgerSettings } from '../services/ledgers/ledger-settings.ts';
+import { authorize, loadMembership } from '../services/ledger-access.ts';
+import { ledgerPnl } from '../services/avg-cost/pnl.ts';
+import { ledgerPosition } from '../services/avg-cost/position.ts';
 import { ledgersOf } from '../services/ledgers/ledger-view.ts';
 
 /** DESIGN §3 ledger rows. Permissions are checked by the services through `authorize` (DESIGN §4). */
@@ -33,6 +42,31 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): P
   app.put('/api/ledgers/:id/name', { ...auth, schema: { params: idParamsSchema, body: renameLedgerSchema } }, async (request) => ({
     ledger: await renameLedger(ctx, actorOf(ctx, request), request.params.id, request.body.name),
   }));
+
+  app.put('/api/ledgers/:id/settings', { ...auth, schema: { params: idParamsSchema, body: ledgerSettingsSchema } }, async (request) => ({
+    ledger: await setLedgerSettings(ctx, actorOf(ctx, request), request.params.id, request.body),
+  }));
+
+  // DESIGN §13: members only (a non-member gets 404 from loadMembership).
+  const viewer = async (ledgerId: string, userId: string) => authorize(await loadMembership(ctx.db, ledgerId, userId), 'view');
+  const today = () => todayKey(ctx.config.APP_TIMEZONE, ctx.now());
+
+  app.get(
+    '/api/ledgers/:id/position',
+    { ...auth, schema: { params: idParamsSchema, querystring: positionQuerySchema } },
+    async (request) => {
+      await viewer(request.params.id, request.user.id);
+      const { fecha = today(), tasa } = request.query;
+      return ledgerPosition(ctx.db, request.params.id, fecha, tasa, ctx.config.APP_TIMEZONE);
+    },
+  );
+
+  app.get('/api/ledgers/:id/pnl', { ...auth, schema: { params: idParamsSchema, querystring: pnlQuerySchema } }, async (request) => {
+    await viewer(request.params.id, request.user.id);
+    const hasta = request.query.hasta ?? today();
+    const desde = request.query.desde ?? addDays(hasta, -29);
+    return ledgerPnl(ctx.db, request.params.id, desde, hasta);
+  });
 
   app.get('/api/ledgers/:id/invite', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
     getInvite(ctx, actorOf(ctx, request), request.params.id),
@@ -56,7 +90,13 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): P
     '/api/ledgers/:id/members/:userId/permissions',
     { ...auth, schema: { params: ledgerMemberParamsSchema, body: memberPermissionsSchema } },
     async (request) => ({
-      member: await setMemberPermissions(ctx, actorOf(ctx, request), request.params.id, request.params.userId, request.body.canModifyBalance),
+      member: await setMemberPermissions(
+        ctx,
+        actorOf(ctx, request),
+        request.params.id,
+        request.params.userId,
+        request.body.canModifyBalance,
+      ),
     }),
   );
 

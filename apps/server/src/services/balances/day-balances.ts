@@ -1,5 +1,6 @@
 import { computeDay, type BalancesResponse, type DayRowFigures } from '@arb/shared';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { ledgerMethod, withRealizedProfit } from '../avg-cost/realized.ts';
 import { num, toTransactionJson } from '../transactions/transaction-json.ts';
 import { dayTransactions, type TransactionRow } from '../transactions/transaction-row.ts';
 import { dayBaseBalance } from './base-balance.ts';
@@ -18,13 +19,16 @@ export async function inOneSnapshot<T>(db: DbOrTx, read: (tx: DbOrTx) => Promise
 }
 
 /** The day's rows with computeDay's figures, plus its base; shared by the balances answer and the Excel export. */
-export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: string) {
-  // Rows and base from one snapshot: read on two connections they could straddle a commit and
-  // show a day whose base and rows disagree (money counted twice or not at all).
-  const { rows, base } = await inOneSnapshot(db, async (tx) => ({
-    rows: await dayTransactions(tx, ledgerId, fecha),
+export async function computeLedgerDay(db: Db, ledgerId: string, fecha: string) {
+  // Rows, base and method from one snapshot: read on two connections they could straddle a commit
+  // and show a day whose base and rows disagree (money counted twice or not at all; issue 17).
+  const { dayRows, base, metodo } = await inOneSnapshot(db, async (tx) => ({
+    dayRows: await dayTransactions(tx, ledgerId, fecha),
     base: await dayBaseBalance(tx, ledgerId, fecha),
+    metodo: await ledgerMethod(tx, ledgerId),
   }));
+  // DESIGN §13: under costo_promedio the rows' profit is what they realized.
+  const rows = metodo === 'costo_promedio' ? await withRealizedProfit(db, ledgerId, fecha, dayRows) : dayRows;
   // The stored figures were computed by computeTransaction when each row was written.
   const day = computeDay(
     rows.map((r) => ({ ...r, stored: r })),
@@ -35,7 +39,7 @@ export async function computeLedgerDay(db: DbOrTx, ledgerId: string, fecha: stri
 
 const v = (value: string): Valor => ({ valor: num(value, 2) });
 
-export async function dayBalances(db: DbOrTx, ledgerId: string, fecha: string): Promise<BalancesResponse> {
+export async function dayBalances(db: Db, ledgerId: string, fecha: string): Promise<BalancesResponse> {
   const { base, day } = await computeLedgerDay(db, ledgerId, fecha);
   const r = day.resumen;
   return {

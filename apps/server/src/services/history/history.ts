@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, firstOfMonth, formatDayLong, type HistoryDate, type HistorySummary, type HistoryWindow } from '@arb/shared';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { dayProfitSource } from '../avg-cost/realized.ts';
 import { num } from '../transactions/transaction-json.ts';
 
 // Day keys repeat on every call (a 3-year ledger lists ~1,100 of them); formatting is the cost.
@@ -47,7 +48,9 @@ function lastOfMonth(day: string): string {
  *   count: it made the total read 0,00 while today closed at 1.013.510,00 Bs.S (issue 25).
  * ganancia values are USD sums of the stored rounded rows, as the day screens show them.
  */
-export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string): Promise<HistorySummary> {
+export async function historySummary(db: Db, ledgerId: string, hasta: string): Promise<HistorySummary> {
+  // DESIGN §13: under costo_promedio the profit sums are the realized ones (same days, same counts).
+  const profit = await dayProfitSource(db, ledgerId);
   const from7 = addDays(hasta, -6);
   const from14 = addDays(hasta, -13);
   const monthFrom = firstOfMonth(hasta);
@@ -59,24 +62,27 @@ export async function historySummary(db: DbOrTx, ledgerId: string, hasta: string
     ), bu as (
       select fecha, saldo_base_usd as v from daily_balances
       where ledger_id = ${ledgerId} and fecha <= ${hasta}::date and saldo_base_usd is not null order by fecha desc limit 1
+    ), p as (
+      select
+        coalesce(sum(ganancia_usd) filter (where fecha <= ${hasta}::date), 0) as g,
+        coalesce(sum(ganancia_usd) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as g7,
+        coalesce(sum(ganancia_usd) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as g14,
+        coalesce(sum(ganancia_usd) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as gm
+      from ${profit} x where x.ledger_id = ${ledgerId}
     ), agg as (
       select
         coalesce(sum(transaction_count) filter (where fecha <= ${hasta}::date), 0) as n,
-        coalesce(sum(ganancia_usd) filter (where fecha <= ${hasta}::date), 0) as g,
         coalesce(sum(transaction_count) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as n7,
-        coalesce(sum(ganancia_usd) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as g7,
         coalesce(sum(transaction_count) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as n14,
-        coalesce(sum(ganancia_usd) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as g14,
         coalesce(sum(transaction_count) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as nm,
-        coalesce(sum(ganancia_usd) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as gm,
         coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha between coalesce((select fecha from bv), '-infinity'::date) and ${hasta}::date), 0) as mves,
         coalesce(sum(compra - venta - comision_usd) filter (where fecha between coalesce((select fecha from bu), '-infinity'::date) and ${hasta}::date), 0) as musd
       from ledger_day_totals where ledger_id = ${ledgerId}
     )
-    select n::text, g::text, n7::text, g7::text, n14::text, g14::text, nm::text, gm::text,
+    select n::text, p.g::text, n7::text, p.g7::text, n14::text, p.g14::text, nm::text, p.gm::text,
       (coalesce((select v from bv), 0) + mves)::text as saldo_ves,
       (coalesce((select v from bu), 0) + musd)::text as saldo_usd
-    from agg`);
+    from agg, p`);
   const r = result.rows[0]!;
   const w = (n: string | undefined, g: string | undefined): HistoryWindow => ({
     ganancia_total: num(g ?? '0', 2),

@@ -82,7 +82,13 @@ export async function joinLedger(ctx: Ctx, actor: Actor, code: string): Promise<
       .onConflictDoNothing()
       .returning({ userId: ledgerMembers.userId });
     if (inserted.length === 0) return;
-    record({ ledgerId, userId: actor.user.id, action: 'MEMBER_JOINED', entityId: actor.user.id, after: { userId: actor.user.id, canModifyBalance: false } });
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'MEMBER_JOINED',
+      entityId: actor.user.id,
+      after: { userId: actor.user.id, canModifyBalance: false },
+    });
     emit({ event: 'ledger-updated', type: 'MEMBER_JOINED', ledgerId, byUserId: actor.user.id, userId: actor.user.id });
   });
   const ledger = await ledgerOf(ctx.db, actor.user.id, ledgerId);

@@ -27,7 +27,11 @@ async function viewOf(ctx: Ctx, actor: Actor, ledgerId: string): Promise<Ledger>
  */
 async function assertMayCreate(ctx: Ctx, actor: Actor): Promise<void> {
   if (membershipAllowsWrites(actor.access)) return;
-  const [any] = await ctx.db.select({ id: ledgerMembers.ledgerId }).from(ledgerMembers).where(eq(ledgerMembers.userId, actor.user.id)).limit(1);
+  const [any] = await ctx.db
+    .select({ id: ledgerMembers.ledgerId })
+    .from(ledgerMembers)
+    .where(eq(ledgerMembers.userId, actor.user.id))
+    .limit(1);
   if (any) throw membershipInactive();
 }
 
@@ -35,7 +39,10 @@ async function assertMayCreate(ctx: Ctx, actor: Actor): Promise<void> {
 export async function createLedger(ctx: Ctx, actor: Actor, name: string): Promise<Ledger> {
   await assertMayCreate(ctx, actor);
   const id = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record }) => {
-    const [row] = await tx.insert(ledgers).values({ name, ownerId: actor.user.id, inviteCode: newInviteCode() }).returning({ id: ledgers.id });
+    const [row] = await tx
+      .insert(ledgers)
+      .values({ name, ownerId: actor.user.id, inviteCode: newInviteCode() })
+      .returning({ id: ledgers.id });
     const ledgerId = row!.id;
     await tx.insert(ledgerMembers).values({ ledgerId, userId: actor.user.id, canModifyBalance: true });
     record({ ledgerId, userId: actor.user.id, action: 'LEDGER_CREATED', entityId: ledgerId, after: { name } });
@@ -51,7 +58,14 @@ export async function renameLedger(ctx: Ctx, actor: Actor, ledgerId: string, nam
     authorize(m, 'rename', actor.access);
     if (m.ledgerName === name) return;
     await tx.update(ledgers).set({ name }).where(eq(ledgers.id, ledgerId));
-    record({ ledgerId, userId: actor.user.id, action: 'LEDGER_RENAMED', entityId: ledgerId, before: { name: m.ledgerName }, after: { name } });
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'LEDGER_RENAMED',
+      entityId: ledgerId,
+      before: { name: m.ledgerName },
+      after: { name },
+    });
     emit({ event: 'ledger-updated', type: 'NAME_UPDATED', ledgerId, byUserId: actor.user.id });
   });
   return viewOf(ctx, actor, ledgerId);

@@ -12,25 +12,50 @@ type Ctx = Pick<AppContext, 'db' | 'bus'>;
 
 async function memberOf(tx: Tx, ledgerId: string, userId: string): Promise<LedgerMember> {
   const [row] = await tx
-    .select({ userId: ledgerMembers.userId, canModifyBalance: ledgerMembers.canModifyBalance, userName: users.userName, email: users.email })
+    .select({
+      userId: ledgerMembers.userId,
+      canModifyBalance: ledgerMembers.canModifyBalance,
+      userName: users.userName,
+      email: users.email,
+    })
     .from(ledgerMembers)
     .innerJoin(users, eq(users.id, ledgerMembers.userId))
     .where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)))
     .limit(1);
   if (!row) throw new AppError(404, 'NOT_FOUND', messages.memberNotFound);
-  return { userId: row.userId, canModifyBalance: row.canModifyBalance, user: { id: row.userId, user_name: row.userName, email: row.email } };
+  return {
+    userId: row.userId,
+    canModifyBalance: row.canModifyBalance,
+    user: { id: row.userId, user_name: row.userName, email: row.email },
+  };
 }
 
 /** Owner only; the owner's own permission is fixed (always true). */
-export async function setMemberPermissions(ctx: Ctx, actor: Actor, ledgerId: string, userId: string, canModifyBalance: boolean): Promise<LedgerMember> {
+export async function setMemberPermissions(
+  ctx: Ctx,
+  actor: Actor,
+  ledgerId: string,
+  userId: string,
+  canModifyBalance: boolean,
+): Promise<LedgerMember> {
   return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
     const member = await memberOf(tx, ledgerId, userId);
     if (userId === m.ownerId) throw new AppError(400, 'VALIDATION_ERROR', messages.ownerPermissionsFixed);
     if (member.canModifyBalance === canModifyBalance) return member;
-    await tx.update(ledgerMembers).set({ canModifyBalance }).where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)));
-    record({ ledgerId, userId: actor.user.id, action: 'MEMBER_PERMISSIONS_UPDATED', entityId: userId, before: { canModifyBalance: member.canModifyBalance }, after: { canModifyBalance } });
+    await tx
+      .update(ledgerMembers)
+      .set({ canModifyBalance })
+      .where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)));
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'MEMBER_PERMISSIONS_UPDATED',
+      entityId: userId,
+      before: { canModifyBalance: member.canModifyBalance },
+      after: { canModifyBalance },
+    });
     emit({ event: 'member-permissions-updated', type: 'PERMISSIONS_UPDATED', ledgerId, byUserId: actor.user.id, userId });
     return { ...member, canModifyBalance };
   });
@@ -59,7 +84,13 @@ export async function leaveLedger(ctx: Ctx, actor: Actor, ledgerId: string): Pro
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'leave', actor.access);
     await removeMember(tx, ledgerId, actor.user.id);
-    record({ ledgerId, userId: actor.user.id, action: 'MEMBER_LEFT', entityId: actor.user.id, before: { userId: actor.user.id, canModifyBalance: m.canModifyBalance } });
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'MEMBER_LEFT',
+      entityId: actor.user.id,
+      before: { userId: actor.user.id, canModifyBalance: m.canModifyBalance },
+    });
     emit({ event: 'member-removed', type: 'MEMBER_LEFT', ledgerId, byUserId: actor.user.id, userId: actor.user.id });
   });
 }

@@ -19,6 +19,7 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
       name: ledgers.name,
       ownerId: ledgers.ownerId,
       inviteCode: ledgers.inviteCode,
+      metodoGanancia: ledgers.metodoGanancia,
       createdAt: ledgers.createdAt,
       ownerName: owners.userName,
       ownerEmail: owners.email,
@@ -42,7 +43,12 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
     })
     .from(ledgerMembers)
     .innerJoin(users, eq(users.id, ledgerMembers.userId))
-    .where(inArray(ledgerMembers.ledgerId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        ledgerMembers.ledgerId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(ledgerMembers.joinedAt), asc(ledgerMembers.userId));
 
   const byLedger = new Map<string, LedgerMember[]>();
@@ -64,6 +70,7 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
       inviteCode: r.ownerId === viewerId ? r.inviteCode : null,
       members,
       _count: { transactions: Number(r.transactions) },
+      metodo_ganancia: r.metodoGanancia,
       createdAt: r.createdAt.toISOString(),
     };
   });

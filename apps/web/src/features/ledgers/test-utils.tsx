@@ -6,8 +6,22 @@ import { vi } from 'vitest';
 import { STORAGE_KEYS, type Ledger, type SessionUser } from '@arb/shared';
 import { AuthProvider } from '../../shared/auth/auth-context';
 
-export const owner: SessionUser = { id: 'u-owner', email: 'olga@example.com', user_name: 'Olga', role: 'USER', email_verified: true, phone_number: null };
-export const member: SessionUser = { id: 'u-bea', email: 'bea@example.com', user_name: 'Bea', role: 'USER', email_verified: true, phone_number: null };
+export const owner: SessionUser = {
+  id: 'u-owner',
+  email: 'olga@example.com',
+  user_name: 'Olga',
+  role: 'USER',
+  email_verified: true,
+  phone_number: null,
+};
+export const member: SessionUser = {
+  id: 'u-bea',
+  email: 'bea@example.com',
+  user_name: 'Bea',
+  role: 'USER',
+  email_verified: true,
+  phone_number: null,
+};
 
 export function ledgerFixture(overrides: Partial<Ledger> = {}): Ledger {
   return {
@@ -21,6 +35,7 @@ export function ledgerFixture(overrides: Partial<Ledger> = {}): Ledger {
       { userId: member.id, canModifyBalance: false, user: { id: member.id, user_name: member.user_name, email: member.email } },
     ],
     _count: { transactions: 3 },
+    metodo_ganancia: 'por_operacion',
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

@@ -23,6 +23,7 @@ import { NotTodayBanner } from './NotTodayBanner';
 import { LedgerSelector } from '../../ledgers';
 import { MembershipBanner } from '../../membership';
 import { RatesPanel, useParallelRate } from '../../rates';
+import { PositionCard } from './PositionCard';
 import { RealtimeSlot } from './RealtimeSlot';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
@@ -90,6 +91,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                   onEditBase={setEditingBase}
                 />
               )}
+              <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} />
             </Stack>
           }
           form={<TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />}

@@ -14,6 +14,7 @@ const OTHER = { id: 'u-other', email: 'otro@example.com', user_name: 'Otro' };
 const ledger = (id: string, name: string, ownerId: string, canModifyBalance = false): Ledger => ({
   id,
   name,
+  metodo_ganancia: 'por_operacion',
   createdAt: '2026-11-01T00:00:00.000Z',
   ownerId,
   owner: ownerId === ME.id ? ME : OTHER,
@@ -49,6 +50,7 @@ function setup(url: string, ledgers: Ledger[], extra?: (call: Call) => Response 
     if (custom) return custom;
     if (call.url === '/api/ledgers' && call.method === 'GET') return json(200, ledgers);
     if (call.url.startsWith('/api/transactions/balances')) return json(200, emptyBalances);
+    if (call.url.includes('/position?')) return json(200, { posicion_usd: 0, costo_promedio: 0, referencia: null });
     return json(404, { error: 'no', code: 'NOT_FOUND' });
   });
   const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: [url] });

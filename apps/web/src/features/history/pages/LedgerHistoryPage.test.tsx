@@ -35,6 +35,26 @@ const base = (): Routes => ({
   '/api/transactions/history-summary': { status: 200, body: summary },
   '/api/transactions/daily-profit': { status: 200, body: [{ date: '2026-11-21', ganancia_usd: 10, transactionCount: 3 }] },
   [`/api/ledgers/${LEDGER}/activity`]: { status: 200, body: [] },
+  [`/api/ledgers/${LEDGER}/pnl`]: {
+    status: 200,
+    body: {
+      dias: [
+        {
+          fecha: '2026-11-21',
+          operaciones: 3,
+          realizado_ves: 400,
+          realizado_usd: 1.67,
+          comisiones_usd: 0,
+          posicion_usd: -60,
+          costo_promedio: 250,
+        },
+      ],
+      total: { operaciones: 3, realizado_ves: 400, realizado_usd: 1.67, comisiones_usd: 0 },
+      por_miembro: [
+        { userId: 'u1', user_name: 'Ana', operaciones: 3, realizado_ves: 400, realizado_usd: 1.67, posicion_usd: -60, costo_promedio: 250 },
+      ],
+    },
+  },
 });
 const open = () => {
   api = fakeApi(routes);
@@ -146,6 +166,15 @@ describe('/ledger/:ledgerId/history (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Registro no encontrado' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver a Mis Registros' }).getAttribute('href')).toBe('/history');
     expect(screen.queryByTestId('total-saldo-ves')).toBeNull();
+  });
+
+  it("DESIGN §13: the realized profit per day and the 'Ganancia por miembro' table", async () => {
+    open();
+    const perMember = await screen.findByRole('table', { name: 'Ganancia por miembro' });
+    expect(within(perMember).getByText('Ana')).toBeTruthy();
+    const perDay = screen.getByRole('table', { name: 'Ganancia realizada por día' });
+    expect(within(perDay).getAllByRole('row')).toHaveLength(2);
+    expect(api.calls(`/api/ledgers/${LEDGER}/pnl`)).toHaveLength(1);
   });
 
   it('a failing chart does not hide the history', async () => {

@@ -11,6 +11,7 @@ import { useLedger } from '../api/get-ledger';
 import { ActivitySection } from '../components/ActivitySection';
 import { ImportsSection } from '../../imports';
 import { DailyProfitSection } from '../components/DailyProfitSection';
+import { RealizedProfitSection } from '../components/RealizedProfitSection';
 import { DatesList } from '../components/DatesList';
 import { SummaryTiles } from '../components/SummaryTiles';
 import { useHistoryRealtime } from '../hooks/use-history-realtime';
@@ -93,6 +94,7 @@ export default function LedgerHistoryPage() {
         {dates.data && dates.data.length > 0 && (
           <>
             <DailyProfitSection ledgerId={ledgerId} />
+            <RealizedProfitSection ledgerId={ledgerId} />
             <Box component="section" aria-labelledby="dates-title">
               <Typography id="dates-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                 {messages.historyDatesTitle}

@@ -6,6 +6,7 @@ import { useTimedNotice } from '../hooks/use-timed-notice';
 import { InviteLinkBox } from './InviteLinkBox';
 import { LedgerExitActions } from './LedgerExitActions';
 import { MembersList } from './MembersList';
+import { ProfitMethodForm } from './ProfitMethodForm';
 import { RenameLedgerForm } from './RenameLedgerForm';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 
@@ -48,6 +49,8 @@ export function GroupManagementDialog({ open, onClose, ledgerId }: GroupManageme
           ) : (
             <>
               <RenameLedgerForm ledger={ledger} onNotice={show} />
+              <Divider />
+              <ProfitMethodForm ledger={ledger} isOwner={isOwner} onNotice={show} />
               {isOwner && (
                 <>
                   <Divider />

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { addDays, FLAT, toBig, toNumber, unrealized, type PositionResponse } from '@arb/shared';
+import type { Db } from '../../db/database.ts';
+import { num } from '../transactions/transaction-json.ts';
+import { ensureAvgCostStates, ledgerStateAt } from './avg-cost-states.ts';
+
+export type PositionJson = PositionResponse;
+
+/**
+ * The reference rate for the end of `fecha` (DESIGN §13): the last stored parallel rate fetched
+ * on or before the end of that day in APP_TIMEZONE, else the official one.
+ */
+async function referenceRate(db: Db, fecha: string, timeZone: string): Promise<PositionJson['referencia']> {
+  const end = addDays(fecha, 1);
+  for (const source of ['paralelo', 'oficial'] as const) {
+    const r = await db.execute<{ promedio: string; dia: string }>(sql`
+      select promedio::text, (fetched_at at time zone ${timeZone})::date::text as dia from rate_snapshots
+      where source = ${source} and fetched_at < (${end}::date::timestamp at time zone ${timeZone})
+      order by id desc limit 1`);
+    const row = r.rows[0];
+    if (row) return { tasa: num(row.promedio, 4), fuente: source, fecha: row.dia };
+  }
+  return null;
+}
+
+/** GET /api/ledgers/:id/position (DESIGN §13). `tasa` is an already validated rate string, or undefined. */
+export async function ledgerPosition(
+  db: Db,
+  ledgerId: string,
+  fecha: string,
+  tasa: string | undefined,
+  timeZone: string,
+): Promise<PositionJson> {
+  await ensureAvgCostStates(db, ledgerId);
+  const [state, ref] = await Promise.all([
+    ledgerStateAt(db, ledgerId, fecha),
+    tasa !== undefined ? Promise.resolve({ tasa: num(tasa, 4), fuente: 'manual' as const, fecha }) : referenceRate(db, fecha, timeZone),
+  ]);
+  const s = state ?? { ...FLAT, acum_ves: '0', acum_usd: '0', acum_comisiones: '0' };
+  const u = ref ? unrealized(s, tasa ?? String(ref.tasa)) : null;
+  return {
+    fecha,
+    posicion_usd: num(s.posicion_usd, 2),
+    costo_promedio: toNumber(toBig(s.costo_promedio), 4),
+    realizado_ves: num(s.acum_ves, 2),
+    realizado_usd: num(s.acum_usd, 2),
+    comisiones_usd: num(s.acum_comisiones, 8),
+    referencia: ref,
+    no_realizado_ves: u ? num(u.no_realizado_ves, 2) : null,
+    no_realizado_usd: u ? num(u.no_realizado_usd, 2) : null,
+  };
+}

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { json, mockFetch, renderWithProviders } from '../test/harness';
+import { PositionCard } from './PositionCard';
+
+const LEDGER = '11111111-1111-4111-8111-111111111111';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('PositionCard (DESIGN §13)', () => {
+  it('an open short: its size, its average and the unrealized profit at the rate it names', async () => {
+    const calls = mockFetch(() =>
+      json(200, {
+        fecha: '2026-11-20',
+        posicion_usd: -100,
+        costo_promedio: 250,
+        realizado_ves: 0,
+        realizado_usd: 0,
+        comisiones_usd: 0,
+        referencia: { tasa: 260, fuente: 'paralelo', fecha: '2026-11-20' },
+        no_realizado_ves: -1000,
+        no_realizado_usd: -3.85,
+      }),
+    );
+    renderWithProviders(<PositionCard ledgerId={LEDGER} fecha="2026-11-20" />);
+    expect((await screen.findByTestId('position-open')).textContent).toContain('(vendidos)');
+    expect(screen.getByTestId('position-average').textContent).toMatch(/250/);
+    expect(screen.getByTestId('position-unrealized').textContent).toMatch(/-3,85/);
+    expect(screen.getByText(/tasa paralelo/)).toBeTruthy();
+    expect(calls[0]?.url).toBe(`/api/ledgers/${LEDGER}/position?fecha=2026-11-20`);
+  });
+
+  it('flat: "Sin posición abierta"', async () => {
+    mockFetch(() => json(200, { posicion_usd: 0, costo_promedio: 0, referencia: null, no_realizado_ves: null, no_realizado_usd: null }));
+    renderWithProviders(<PositionCard ledgerId={LEDGER} fecha="2026-11-20" />);
+    expect((await screen.findByTestId('position-flat')).textContent).toBe('Sin posición abierta');
+  });
+});
