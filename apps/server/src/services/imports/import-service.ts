@@ -177,7 +177,7 @@ export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership,
     const deleted = await tx.execute<Record<string, unknown> & { fecha: string }>(sql`
       delete from transactions where import_batch_id = ${batchId} and ledger_id = ${m.ledgerId}
       returning id, fecha::text as fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd,
-        notas, esta_verificada, created_by, version, comision_usd, ocurrido_en, origen, referencia, created_at, updated_at`);
+        notas, esta_verificada, created_by, version, comision_usd, ocurrido_en, origen, referencia, import_batch_id, created_at, updated_at`);
     await tx.execute(sql`update import_batches set undone = true, undone_at = now() where id = ${batchId}`);
     const fechas = [...new Set(deleted.rows.map((r) => r.fecha))].sort();
     record({
