@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -177,7 +176,8 @@ export const transactions = pgTable(
     /** The imported order's number, as text (20 digits do not fit a double); null for manual rows. */
     referencia: text('referencia'),
     /** The import batch that created the row (undo removes exactly these). */
-    importBatchId: uuid('import_batch_id').references((): AnyPgColumn => importBatches.id, { onDelete: 'set null' }),
+    /** No foreign key (migration 0006): batches go only with their ledger, which takes these rows too. */
+    importBatchId: uuid('import_batch_id'),
     notas: text('notas'),
     estaVerificada: boolean('esta_verificada').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
