@@ -172,7 +172,9 @@ export const transactions = pgTable(
     /** When the order happened (DESIGN §12); a day's order is ocurrido_en, created_at, id. */
     ocurridoEn: ts('ocurrido_en').notNull().defaultNow(),
     /** Where the row came from (DESIGN §12): 'manual' or 'binance_p2p' (check constraint, migration 0006). */
-    origen: text('origen', { enum: ['manual', 'binance_p2p'] }).notNull().default('manual'),
+    origen: text('origen', { enum: ['manual', 'binance_p2p'] })
+      .notNull()
+      .default('manual'),
     /** The imported order's number, as text (20 digits do not fit a double); null for manual rows. */
     referencia: text('referencia'),
     /** The import batch that created the row (undo removes exactly these). */
@@ -188,8 +190,12 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_ledger_day_idx').on(t.ledgerId, t.fecha, t.ocurridoEn, t.createdAt, t.id),
     index('transactions_created_by_idx').on(t.createdBy, t.createdAt),
-    uniqueIndex('transactions_ledger_origen_referencia_key').on(t.ledgerId, t.origen, t.referencia).where(sql`${t.referencia} is not null`),
-    index('transactions_import_batch_idx').on(t.importBatchId).where(sql`${t.importBatchId} is not null`),
+    uniqueIndex('transactions_ledger_origen_referencia_key')
+      .on(t.ledgerId, t.origen, t.referencia)
+      .where(sql`${t.referencia} is not null`),
+    index('transactions_import_batch_idx')
+      .on(t.importBatchId)
+      .where(sql`${t.importBatchId} is not null`),
   ],
 );
 
@@ -305,13 +311,18 @@ export const importBatches = pgTable(
   'import_batches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     created: integer('created').notNull().default(0),
     duplicate: integer('duplicate').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
-    fechas: date('fechas', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+    fechas: date('fechas', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     undone: boolean('undone').notNull().default(false),
     undoneAt: ts('undone_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
