@@ -9,7 +9,7 @@ import { useHistorySummary } from '../api/get-history-summary';
 import { useLedger } from '../api/get-ledger';
 import { ActivitySection } from '../components/ActivitySection';
 import { ImportsSection } from '../../imports';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { getStoredUser } from '../../../shared/lib/session';
 import { DailyProfitSection } from '../components/DailyProfitSection';
 import { DatesList } from '../components/DatesList';
 import { SummaryTiles } from '../components/SummaryTiles';
@@ -29,7 +29,7 @@ function Loading() {
 export default function LedgerHistoryPage() {
   const ledgerId = useParams().ledgerId ?? '';
   const ledger = useLedger(ledgerId);
-  const { user } = useAuth();
+  const user = getStoredUser();
   const dates = useHistoryDates(ledgerId);
   const summary = useHistorySummary(ledgerId);
   const { connected } = useHistoryRealtime(ledgerId);
