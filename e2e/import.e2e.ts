@@ -37,7 +37,7 @@ describe('Importar de Binance', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  it('upload, preview, import: the orders are in the day’s list and another member sees them live', async () => {
+  it('upload, preview, import: the orders are in the day’s list, another member sees them live, and the history undoes it', async () => {
     const ana = await openBrowser();
     const beto = await openBrowser();
     sessions.push(ana, beto);
@@ -70,5 +70,13 @@ describe('Importar de Binance', () => {
     await expect.poll(() => beto.page.getByText('Binance P2P #', { exact: false }).count(), { timeout: 10_000 }).toBe(2);
     expect(await beto.page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true);
     await screenshot(beto.page, 'import-member-sees-rows');
+
+    // The ledger's history lists the import; Ana undoes it and the rows leave Beto's screen too.
+    await ana.page.goto(`/ledger/${ledgerId}/history`);
+    await ana.page.getByText('binance-hoy.csv · 2 operaciones').waitFor();
+    await ana.page.getByText('Ana importó 2 operaciones').waitFor();
+    await ana.page.getByRole('button', { name: 'Deshacer importación' }).click();
+    await ana.page.getByText('Deshecha', { exact: true }).waitFor();
+    await expect.poll(() => beto.page.getByText('Binance P2P #', { exact: false }).count(), { timeout: 10_000 }).toBe(0);
   });
 });

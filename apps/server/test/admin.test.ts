@@ -198,6 +198,8 @@ describe('admin API', () => {
         notas: 'nota',
         comision_usd: 0,
         ocurrido_en: expect.any(String),
+        origen: 'manual',
+        referencia: null,
         createdAt: expect.any(String),
       },
       {
@@ -213,6 +215,8 @@ describe('admin API', () => {
         notas: 'nota',
         comision_usd: 0,
         ocurrido_en: expect.any(String),
+        origen: 'manual',
+        referencia: null,
         createdAt: expect.any(String),
       },
     ]);

@@ -45,11 +45,13 @@ describe('GET /api/transactions/balances', () => {
       [-3300.15, -80.25, 5787.35, 171], // 9087.50 − 3300.15; 251.25 − 80.25
     ]);
     expect(body.transacciones_con_acumulados[2]).toMatchObject({ notas: 'compra', esta_verificada: true, bs_pagados: 3300.15 });
-    // each row carries SPEC §3's fields plus version, createdAt, its author and DESIGN §12's fee and time
+    // each row carries SPEC §3's fields plus version, createdAt, its author and DESIGN §12's fee, time, origin and order number
     expect(Object.keys(body.transacciones_con_acumulados[0]).sort()).toEqual(
       [
         'comision_usd',
         'ocurrido_en',
+        'origen',
+        'referencia',
         'id',
         'ledgerId',
         'fecha',

@@ -234,6 +234,24 @@ describe('Binance P2P import (DESIGN §12)', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
   });
 
+  it('keeps the per-day totals equal to the rows after imports, overlaps and an undo', async () => {
+    // ledger_day_totals feeds every carried-forward balance (decision 0003); imported rows are
+    // summed per statement (migration 0006), so compare it with the rows themselves.
+    const mismatch = await t.database.pool.query(
+      `
+      with r as (select ledger_id, fecha, count(*)::int as n, sum(venta) as venta, sum(compra) as compra, sum(ganancia_usd) as g, sum(comision_usd) as c
+                 from transactions where ledger_id = $1 group by ledger_id, fecha)
+      select coalesce(r.fecha, d.fecha)::text as fecha from r full join (select * from ledger_day_totals where ledger_id = $1) d
+        on d.ledger_id = r.ledger_id and d.fecha = r.fecha
+      where r.n is distinct from d.transaction_count or r.venta is distinct from d.venta or r.compra is distinct from d.compra
+        or r.g is distinct from d.ganancia_usd or r.c is distinct from d.comision_usd`,
+      [ledgerId],
+    );
+    expect(mismatch.rows).toEqual([]);
+    const days = await t.database.pool.query(`select count(*)::int as n from ledger_day_totals where ledger_id = $1`, [ledgerId]);
+    expect(days.rows[0].n).toBeGreaterThan(2);
+  });
+
   it.each([
     ['an empty file', Buffer.alloc(0), 400, 'IMPORT_EMPTY', 'El archivo está vacío'],
     [

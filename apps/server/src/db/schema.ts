@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -177,11 +176,14 @@ export const transactions = pgTable(
     /** When the order happened (DESIGN §12); a day's order is ocurrido_en, created_at, id. */
     ocurridoEn: ts('ocurrido_en').notNull().defaultNow(),
     /** Where the row came from (DESIGN §12): 'manual' or 'binance_p2p' (check constraint, migration 0006). */
-    origen: text('origen', { enum: ['manual', 'binance_p2p'] }).notNull().default('manual'),
+    origen: text('origen', { enum: ['manual', 'binance_p2p'] })
+      .notNull()
+      .default('manual'),
     /** The imported order's number, as text (20 digits do not fit a double); null for manual rows. */
     referencia: text('referencia'),
     /** The import batch that created the row (undo removes exactly these). */
-    importBatchId: uuid('import_batch_id').references((): AnyPgColumn => importBatches.id, { onDelete: 'set null' }),
+    /** No foreign key (migration 0006): batches go only with their ledger, which takes these rows too. */
+    importBatchId: uuid('import_batch_id'),
     notas: text('notas'),
     estaVerificada: boolean('esta_verificada').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -192,8 +194,12 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_ledger_day_idx').on(t.ledgerId, t.fecha, t.ocurridoEn, t.createdAt, t.id),
     index('transactions_created_by_idx').on(t.createdBy, t.createdAt),
-    uniqueIndex('transactions_ledger_origen_referencia_key').on(t.ledgerId, t.origen, t.referencia).where(sql`${t.referencia} is not null`),
-    index('transactions_import_batch_idx').on(t.importBatchId).where(sql`${t.importBatchId} is not null`),
+    uniqueIndex('transactions_ledger_origen_referencia_key')
+      .on(t.ledgerId, t.origen, t.referencia)
+      .where(sql`${t.referencia} is not null`),
+    index('transactions_import_batch_idx')
+      .on(t.importBatchId)
+      .where(sql`${t.importBatchId} is not null`),
   ],
 );
 
@@ -452,13 +458,18 @@ export const importBatches = pgTable(
   'import_batches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ledgerId: uuid('ledger_id').notNull().references(() => ledgers.id, { onDelete: 'cascade' }),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     created: integer('created').notNull().default(0),
     duplicate: integer('duplicate').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
-    fechas: date('fechas', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+    fechas: date('fechas', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     undone: boolean('undone').notNull().default(false),
     undoneAt: ts('undone_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

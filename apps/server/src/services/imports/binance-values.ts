@@ -163,7 +163,14 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** The wall clock of an instant shifted by an offset, read from UTC fields (no Intl call). */
 function shifted(ms: number, offset: number): WallClock {
   const d = new Date(ms + offset);
-  return { y: d.getUTCFullYear(), mo: d.getUTCMonth() + 1, d: d.getUTCDate(), h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds() };
+  return {
+    y: d.getUTCFullYear(),
+    mo: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    mi: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+  };
 }
 
 /**

@@ -100,3 +100,12 @@ describe('activitySentence', () => {
     expect(activitySentence(entry(e))).toBe(sentence);
   });
 });
+
+describe('activitySentence of imports (DESIGN §12)', () => {
+  it.each<[Partial<ActivityEntry>, string]>([
+    [{ action: 'IMPORT_CREATED', after: { created: 20000, fechas: ['2026-11-20'] } }, 'Ana importó 20000 operaciones'],
+    [{ action: 'IMPORT_UNDONE', before: { transactions: [] }, after: { removed: 3 } }, 'Ana deshizo la importación de 3 operaciones'],
+  ])('%o → %s', (e, sentence) => {
+    expect(activitySentence(entry(e))).toBe(sentence);
+  });
+});

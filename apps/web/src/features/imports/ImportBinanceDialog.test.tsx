@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { STORAGE_KEYS, type ImportPreview } from '@arb/shared';
+import { ImportBinanceDialog } from './ImportBinanceDialog';
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const LEDGER = '11111111-1111-4111-8111-111111111111';
+const row = (line: number, action: 'new' | 'skipped', reason?: string) => ({
+  line,
+  orderNumber: `2274518874553321472${line}`,
+  type: 'SELL' as const,
+  asset: 'USDT',
+  fiat: 'VES',
+  price: 40,
+  quantity: 100,
+  total: 4000,
+  fee: 0,
+  counterparty: null,
+  status: action === 'new' ? 'Completed' : 'Cancelled',
+  createdAt: '2026-11-20T10:00:00-04:00',
+  fecha: '2026-11-20',
+  action,
+  ...(reason ? { reason } : {}),
+  warnings: [],
+});
+// 250 rows: the table shows them 100 at a time.
+const PREVIEW: ImportPreview = {
+  format: 'binance-p2p',
+  timezone: 'America/Caracas',
+  rows: [...Array.from({ length: 249 }, (_, i) => row(i + 2, 'new')), row(251, 'skipped', 'Estado: Cancelled')],
+  counts: { new: 249, duplicate: 0, skipped: 1 },
+};
+
+function setup(props: { metodoGanancia?: string; isOwner?: boolean } = {}) {
+  window.localStorage.setItem(STORAGE_KEYS.authToken, `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.s`);
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const body = url.endsWith('/preview')
+        ? PREVIEW
+        : { batch: { id: 'b', created: 249, duplicate: 0, skipped: 1, fechas: ['2026-11-20'] } };
+      return new Response(JSON.stringify(body), {
+        status: url.endsWith('/preview') ? 200 : 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  const onDone = vi.fn();
+  const onImported = vi.fn(async () => {});
+  const onSwitchToAverage = vi.fn(async () => {});
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ImportBinanceDialog
+        ledgerId={LEDGER}
+        metodoGanancia={props.metodoGanancia}
+        isOwner={props.isOwner ?? true}
+        onSwitchToAverage={onSwitchToAverage}
+        onImported={onImported}
+        onClose={vi.fn()}
+        onDone={onDone}
+      />
+    </QueryClientProvider>,
+  );
+  return { urls, onDone, onImported, onSwitchToAverage, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('Importar de Binance', () => {
+  it('previews a file with chips and paged rows, then imports and reports the count', async () => {
+    const { urls, onDone, onImported, user } = setup();
+    expect((screen.getByRole('button', { name: 'Importar 0 operaciones' }) as HTMLButtonElement).disabled).toBe(true);
+    const file = new File(['Order Number\n'], 'binance.csv', { type: 'text/csv' });
+    await user.upload(screen.getByTestId('import-file'), file);
+    await screen.findByText('249 nuevas');
+    screen.getByText('0 duplicadas');
+    screen.getByText('1 omitidas');
+    // Page 1 of 3: lines 2–101.
+    screen.getByText('1–100 de 250');
+    expect(screen.queryByText('Estado: Cancelled')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /siguiente|next/i }));
+    await user.click(screen.getByRole('button', { name: /siguiente|next/i }));
+    screen.getByText('Estado: Cancelled');
+    await user.click(screen.getByRole('button', { name: 'Importar 249 operaciones' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith('Importación completada: 249 operaciones'));
+    expect(onImported).toHaveBeenCalled();
+    expect(urls).toEqual([`/api/ledgers/${LEDGER}/imports/preview`, `/api/ledgers/${LEDGER}/imports`]);
+  });
+
+  it('under por_operacion explains one-sided orders and offers the owner the switch, only when asked', async () => {
+    const { onSwitchToAverage, user } = setup({ metodoGanancia: undefined, isOwner: true });
+    screen.getByText(/Las órdenes importadas son de un solo lado/);
+    expect(onSwitchToAverage).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cambiar a costo promedio' }));
+    expect(onSwitchToAverage).toHaveBeenCalledTimes(1);
+  });
+
+  it('a member sees the sentence without the switch; under costo_promedio there is no sentence', () => {
+    setup({ metodoGanancia: 'por_operacion', isOwner: false });
+    screen.getByText(/Las órdenes importadas son de un solo lado/);
+    expect(screen.queryByRole('button', { name: 'Cambiar a costo promedio' })).toBeNull();
+    cleanup();
+    setup({ metodoGanancia: 'costo_promedio' });
+    expect(screen.queryByText(/Las órdenes importadas son de un solo lado/)).toBeNull();
+  });
+});
