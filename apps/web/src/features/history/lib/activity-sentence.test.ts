@@ -27,6 +27,19 @@ const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({
 describe('activitySentence', () => {
   it.each<[string, Partial<ActivityEntry>, string]>([
     [
+      'a restore names the day it brought back',
+      { action: 'ACTIVITY_RESTORED', entityId: '41', after: { action: 'LEDGER_DAY_RESET', restored: 2, days: ['2026-11-21'] } },
+      'Ana restauró un cambio del 21/11/2026',
+    ],
+    [
+      'a delete kept as a full row snapshot (numbers as exact text) reads like before',
+      {
+        action: 'TRANSACTION_DELETED',
+        before: { ...tx, id: 't1', ledger_id: 'L1', venta: '100.00', tasa_venta: '40.0000', ganancia_usd: '100' },
+      },
+      'Ana eliminó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
+    ],
+    [
       'a creation with what was typed',
       { after: tx },
       'Ana creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
