@@ -7,7 +7,7 @@ import { emailSchema } from './common.ts';
 
 const passwordLength = z.string({ error: messages.passwordTooShort }).check(
   z.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort),
-  z.maxLength(200, messages.passwordTooShort),
+  z.maxLength(200, messages.passwordTooLong),
 );
 
 /** A new password: at least 6 characters and a strength score of at least 2 (SPEC §5). */
