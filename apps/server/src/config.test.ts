@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, persistentSecret } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-config-'));
 
@@ -18,6 +18,19 @@ describe('configuration', () => {
     expect(c.APP_TIMEZONE).toBe('America/Caracas');
     expect(c.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).JWT_SECRET).toBe(c.JWT_SECRET);
+  });
+
+  // Issue 17: the generated jwt-secret is written atomically and a short one is refused.
+  it('writes the secret file whole, leaves no temporary file, and refuses a secret under 32 characters', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arb-secret-'));
+    const first = persistentSecret(dir, 'jwt-secret');
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(persistentSecret(dir, 'jwt-secret')).toBe(first);
+    expect(readdirSync(dir)).toEqual(['jwt-secret']);
+    writeFileSync(path.join(dir, 'jwt-secret'), 'x'.repeat(31) + '\n');
+    expect(() => persistentSecret(dir, 'jwt-secret')).toThrow(/31 characters; at least 32/);
+    writeFileSync(path.join(dir, 'jwt-secret'), '');
+    expect(() => persistentSecret(dir, 'jwt-secret')).toThrow(/0 characters/);
   });
 
   it('lists every bad variable by name', () => {
@@ -56,7 +69,11 @@ describe('configuration', () => {
 
   it('start-up with PORT=abc stops with a clear message naming PORT', () => {
     const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-    const res = spawnSync(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/PORT/);
     expect(res.stderr).toMatch(/invalid configuration/);

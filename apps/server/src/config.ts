@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -17,9 +15,15 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     APP_URL: url.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Arbitraje USD/VES <no-reply@localhost>'),
     REQUIRE_EMAIL_VERIFICATION: bool.default(true),
     MEMBERSHIP_REQUIRED: bool.default(false),
@@ -88,9 +92,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(
-      `Configuración inválida / invalid configuration:\n${lines.join('\n')}`,
-    );
+    throw new ConfigError(`Configuración inválida / invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -106,11 +108,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
 }
 
 /** A random secret generated on first start and kept in DATA_DIR, so restarts keep sessions valid. */
+/** A shorter signing secret can be guessed offline from any issued token. */
+const MIN_SECRET_LENGTH = 32;
+
 export function persistentSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+    // Written whole under a temporary name, then linked into place: a crash never leaves an empty
+    // or half-written secret, and of two first starts the second reads the first one's (issue 17).
+    const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    writeFileSync(tmp, randomBytes(48).toString('base64url') + '\n', { mode: 0o600 });
+    try {
+      linkSync(tmp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(tmp, { force: true });
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `${file} holds a secret of ${secret.length} characters; at least ${MIN_SECRET_LENGTH} are needed. Delete the file to have a new one generated.`,
+    );
+  }
   return secret;
 }

@@ -315,7 +315,16 @@ describe('admin API', () => {
     expect((await as(admin, 'PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000/deactivate')).statusCode).toBe(404);
   });
 
-  it('PATCH email: 409 when taken; otherwise unverified, a verification mail to the new address and a notice to the old', async () => {
+  // Issue 17: an admin editing their own email became unverified and locked out.
+  it('PATCH email: never the admin’s own, with a Spanish message', async () => {
+    const self = await as(admin, 'PATCH', `/api/admin/users/${admin.id}/email`, { email: 'nuevo-admin@example.com' });
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ error: 'No puedes cambiar tu propio email desde el panel de administración.', code: 'VALIDATION_ERROR' });
+    const [row] = await t.ctx.db.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, admin.id));
+    expect(row).toEqual({ email: 'admin@example.com', verified: true });
+  });
+
+    it('PATCH email: 409 when taken; otherwise unverified, a verification mail to the new address and a notice to the old', async () => {
     const taken = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/email`, { email: 'ALICE@example.com' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: 'Ya existe una cuenta con este email', code: 'EMAIL_TAKEN' });

@@ -141,6 +141,8 @@ describe('adminPermission: the ADMIN role and the self-rules', () => {
     ['an admin deactivates themselves', admin, 'deactivate', 'boss', VE],
     ['an admin changes their own role', admin, 'setRole', 'boss', VE],
     ['an admin deletes themselves', admin, 'deleteUser', 'boss', VE],
+    ['an admin changes their own email (issue 17: it would lock them out)', admin, 'setEmail', 'boss', VE],
+    ['an admin changes someone else’s email', admin, 'setEmail', 'other', ok],
     ['an admin activates themselves (harmless)', admin, 'activate', 'boss', ok],
     ['an admin sets their own membership', admin, 'setMembership', 'boss', ok],
   ] as const)('%s → %s', (_name, actor, action, target, code) => {

@@ -189,11 +189,13 @@ const SELF_RULES: Partial<Record<AdminAction, MessageKey>> = {
   deactivate: 'cannotDeactivateSelf',
   setRole: 'cannotChangeOwnRole',
   deleteUser: 'cannotDeleteSelf',
+  // Their own email would become unverified and lock them out (issue 17).
+  setEmail: 'cannotChangeOwnEmail',
 };
 
 /**
  * The administrators' self-rules: an administrator may not deactivate, demote or delete
- * themselves (so the last one cannot lock everyone out by mistake). Only the rule, for the
+ * themselves, nor change their own email (so the last one cannot lock everyone out by mistake). Only the rule, for the
  * services that already passed the ADMIN guard.
  */
 export function adminSelfPermission(adminId: string, action: AdminAction, targetUserId: string): Permission {

@@ -81,7 +81,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   }));
 
   r.patch('/api/admin/users/:id/email', { ...withId, schema: { params: idParamsSchema, body: adminEmailSchema } }, async (request) => ({
-    user: await setEmail(deps, request.params.id, request.body.email),
+    user: await setEmail(deps, request.user.id, request.params.id, request.body.email),
   }));
 
   r.delete('/api/admin/users/:id', withId, async (request, reply) => {

@@ -38,6 +38,8 @@ describe('SPEC §5 auth validation messages', () => {
     [{ password: 'Ab1!', confirmPassword: 'Ab1!' }, 'La contraseña debe tener al menos 6 caracteres'],
     [{ password: 'abcdefg', confirmPassword: 'abcdefg' }, 'La contraseña es muy débil. Por favor elige una contraseña más segura.'],
     [{ password: 'Secreta1!', confirmPassword: 'Secreta2!' }, 'Las contraseñas no coinciden'],
+    // issue 17: a password over 200 characters was told it had fewer than 6
+    [{ password: 'Aa1!'.repeat(51), confirmPassword: 'Aa1!'.repeat(51) }, 'La contraseña no puede tener más de 200 caracteres'],
   ])('register %o → %s', (patch, message) => {
     const r = registerFormSchema.safeParse({ ...valid, ...patch });
     expect(r.success).toBe(false);

@@ -59,8 +59,13 @@ const isUniqueViolation = (err: unknown): boolean => {
   return false;
 };
 
-/** New address: must be free (409), is unverified until the user opens the mailed link; the old one is told. */
-export async function setEmail(deps: AdminDeps, userId: string, email: string): Promise<AdminUser> {
+/**
+ * New address: must be free (409), is unverified until the user opens the mailed link; the old one
+ * is told. Never the admin's own: it would become unverified and lock them out (issue 17), like
+ * the other self-rules.
+ */
+export async function setEmail(deps: AdminDeps, adminId: string, userId: string, email: string): Promise<AdminUser> {
+  refuseSelf(adminId, userId, 'setEmail');
   const now = deps.now();
   try {
     await deps.db.transaction(async (tx) => {

@@ -4,7 +4,8 @@ import { takeSessionExpiredNotice } from './session';
 
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (expInSeconds: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'u', exp: Math.floor(Date.now() / 1000) + expInSeconds })}.s`;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('api client session handling (SPEC §7)', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -41,9 +42,14 @@ describe('api client session handling (SPEC §7)', () => {
     localStorage.setItem('refreshToken', 'r1');
     localStorage.setItem('userData', JSON.stringify({ id: 'u', email: 'a@b.co' }));
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/auth/refresh-token' ? json(200, { accessToken: jwt(900), refreshToken: 'r2' }) : json(401, { error: 'no', code: 'UNAUTHORIZED' }),
+      url === '/api/auth/refresh-token'
+        ? json(200, { accessToken: jwt(900), refreshToken: 'r2' })
+        : json(401, { error: 'no', code: 'UNAUTHORIZED' }),
     );
-    await expect(api('/api/a', 'x')).rejects.toMatchObject({ message: 'Sesión expirada. Por favor inicia sesión nuevamente.', status: 401 });
+    await expect(api('/api/a', 'x')).rejects.toMatchObject({
+      message: 'Sesión expirada. Por favor inicia sesión nuevamente.',
+      status: 401,
+    });
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
     expect(expired).toHaveBeenCalledOnce();
@@ -73,7 +79,9 @@ describe('api client session handling (SPEC §7)', () => {
 
   it('a network failure is an ApiError flagged as such', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(api('/api/auth/forgot-password', 'x', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({ isNetwork: true });
+    await expect(api('/api/auth/forgot-password', 'x', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      isNetwork: true,
+    });
   });
 
   it('gives up after 15 s with the SPEC time-out message', async () => {
@@ -81,14 +89,44 @@ describe('api client session handling (SPEC §7)', () => {
     try {
       fetchMock.mockImplementation(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       );
       const call = api('/api/auth/forgot-password', 'x', { method: 'POST', body: {}, auth: false });
-      const settled = expect(call).rejects.toMatchObject({ message: 'La petición tardó demasiado tiempo. Verifica tu conexión.', code: 'TIMEOUT' });
+      const settled = expect(call).rejects.toMatchObject({
+        message: 'La petición tardó demasiado tiempo. Verifica tu conexión.',
+        code: 'TIMEOUT',
+      });
       await vi.advanceTimersByTimeAsync(14_999);
       expect(fetchMock.mock.calls[0]![1].signal.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       await settled;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  // Issue 17: the headers came in time, then the body stalled — a download spun for ever.
+  it('the 15 s also cover reading the answer, a raw download included', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation((_url: string, init: RequestInit) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array([80, 75])); // the first bytes, then nothing
+            init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/octet-stream' } }));
+      });
+      localStorage.setItem('authToken', jwt(900));
+      for (const opts of [{}, { raw: true }]) {
+        const call = api('/api/transactions/export-daily?x', 'x', opts);
+        const settled = expect(call).rejects.toMatchObject({ code: 'TIMEOUT' });
+        await vi.advanceTimersByTimeAsync(15_000);
+        await settled;
+      }
     } finally {
       vi.useRealTimers();
     }

@@ -64,17 +64,18 @@ export function refreshSession(): Promise<boolean> {
       const refreshToken = getRefreshToken();
       if (!refreshToken) return false;
       try {
-        const res = await timedFetch('/api/auth/refresh-token', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ refreshToken }),
-        });
-        if (!res.ok) {
-          // A deactivated account is told so, not 'Sesión expirada' (issue 25).
-          if (res.status === 403 && (await errorFrom(res, messages.accountDisabled)).code === 'ACCOUNT_DISABLED') markSessionExpired(messages.accountDisabled);
-          return false;
-        }
-        const data = (await res.json()) as { accessToken: string; refreshToken: string };
+        const data = await timedFetch(
+          '/api/auth/refresh-token',
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) },
+          undefined,
+          async (res) => {
+            if (res.ok) return (await res.json()) as { accessToken: string; refreshToken: string };
+            // A deactivated account is told so, not 'Sesión expirada' (issue 25).
+            if (res.status === 403 && (await errorFrom(res, messages.accountDisabled)).code === 'ACCOUNT_DISABLED') markSessionExpired(messages.accountDisabled);
+            return undefined;
+          },
+        );
+        if (!data) return false;
         saveSession({ token: data.accessToken, refreshToken: data.refreshToken });
         return true;
       } catch {
@@ -87,15 +88,25 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function timedFetch(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
+/**
+ * One request and the reading of its answer, both within the 15 s time-out: a body that stalls
+ * after the headers (a large Excel download) times out too instead of spinning for ever (issue 17).
+ */
+async function timedFetch<R>(
+  url: string,
+  init: RequestInit,
+  outer: AbortSignal | undefined,
+  read: (res: Response) => Promise<R>,
+): Promise<R> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
   const relay = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', relay);
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    return await read(await fetch(url, { ...init, signal: controller.signal }));
   } catch (err) {
     if (controller.signal.aborted && !outer?.aborted) throw new ApiError(messages.requestTimeout, 0, 'TIMEOUT');
+    if (err instanceof ApiError) throw err;
     if (outer?.aborted) throw err;
     throw new ApiError(messages.requestConnectionError, 0, 'NETWORK');
   } finally {
@@ -139,28 +150,33 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
     }
     const token = getAccessToken();
     if (auth && token) headers.authorization = `Bearer ${token}`;
-    return timedFetch(path, { method: opts.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) }, opts.signal);
+    return timedFetch(path, { method: opts.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) }, opts.signal, read);
   };
-  let res = await send();
-  if (auth && res.status === 401) {
+  // The whole answer is read inside the time-out; a raw answer is handed over already buffered.
+  const read = async (res: Response): Promise<{ res: Response; text?: string; error?: ApiError }> => {
+    if (!res.ok) return { res, error: await errorFrom(res, fallback) };
+    if (opts.raw) return { res: new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers }) };
+    if (res.status === 204) return { res };
+    return { res, text: await res.text() };
+  };
+  let answer = await send();
+  if (auth && answer.res.status === 401) {
     const ok = await refreshSession();
-    if (ok) res = await send();
-    if (!ok || res.status === 401) {
+    if (ok) answer = await send();
+    if (!ok || answer.res.status === 401) {
       expireSession();
       throw new ApiError(messages.sessionExpired, 401, 'SESSION_EXPIRED');
     }
   }
-  if (res.status === 403 && auth) {
-    const err = await errorFrom(res, fallback);
-    if (err.code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
-    if (err.code === 'EMAIL_NOT_VERIFIED') onUnverified?.();
-    throw err;
+  if (answer.error) {
+    if (answer.res.status === 403 && auth) {
+      if (answer.error.code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
+      if (answer.error.code === 'EMAIL_NOT_VERIFIED') onUnverified?.();
+    }
+    throw answer.error;
   }
-  if (!res.ok) throw await errorFrom(res, fallback);
-  if (opts.raw) return res as unknown as T;
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (opts.raw) return answer.res as unknown as T;
+  return (answer.text ? JSON.parse(answer.text) : undefined) as T;
 }
 
 /**
