@@ -140,8 +140,8 @@ describe('issue 25: a session that ends mid-use says why and comes back to the p
     const me = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string });
     await call(s, 'PATCH', `/api/admin/users/${me.id}/deactivate`, undefined, admin.token);
 
-    // The server ends their realtime connection and refuses their next call, whichever comes
-    // first: the app goes to /login and says why, instead of a bare login form.
+    // The server closes their realtime connection and refuses the reconnection: the app goes to
+    // /login at once and says why, instead of a bare login form at the next click.
     await page.waitForURL('**/login');
     await page.getByText('Tu cuenta está desactivada. Contacta al administrador.').waitFor();
     await screenshot(page, 'walk-deactivated');
@@ -209,8 +209,9 @@ describe('issue 25: a user whose email an admin changed is told', () => {
     expect((await waitForMail(user.email, /Tu email fue cambiado/)).raw).toContain(newEmail);
     await waitForMail(newEmail, /verify-email\?token=/);
 
-    // The app's next call (a refetch, the realtime reconnection) hears EMAIL_NOT_VERIFIED: the
-    // user is taken to the verification step with the new address, not thrown to /login.
+    // The app's next call hears EMAIL_NOT_VERIFIED (the ledger list, whose plain 403 ends the
+    // session): the user is taken to the verification step with the new address, not to /login.
+    await page.reload();
     await page.waitForURL('**/verify-email-required');
     await page.getByText(newEmail).waitFor();
     await screenshot(page, 'walk-email-changed');

@@ -127,6 +127,7 @@ export const messages = {
 
   // Ledgers and transactions (SPEC §8)
   txCreateError: 'Error al crear transacción',
+  txCreateConnectionError: 'Error de conexión al crear la transacción',
   txLoadError: 'Error cargando transacciones',
   txVerifyError: 'Error updating verification status',
   txEditError: 'Error editando transacción',

@@ -57,15 +57,18 @@ describe('SPEC §5 auth validation messages', () => {
 
   it.each([
     [{ token: 't', newPassword: 'abc' }, 'La contraseña debe tener al menos 6 caracteres'],
-    [{ token: '', newPassword: 'abcdef' }, 'Token de restablecimiento no válido'],
-    [{ newPassword: 'abcdef' }, 'Token de restablecimiento no válido'],
+    // score 0 (no 8 characters, one case, no digit, no symbol): registration refuses it, so does reset
+    [{ token: 't', newPassword: 'abcdef' }, 'La contraseña es muy débil. Por favor elige una contraseña más segura.'],
+    [{ token: '', newPassword: 'Abcdef1' }, 'Token de restablecimiento no válido'],
+    [{ newPassword: 'Abcdef1' }, 'Token de restablecimiento no válido'],
   ])('reset %o → %s', (value, message) => {
     expect(firstError(resetPasswordSchema, value)).toBe(message);
   });
 
   it('reset form: fields must match', () => {
-    expect(firstError(resetPasswordFormSchema, { newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toBe('Las contraseñas no coinciden');
-    expect(resetPasswordFormSchema.safeParse({ newPassword: 'abcdef', confirmPassword: 'abcdef' }).success).toBe(true);
+    expect(firstError(resetPasswordFormSchema, { newPassword: 'Abcdef1', confirmPassword: 'Abcdef2' })).toBe('Las contraseñas no coinciden');
+    // score 2 (upper and lower case, a digit) is enough, as at registration
+    expect(resetPasswordFormSchema.safeParse({ newPassword: 'Abcdef1', confirmPassword: 'Abcdef1' }).success).toBe(true);
   });
 
   it('verify: token present', () => {

@@ -48,12 +48,13 @@ export const verifyEmailSchema = z.object({
   token: z.string({ error: messages.verifyTokenMissing }).check(z.minLength(1, messages.verifyTokenMissing), z.maxLength(200)),
 });
 export const emailOnlySchema = z.object({ email: emailSchema });
+// One rule for every new password: a reset used to accept what registration refuses (issue 25).
 export const resetPasswordSchema = z.object({
   token: z.string({ error: messages.resetTokenInvalid }).check(z.minLength(1, messages.resetTokenInvalid), z.maxLength(200)),
-  newPassword: passwordLength,
+  newPassword: newPasswordSchema,
 });
 export const resetPasswordFormSchema = z
-  .object({ newPassword: passwordLength, confirmPassword: z.string() })
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
   .check(confirmationMatches<{ newPassword: string; confirmPassword: string }>('newPassword'));
 
 /** The user as the API returns it (DESIGN §3 GET /api/auth/me). */

@@ -54,7 +54,8 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 const refresh = vi.fn<() => Promise<boolean>>();
-vi.mock('../../shared/lib/api-client', () => ({ refreshSession: () => refresh() }));
+const expire = vi.fn<(notice?: string) => void>();
+vi.mock('../../shared/lib/api-client', () => ({ refreshSession: () => refresh(), expireSession: (notice?: string) => expire(notice) }));
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const L1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -197,6 +198,8 @@ describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
     vi.advanceTimersByTime(10_000);
     expect(socket.connectCalls).toBe(0);
     expect(refresh).not.toHaveBeenCalled();
+    // …and ends the session at once with the reason (issue 25), not at the next click.
+    expect(expire).toHaveBeenCalledWith('Tu cuenta está desactivada. Contacta al administrador.');
   });
 
   it('closes the socket when the page goes away', () => {

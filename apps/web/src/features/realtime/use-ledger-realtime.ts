@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { JOIN_LEDGER, REALTIME_EVENTS, SOCKET, type RealtimeErrorCode, type RealtimeEventName, type RealtimePayload } from '@arb/shared';
-import { refreshSession } from '../../shared/lib/api-client';
+import {
+  JOIN_LEDGER,
+  messages,
+  REALTIME_EVENTS,
+  SOCKET,
+  type RealtimeErrorCode,
+  type RealtimeEventName,
+  type RealtimePayload,
+} from '@arb/shared';
+import { expireSession, refreshSession } from '../../shared/lib/api-client';
 import { getStoredUser } from '../../shared/lib/session';
 import { createRealtimeSocket } from './realtime-socket';
 
@@ -80,6 +88,9 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       // An active socket is a transport failure the manager retries itself (3 attempts, 1–5 s).
       if (socket.active) return;
       const code = err.data?.code;
+      // A deactivated account is told at once, not at its next call (issue 25); the server has
+      // just closed its sockets (DESIGN §8) and refuses the reconnection with this code.
+      if (code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
       if (code && FINAL.has(code)) return;
       if (code === 'TOKEN_EXPIRED') {
         void refreshSession().then((ok) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, setSessionExpiredHandler } from './api-client';
+import { api, errorMessage, setSessionExpiredHandler } from './api-client';
 import { takeSessionExpiredNotice } from './session';
 
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -55,6 +55,14 @@ describe('api client session handling (SPEC §7)', () => {
     expect(expired).toHaveBeenCalledOnce();
     expect(takeSessionExpiredNotice()).toBe("Sesión expirada. Por favor inicia sesión nuevamente.");
     expect(takeSessionExpiredNotice()).toBeNull();
+  });
+
+  it('a request that gets no answer names the action when the caller says which (SPEC §8)', async () => {
+    localStorage.setItem('authToken', jwt(900));
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = await api('/api/transactions', 'Error al crear transacción', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(errorMessage(err, 'Error al crear transacción', 'Error de conexión al crear la transacción')).toBe('Error de conexión al crear la transacción');
+    expect(errorMessage(err, 'Error al crear transacción')).toBe('Error de conexión al procesar la solicitud');
   });
 
   it('a failed refresh logs out before the call is made', async () => {

@@ -188,8 +188,12 @@ export function isPlainForbidden(err: unknown): boolean {
   return err instanceof ApiError && err.status === 403 && err.code !== 'ACCOUNT_DISABLED' && err.code !== 'EMAIL_NOT_VERIFIED';
 }
 
-/** The Spanish text for any thrown value. */
-export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.message;
+/**
+ * The Spanish text for any thrown value. With `connectionFallback`, a request that never got an
+ * answer names the action ('Error de conexión al crear la transacción', SPEC §8) instead of the
+ * generic 'Error de conexión al procesar la solicitud'.
+ */
+export function errorMessage(err: unknown, fallback: string, connectionFallback?: string): string {
+  if (err instanceof ApiError) return err.isNetwork && connectionFallback ? connectionFallback : err.message;
   return fallback;
 }

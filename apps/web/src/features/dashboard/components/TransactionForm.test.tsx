@@ -120,6 +120,7 @@ describe('new-transaction form', () => {
     await user.click(submit());
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(onError.mock.calls[0]?.[1]).toBe(messages.txCreateError);
+    expect(onError.mock.calls[0]?.[2]).toBe('Error de conexión al crear la transacción'); // SPEC §8, when offline
     fail = false;
     await user.click(submit());
     await waitFor(() => expect(calls).toHaveLength(2));

@@ -20,7 +20,7 @@ import { ProfitPreview } from './ProfitPreview';
 interface Props {
   ledgerId: string;
   fecha: string;
-  onError(err: unknown, fallback: string): void;
+  onError(err: unknown, fallback: string, connectionFallback?: string): void;
   /** The parallel rate of the rates panel, offered as a one-click rate (undefined while unknown). */
   parallelRate?: number | undefined;
 }
@@ -71,7 +71,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
       idempotencyKey.current = null;
       reset(emptyValues(fecha));
     } catch (err) {
-      onError(err, messages.txCreateError);
+      onError(err, messages.txCreateError, messages.txCreateConnectionError);
     } finally {
       inFlight.current = false;
     }

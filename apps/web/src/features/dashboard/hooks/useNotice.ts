@@ -10,7 +10,10 @@ export interface Notice {
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const success = useCallback((text: string) => setNotice({ severity: 'success', text }), []);
-  const error = useCallback((err: unknown, fallback: string) => setNotice({ severity: 'error', text: errorMessage(err, fallback) }), []);
+  const error = useCallback(
+    (err: unknown, fallback: string, connectionFallback?: string) => setNotice({ severity: 'error', text: errorMessage(err, fallback, connectionFallback) }),
+    [],
+  );
   const fail = useCallback((text: string) => setNotice({ severity: 'error', text }), []);
   const clear = useCallback(() => setNotice(null), []);
   return { notice, success, error, fail, clear };

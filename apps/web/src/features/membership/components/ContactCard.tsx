@@ -66,6 +66,7 @@ export function ContactCard({ info, onSaved, onError }: Props) {
             />
             <TextField
               label="Teléfono"
+              type="tel"
               placeholder="Ingresa tu número de teléfono"
               {...form.register('phone_number')}
               error={Boolean(form.formState.errors.phone_number)}

@@ -1,0 +1,31 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { Alert } from '@mui/material';
+import { getContrastRatio } from '@mui/material/styles';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppThemeProvider, buildTheme } from './theme';
+
+afterEach(() => cleanup());
+
+describe('theme (issue 25)', () => {
+  it.each(['light', 'dark'] as const)('%s: orange chips and text reach WCAG AA (4.5:1)', (mode) => {
+    const { palette } = buildTheme(mode);
+    for (const color of [palette.warning, palette.secondary]) {
+      // a filled chip: its text on the colour; an outlined chip or coloured text: the colour on the page
+      expect(getContrastRatio(color.main, color.contrastText)).toBeGreaterThanOrEqual(4.5);
+      expect(getContrastRatio(color.main, palette.background.paper)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("keeps SPEC's casing on buttons ('Reenviar en 29s', '(312,50 Bs)')", () => {
+    expect(buildTheme('light').typography.button.textTransform).toBe('none');
+  });
+
+  it('names the close button of a dismissable alert "Cerrar"', () => {
+    render(
+      <AppThemeProvider>
+        <Alert onClose={() => undefined}>Hecho</Alert>
+      </AppThemeProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Cerrar' })).toBeTruthy();
+  });
+});
