@@ -110,6 +110,7 @@ describe('admin API', () => {
         is_active: true,
         email_verified: true,
         phone_number: null,
+        two_factor_enabled: false,
         membership_status: 'active',
         days_remaining: 6,
         membership_start: null,

@@ -14,3 +14,4 @@ export * from './schemas/membership.ts';
 export * from './schemas/admin.ts';
 export * from './realtime.ts';
 export * from './schemas/day-balances.ts';
+export * from './schemas/security.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '@arb/shared';
 import { AppError } from '../lib/errors.ts';
 import type { AccessTokens } from '../lib/access-token.ts';
-import { users } from '../db/schema.ts';
+import { loginSessions, users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { accountColumns, loadAccountAndMembership, type AccountRow, type Membership } from '../services/ledger-access.ts';
 
@@ -13,6 +13,8 @@ export interface AuthUser {
   role: 'USER' | 'ADMIN';
   emailVerified: boolean;
   membershipEnd: Date | null;
+  /** The login session of the access token (DESIGN §16). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -21,8 +23,9 @@ declare module 'fastify' {
     user: AuthUser;
     /** Set by the `member` guard: the caller's membership of the route's ledger. */
     membership: Membership;
-    /** The verified token's subject, between the `member` guard's two hooks. */
+    /** The verified token's subject and session, between the `member` guard's two hooks. */
     authSubject: string;
+    authSession: string;
   }
 }
 
@@ -45,29 +48,33 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * deactivation or a role change takes effect at once.
  */
 export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVerification: boolean }) {
-  async function subject(request: FastifyRequest): Promise<string> {
+  async function subject(request: FastifyRequest): Promise<{ sub: string; sid: string }> {
     const token = bearerToken(request);
     if (!token) throw new AppError(401, 'UNAUTHORIZED', messages.unauthorized);
     const claims = await deps.tokens.verify(token);
     if (!claims) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
     if (claims.expired) throw new AppError(401, 'TOKEN_EXPIRED', messages.sessionExpired);
-    return claims.sub;
+    return { sub: claims.sub, sid: claims.sid };
   }
-  function admit(request: FastifyRequest, row: AccountRow | undefined, opts: AuthOptions): void {
-    if (!row) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
+  function admit(request: FastifyRequest, row: AccountRow | undefined, sid: string, opts: AuthOptions): void {
+    // A session ended (logout, closed from another device, password reset): its tokens stop now.
+    if (!row || !row.sessionLive) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
     if (!row.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
     if (deps.requireEmailVerification && !row.emailVerified && !opts.allowUnverified) {
       throw new AppError(403, 'EMAIL_NOT_VERIFIED', messages.emailNotVerified);
     }
     if (opts.admin && row.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', messages.adminOnly);
-    request.user = { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, membershipEnd: row.membershipEnd };
+    request.user = { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, membershipEnd: row.membershipEnd, sessionId: sid };
   }
   async function load(request: FastifyRequest, opts: AuthOptions): Promise<void> {
-    const sub = await subject(request);
-    const [row] = await deps.db.select(accountColumns).from(users)
+    const { sub, sid } = await subject(request);
+    const [row] = await deps.db
+      .select({ ...accountColumns, sessionId: loginSessions.id })
+      .from(users)
+      .leftJoin(loginSessions, and(eq(loginSessions.id, sid), eq(loginSessions.userId, users.id), isNull(loginSessions.revokedAt)))
       .where(eq(users.id, sub))
       .limit(1);
-    admit(request, row, opts);
+    admit(request, row && { ...row, sessionLive: row.sessionId !== null }, sid, opts);
   }
   return {
     user: async (request: FastifyRequest, _reply: FastifyReply) => load(request, {}),
@@ -81,11 +88,13 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
      */
     member: (ledgerIdOf: (request: FastifyRequest) => string) => ({
       onRequest: async (request: FastifyRequest, _reply: FastifyReply) => {
-        request.authSubject = await subject(request);
+        const { sub, sid } = await subject(request);
+        request.authSubject = sub;
+        request.authSession = sid;
       },
       preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
-        const { account, membership } = await loadAccountAndMembership(deps.db, request.authSubject, ledgerIdOf(request));
-        admit(request, account, {});
+        const { account, membership } = await loadAccountAndMembership(deps.db, request.authSubject, ledgerIdOf(request), request.authSession);
+        admit(request, account, request.authSession, {});
         if (!membership) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
         request.membership = membership;
       },
@@ -99,4 +108,5 @@ export function registerAuthDecorators(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('membership', null as unknown as Membership);
   app.decorateRequest('authSubject', '');
+  app.decorateRequest('authSession', '');
 }

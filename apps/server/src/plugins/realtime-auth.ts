@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { messages, type RealtimeErrorCode } from '@arb/shared';
-import { users } from '../db/schema.ts';
+import { loginSessions, users } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import type { AccessTokens } from '../lib/access-token.ts';
 
@@ -22,19 +22,20 @@ export class HandshakeError extends Error {
 export async function authenticateHandshake(
   deps: { db: Db; tokens: AccessTokens; requireEmailVerification: boolean },
   auth: unknown,
-): Promise<string> {
+): Promise<{ userId: string; sessionId: string }> {
   const token = typeof auth === 'object' && auth !== null && 'token' in auth ? (auth as { token: unknown }).token : undefined;
   if (typeof token !== 'string' || token === '') throw new HandshakeError('UNAUTHORIZED', messages.unauthorized);
   const claims = await deps.tokens.verify(token);
   if (!claims) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
   if (claims.expired) throw new HandshakeError('TOKEN_EXPIRED', messages.sessionExpired);
   const [row] = await deps.db
-    .select({ id: users.id, isActive: users.isActive, emailVerified: users.emailVerified })
+    .select({ id: users.id, isActive: users.isActive, emailVerified: users.emailVerified, sessionId: loginSessions.id })
     .from(users)
+    .leftJoin(loginSessions, and(eq(loginSessions.id, claims.sid), eq(loginSessions.userId, users.id), isNull(loginSessions.revokedAt)))
     .where(eq(users.id, claims.sub))
     .limit(1);
-  if (!row) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
+  if (!row || row.sessionId === null) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
   if (!row.isActive) throw new HandshakeError('ACCOUNT_DISABLED', messages.accountDisabled);
   if (deps.requireEmailVerification && !row.emailVerified) throw new HandshakeError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-  return row.id;
+  return { userId: row.id, sessionId: row.sessionId };
 }

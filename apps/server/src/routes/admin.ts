@@ -19,6 +19,7 @@ import { approveProof, rejectProof } from '../services/admin/proof-review.ts';
 import { deleteUser, setActive, setEmail, setMembershipEnd, setRole, type AdminDeps } from '../services/admin/user-admin.ts';
 import { userTransactions } from '../services/admin/user-transactions.ts';
 import { listProofs } from '../services/membership/payment-proofs.ts';
+import { clearTwoFactor } from '../services/auth/two-factor.ts';
 
 /** DESIGN §3 admin rows; every one behind the ADMIN guard (403 for anyone else). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -37,6 +38,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const pageSize = q.pageSize ?? 25;
     const result = await queryAdminUsers(ctx.db, ctx.now(), { ...q, page, pageSize });
     return { users: result.users, total: result.total, page, pageSize };
+  });
+
+  // DESIGN §16: an admin turns a user's two-factor off (lost phone and recovery codes).
+  r.delete('/api/admin/users/:id/2fa', withId, async (request, reply) => {
+    const found = await ctx.db.transaction((tx) => clearTwoFactor(tx, request.params.id, ctx.now()));
+    if (!found) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+    return reply.status(204).send();
   });
 
   r.get('/api/admin/users/:id/transactions', withId, async (request) => userTransactions(ctx.db, request.params.id));
