@@ -327,7 +327,9 @@ describe('admin API', () => {
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(row!.expiresAt.getTime() - t.clock.now.getTime()).toBe(24 * 3_600_000);
     // Until verified, the user is held at the verification step (REQUIRE_EMAIL_VERIFICATION).
-    expect((await as(bob, 'GET', '/api/membership/my-membership')).json().code).toBe('EMAIL_NOT_VERIFIED');
+    // (Bob signs in again: the deactivation above ended his sessions, DESIGN §16.)
+    const again = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'roberto@example.com', password: bob.password } });
+    expect((await t.request({ method: 'GET', url: '/api/membership/my-membership', token: again.json().token })).json().code).toBe('EMAIL_NOT_VERIFIED');
   });
 
   it('DELETE user: never self; removes their own ledgers, keeps their transactions in others\u2019 ledgers without author', async () => {

@@ -57,9 +57,11 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
     return { sub: claims.sub, sid: claims.sid };
   }
   function admit(request: FastifyRequest, row: AccountRow | undefined, sid: string, opts: AuthOptions): void {
-    // A session ended (logout, closed from another device, password reset): its tokens stop now.
-    if (!row || !row.sessionLive) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
+    if (!row) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
+    // Deactivation ends the sessions too, but says why first.
     if (!row.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
+    // A session ended (logout, closed from another device, password reset): its tokens stop now.
+    if (!row.sessionLive) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
     if (deps.requireEmailVerification && !row.emailVerified && !opts.allowUnverified) {
       throw new AppError(403, 'EMAIL_NOT_VERIFIED', messages.emailNotVerified);
     }

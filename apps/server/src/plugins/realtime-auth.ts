@@ -34,8 +34,9 @@ export async function authenticateHandshake(
     .leftJoin(loginSessions, and(eq(loginSessions.id, claims.sid), eq(loginSessions.userId, users.id), isNull(loginSessions.revokedAt)))
     .where(eq(users.id, claims.sub))
     .limit(1);
-  if (!row || row.sessionId === null) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
+  if (!row) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
   if (!row.isActive) throw new HandshakeError('ACCOUNT_DISABLED', messages.accountDisabled);
+  if (row.sessionId === null) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
   if (deps.requireEmailVerification && !row.emailVerified) throw new HandshakeError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
   return { userId: row.id, sessionId: row.sessionId };
 }
