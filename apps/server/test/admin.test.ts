@@ -299,7 +299,8 @@ describe('admin API', () => {
 
     const back = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/activate`);
     expect(back.json().user.is_active).toBe(true);
-    expect((await as(bob, 'GET', '/api/membership/my-membership')).statusCode).toBe(200);
+    // The deactivation ended his sessions (DESIGN §16): the old token stays refused; he signs in again.
+    expect((await as(bob, 'GET', '/api/membership/my-membership')).statusCode).toBe(401);
     expect((await login()).statusCode).toBe(200);
 
     const self = await as(admin, 'PATCH', `/api/admin/users/${admin.id}/deactivate`);

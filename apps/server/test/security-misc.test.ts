@@ -17,7 +17,8 @@ describe('idempotency keys bound to their request (DESIGN §16)', () => {
     const other = await createUser(t);
     await addMember(t, other.ledgerId, u.id, true);
     const key = randomUUID();
-    const send = (payload: object) => t.request({ method: 'POST', url: '/api/transactions', token: u.token, headers: { 'idempotency-key': key }, payload });
+    const send = (payload: object) =>
+      t.request({ method: 'POST', url: '/api/transactions', token: u.token, headers: { 'idempotency-key': key }, payload });
     const first = await send({ ledgerId: u.ledgerId, fecha: DAY, venta: 1, tasa_venta: 40 });
     expect(first.statusCode).toBe(201);
     const mismatch = { error: 'Esta solicitud ya se usó con otros datos. Vuelve a intentarlo.', code: 'IDEMPOTENCY_MISMATCH' };
@@ -46,18 +47,31 @@ describe('invite codes (DESIGN §16)', () => {
     const hugo = await createUser(t);
     const stranger = await createUser(t);
     const invite = (await t.request({ method: 'GET', url: `/api/ledgers/${owner.ledgerId}/invite`, token: owner.token })).json();
-    expect((await t.request({ method: 'POST', url: '/api/ledgers/join', token: hugo.token, payload: { inviteCode: invite.inviteCode } })).statusCode).toBeLessThan(300);
-    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${owner.ledgerId}/members/${hugo.id}`, token: owner.token })).statusCode).toBe(204);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/ledgers/join', token: hugo.token, payload: { inviteCode: invite.inviteCode } }))
+        .statusCode,
+    ).toBeLessThan(300);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/ledgers/${owner.ledgerId}/members/${hugo.id}`, token: owner.token })).statusCode,
+    ).toBe(204);
     for (const who of [hugo, stranger]) {
       const info = await t.request({ method: 'GET', url: `/api/ledgers/invite-info/${invite.inviteCode}`, token: who.token });
       expect(info.statusCode).toBe(404);
       expect(info.json()).toEqual({ error: 'Enlace de invitación inválido o expirado', code: 'NOT_FOUND' });
-      const join = await t.request({ method: 'POST', url: '/api/ledgers/join', token: who.token, payload: { inviteCode: invite.inviteCode } });
+      const join = await t.request({
+        method: 'POST',
+        url: '/api/ledgers/join',
+        token: who.token,
+        payload: { inviteCode: invite.inviteCode },
+      });
       expect(join.statusCode).toBe(404);
     }
     const fresh = (await t.request({ method: 'GET', url: `/api/ledgers/${owner.ledgerId}/invite`, token: owner.token })).json();
     expect(fresh.inviteCode).not.toBe(invite.inviteCode);
-    expect((await t.request({ method: 'POST', url: '/api/ledgers/join', token: stranger.token, payload: { inviteCode: fresh.inviteCode } })).statusCode).toBeLessThan(300);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/ledgers/join', token: stranger.token, payload: { inviteCode: fresh.inviteCode } }))
+        .statusCode,
+    ).toBeLessThan(300);
   });
 });
 
@@ -67,7 +81,11 @@ describe('GET /api/config (DESIGN §16)', () => {
     try {
       const res = await t.request({ method: 'GET', url: '/api/config' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ requireEmailVerification: false, membershipRequired: true, telegram: { enabled: false, botUsername: null } });
+      expect(res.json()).toEqual({
+        requireEmailVerification: false,
+        membershipRequired: true,
+        telegram: { enabled: false, botUsername: null },
+      });
     } finally {
       await t.close();
     }

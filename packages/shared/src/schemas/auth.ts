@@ -65,7 +65,7 @@ export interface SessionUser {
   email_verified: boolean;
   phone_number: string | null;
   /** DESIGN §16. */
-  two_factor_enabled: boolean;
+  two_factor_enabled?: boolean;
 }
 
 export interface LoginResponse {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { messages, type LoginResponse, type SessionUser } from '@arb/shared';
+import { messages, type LoginResponse, type MfaRequiredResponse, type SessionUser } from '@arb/shared';
 import { ApiError, api, refreshSession, setSessionExpiredHandler } from '../lib/api-client';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, markSessionExpired, onSessionChange, saveSession } from '../lib/session';
 
@@ -7,7 +7,10 @@ interface AuthValue {
   user: SessionUser | null;
   /** True while the stored session is being read (SPEC §4 'Loading'). */
   loading: boolean;
-  login(email: string, password: string): Promise<SessionUser>;
+  /** The user, or the ticket of the second step when the account has two-factor on (DESIGN §16). */
+  login(email: string, password: string): Promise<SessionUser | MfaRequiredResponse>;
+  /** The second step: a code of the authenticator app or a recovery code. */
+  loginSecondStep(mfaToken: string, code: string): Promise<SessionUser>;
   logout(): Promise<void>;
   /** Merges fresh user fields (profile edit, verification) into the session. */
   updateUser(patch: Partial<SessionUser>): void;
@@ -54,13 +57,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const data = await api<LoginResponse>('/api/auth/login', messages.loginError, { method: 'POST', body: { email, password }, auth: false });
+  const signedIn = useCallback((data: LoginResponse) => {
     if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
     saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
     setUser(data.user);
     return data.user;
   }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const data = await api<LoginResponse | MfaRequiredResponse>('/api/auth/login', messages.loginError, {
+        method: 'POST',
+        body: { email, password },
+        auth: false,
+      });
+      if (data && 'mfaRequired' in data && data.mfaRequired) return data;
+      return signedIn(data as LoginResponse);
+    },
+    [signedIn],
+  );
+
+  const loginSecondStep = useCallback(
+    async (mfaToken: string, code: string) =>
+      signedIn(await api<LoginResponse>('/api/auth/login/2fa', messages.loginError, { method: 'POST', body: { mfaToken, code }, auth: false })),
+    [signedIn],
+  );
 
   const logout = useCallback(async () => {
     const refreshToken = getRefreshToken();
@@ -88,8 +109,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthValue>(
-    () => ({ user, loading, login, logout, updateUser, reloadUser }),
-    [user, loading, login, logout, updateUser, reloadUser],
+    () => ({ user, loading, login, loginSecondStep, logout, updateUser, reloadUser }),
+    [user, loading, login, loginSecondStep, logout, updateUser, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

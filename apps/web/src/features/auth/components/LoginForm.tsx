@@ -11,12 +11,14 @@ import { Banner } from './Banner';
 import { errorText } from './error-text';
 import { emailInputSlots, muiField } from './form-field';
 import { PasswordField } from './PasswordField';
+import { SecondStepForm } from './SecondStepForm';
 
 const validation = lazyResolver<LoginInput>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app. */
 export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: string | null }) {
-  const { login } = useAuth();
+  const { login, loginSecondStep } = useAuth();
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(notice);
@@ -31,12 +33,31 @@ export function LoginForm({ onSwitch, notice }: { onSwitch: () => void; notice: 
   const onSubmit = async (values: LoginInput) => {
     setError(null);
     try {
-      await login(values.email, values.password);
+      const result = await login(values.email, values.password);
+      if ('mfaRequired' in result) {
+        setMfaToken(result.mfaToken);
+        return;
+      }
       navigate(takePostLoginPath(location.state), { replace: true });
     } catch (err) {
       setError(errorText(err, messages.loginError, messages.loginConnectionError));
     }
   };
+
+  if (mfaToken) {
+    return (
+      <SecondStepForm
+        onSubmit={async (code) => {
+          await loginSecondStep(mfaToken, code);
+          navigate(takePostLoginPath(location.state), { replace: true });
+        }}
+        onRestart={(message) => {
+          setMfaToken(null);
+          setError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Iniciar Sesión">

@@ -9,6 +9,7 @@ import { ContactCard } from '../components/ContactCard';
 import { ProofsCard } from '../components/ProofsCard';
 import { StatusCard } from '../components/StatusCard';
 import { actionError } from '../lib/action-error';
+import { SecurityCard } from '../components/SecurityCard';
 
 /** SPEC §2 /membership: 'Mi Membresía', at most 800 px wide. */
 export default function MembershipPage() {
@@ -46,6 +47,7 @@ export default function MembershipPage() {
         </>
       )}
       <ProofsCard onDone={setSuccess} onError={setError} />
+      <SecurityCard onDone={setSuccess} onError={setError} />
       <SuccessSnackbar message={success} onClose={() => setSuccess(null)} />
     </Box>
   );
