@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/services/backup.ts';
 import { loginReq, signedUp } from './support/auth.ts';
+import { connectError, connectSocket, sleep } from './support/sockets.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('sessions (DESIGN §16)', () => {
@@ -114,5 +115,35 @@ describe('sessions (DESIGN §16)', () => {
     expect(text.length).toBeGreaterThan(100);
     expect(text).toContain('ana@example.com'); // the file is readable: the search below can fail
     for (const token of issued) expect(text).not.toContain(token);
+  });
+});
+
+describe('ending a session disconnects its sockets (DESIGN §16)', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({}, { realtime: true });
+    url = await t.listen();
+    await signedUp(t, 'eva@example.com');
+  });
+  afterAll(async () => t.close());
+
+  it("closing one session drops that session's socket only; a token of an ended session cannot connect", async () => {
+    const phone = (await loginReq(t, 'eva@example.com')).json();
+    const laptop = (await loginReq(t, 'eva@example.com')).json();
+    const phoneSocket = await connectSocket(url, phone.token);
+    const laptopSocket = await connectSocket(url, laptop.token);
+    const dropped = new Promise<string>((resolve) => phoneSocket.socket.once('disconnect', resolve));
+    const list = (await t.request({ method: 'GET', url: '/api/auth/sessions', token: phone.token })).json() as {
+      id: string;
+      current: boolean;
+    }[];
+    const phoneId = list.find((s) => s.current)!.id;
+    expect((await t.request({ method: 'DELETE', url: `/api/auth/sessions/${phoneId}`, token: laptop.token })).statusCode).toBe(204);
+    expect(await dropped).toBe('io server disconnect');
+    await sleep(200);
+    expect(laptopSocket.socket.connected).toBe(true);
+    expect((await connectError(url, { token: phone.token })).data?.code).toBe('UNAUTHORIZED');
+    laptopSocket.close();
   });
 });
