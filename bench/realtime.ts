@@ -78,7 +78,13 @@ async function run(s: Scenario, database: Database, dataDir: string): Promise<{ 
   const writer = instances[0]!;
   const listener = instances.at(-1)!; // two instances: every socket is on B, the change goes through A
   const { ownerId, ledgerId, memberIds } = await seed(database, SOCKETS);
-  const tokens = await Promise.all(memberIds.map((sub) => writer.ctx.tokens.sign({ sub, role: 'USER' })));
+  // Access tokens carry a live login session (DESIGN §16): one per member.
+  const tokens = await Promise.all(
+    memberIds.map(async (sub) => {
+      const { rows } = await database.pool.query<{ id: string }>(`insert into login_sessions (id, user_id) values (gen_random_uuid(), $1) returning id`, [sub]);
+      return writer.ctx.tokens.sign({ sub, role: 'USER', sid: rows[0]!.id });
+    }),
+  );
 
   const worker = new Worker(new URL('./realtime-clients.mjs', import.meta.url), { workerData: { url: listener.url, tokens, ledgerId } });
   const arrivals = new Map<string, number[]>();

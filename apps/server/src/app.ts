@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { accessTokens } from './lib/access-token.ts';
 import { EventBus } from './lib/ledger-events.ts';
+import { secretBox } from './lib/secret-box.ts';
 import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
 import { registerDefaultDeny } from './plugins/default-deny.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -19,6 +20,7 @@ import { createRatesService } from './services/rates/rates-service.ts';
 import { createMailSender } from './services/mail/sender.ts';
 import { createRateLimitPurger, type RateLimitPurger } from './services/rate-limit-purge.ts';
 import { createTelegramNotifier, type TelegramNotifier, type TelegramTuning } from './services/telegram/telegram-notifier.ts';
+import { eraseStaleGraceTokens } from './services/auth/sessions.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -48,13 +50,22 @@ export interface BuiltApp {
   telegram?: TelegramNotifier;
 }
 
+/** A hop count trusts that many proxies nearest to us (as Fastify does for a number). */
+function trustProxyOption(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole app from its dependencies; `main.ts` listens, tests use `app.inject`. */
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // The client address decides login throttling (DESIGN §16): X-Forwarded-For is read only
+    // through the hops TRUST_PROXY names; unset, the socket's address is the client's.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -77,6 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       log: app.log,
       ...(opts.ratesTimeoutMs !== undefined ? { timeoutMs: opts.ratesTimeoutMs } : {}),
     }),
+    secrets: { grace: secretBox(config.JWT_SECRET, 'refresh-grace'), totp: secretBox(config.JWT_SECRET, 'totp') },
   };
 
   registerAuthDecorators(app);
@@ -95,7 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
-  const purger = createRateLimitPurger({ db: database.db, now, log: app.log });
+  const purger = createRateLimitPurger({ db: database.db, now, log: app.log, sweep: (now) => eraseStaleGraceTokens(database.db, now) });
   app.addHook('onReady', async () => purger.start());
   app.addHook('onClose', async () => purger.stop());
   const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;

@@ -41,6 +41,18 @@ describe('configuration', () => {
     expect(bad).toThrow(/DATABASE_URL/);
   });
 
+  it.each([
+    ['unset: no proxy is trusted', undefined, undefined],
+    ['a hop count', '1', 1],
+    ['addresses and CIDRs', '10.0.0.0/8, 192.0.2.1,::1', ['10.0.0.0/8', '192.0.2.1', '::1']],
+  ])('TRUST_PROXY %s (DESIGN §16)', (_label, value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, ...(value ? { TRUST_PROXY: value } : {}) }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['everyone', '10.0.0.0/33', '1.2.3', 'true'])('TRUST_PROXY=%s is refused by name', (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
   it('requires JWT_SECRET with DATABASE_URL (instances must share it)', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET/);
   });

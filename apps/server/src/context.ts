@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { AccessTokens } from './lib/access-token.ts';
 import type { EventBus } from './lib/ledger-events.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 import type { AuthGuards } from './plugins/auth.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
 
@@ -17,4 +18,6 @@ export interface AppContext {
   now: () => Date;
   /** Exchange rates with their per-instance cache (DESIGN §6). */
   rates: RatesService;
+  /** AES-256-GCM boxes keyed from JWT_SECRET (DESIGN §16): refresh grace successors, TOTP secrets. */
+  secrets: { grace: SecretBox; totp: SecretBox };
 }

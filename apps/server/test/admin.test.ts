@@ -110,6 +110,7 @@ describe('admin API', () => {
         is_active: true,
         email_verified: true,
         phone_number: null,
+        two_factor_enabled: false,
         membership_status: 'active',
         days_remaining: 6,
         membership_start: null,
@@ -306,7 +307,8 @@ describe('admin API', () => {
 
     const back = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/activate`);
     expect(back.json().user.is_active).toBe(true);
-    expect((await as(bob, 'GET', '/api/membership/my-membership')).statusCode).toBe(200);
+    // The deactivation ended his sessions (DESIGN §16): the old token stays refused; he signs in again.
+    expect((await as(bob, 'GET', '/api/membership/my-membership')).statusCode).toBe(401);
     expect((await login()).statusCode).toBe(200);
 
     const self = await as(admin, 'PATCH', `/api/admin/users/${admin.id}/deactivate`);
@@ -347,7 +349,9 @@ describe('admin API', () => {
     expect(notice!.subject).toBe('Tu email fue cambiado - Arbitraje USD/VES');
     expect(notice!.text).toContain('cambió el email de tu cuenta de Arbitraje USD/VES a roberto@example.com');
     // Until verified, the user is held at the verification step (REQUIRE_EMAIL_VERIFICATION).
-    expect((await as(bob, 'GET', '/api/membership/my-membership')).json().code).toBe('EMAIL_NOT_VERIFIED');
+    // (Bob signs in again: the deactivation above ended his sessions, DESIGN §16.)
+    const again = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'roberto@example.com', password: bob.password } });
+    expect((await t.request({ method: 'GET', url: '/api/membership/my-membership', token: again.json().token })).json().code).toBe('EMAIL_NOT_VERIFIED');
   });
 
   it('DELETE user: never self; removes their own ledgers, keeps their transactions in others\u2019 ledgers without author', async () => {

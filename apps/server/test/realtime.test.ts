@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { messages } from '@arb/shared';
@@ -166,14 +166,14 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
   });
 
   it('an expired token fails with TOKEN_EXPIRED (the web refreshes and reconnects)', async () => {
-    const expired = await accessTokens(t.ctx.config.JWT_SECRET, -60).sign({ sub: owner.id, role: 'USER' });
+    const expired = await accessTokens(t.ctx.config.JWT_SECRET, -60).sign({ sub: owner.id, role: 'USER', sid: randomUUID() });
     const err = await connectError(url, { token: expired });
     expect(err.data?.code).toBe('TOKEN_EXPIRED');
     expect(err.message).toBe(messages.sessionExpired);
   });
 
   it('a token signed with another secret fails', async () => {
-    const forged = await accessTokens(randomBytes(32).toString('hex')).sign({ sub: owner.id, role: 'ADMIN' });
+    const forged = await accessTokens(randomBytes(32).toString('hex')).sign({ sub: owner.id, role: 'ADMIN', sid: randomUUID() });
     expect((await connectError(url, { token: forged })).data?.code).toBe('UNAUTHORIZED');
   });
 

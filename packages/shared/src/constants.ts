@@ -8,6 +8,14 @@ export const RESET_TOKEN_TTL_HOURS = 1;
 export const API_TIMEOUT_MS = 15_000;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
+/** DESIGN §16: failures per address across emails in the same window. */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+/** DESIGN §16: an address a user signed in from is spared the per-email limit this long. */
+export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
+/** DESIGN §16: two-factor. */
+export const MFA_TOKEN_TTL_MINUTES = 5;
+export const MFA_MAX_ATTEMPTS = 5;
+export const RECOVERY_CODE_COUNT = 10;
 export const RESEND_COOLDOWN_SECONDS = 30;
 export const SNACKBAR_HIDE_MS = 3_000;
 
@@ -92,5 +100,10 @@ export const ERROR_CODES = [
   'IMPORT_UNRECOGNIZED',
   'IMPORT_EMPTY',
   'IMPORT_UNREADABLE',
+  // DESIGN §16
+  'IDEMPOTENCY_MISMATCH',
+  'TOTP_INVALID',
+  'INVALID_PASSWORD',
+  'MFA_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

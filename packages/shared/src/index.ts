@@ -20,3 +20,4 @@ export * from './notifications.ts';
 export * from './schemas/import.ts';
 export * from './schemas/history.ts';
 export * from './schemas/average-cost.ts';
+export * from './schemas/security.ts';

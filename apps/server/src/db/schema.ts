@@ -41,6 +41,12 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     membershipStart: ts('membership_start'),
     membershipEnd: ts('membership_end'),
+    /** Two-factor (DESIGN §16): secrets AES-256-GCM encrypted (lib/secret-box.ts). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    totpSecretEnc: text('totp_secret_enc'),
+    totpPendingSecretEnc: text('totp_pending_secret_enc'),
+    /** The last accepted TOTP time step: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -60,8 +66,8 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     rotatedAt: ts('rotated_at'),
     replacedBy: uuid('replaced_by'),
-    /** The successor's raw token, kept only for the 10 s retry grace, then cleared. */
-    graceToken: text('grace_token'),
+    /** The successor's token, AES-256-GCM encrypted, kept only for the 10 s retry grace, then erased. */
+    graceTokenEnc: text('grace_token_enc'),
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -71,6 +77,55 @@ export const sessions = pgTable(
     index('sessions_family_idx').on(t.familyId),
   ],
 );
+
+/** A sign-in (DESIGN §16): the id is the refresh-token family; access tokens carry it as `sid`. */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('login_sessions_user_idx').on(t.userId)],
+);
+
+/** Addresses a user signed in from: the per-email login limit spares them for 30 days. */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSuccessAt: ts('last_success_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The second login step's ticket (`mfaToken`, stored hashed): 5 minutes, single use, 5 tries. */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  ip: text('ip').notNull(),
+  userAgent: text('user_agent'),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
 
 export const emailTokens = pgTable(
   'email_tokens',
@@ -277,6 +332,8 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     transactionId: uuid('transaction_id'),
+    /** SHA-256 of (ledger, body): the same key with another request is refused (DESIGN §16). */
+    requestHash: text('request_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

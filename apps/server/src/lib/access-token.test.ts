@@ -15,14 +15,14 @@ describe('access tokens', () => {
   const tokens = accessTokens(SECRET);
 
   it('verifies what it signs', async () => {
-    const token = await tokens.sign({ sub: 'u1', role: 'ADMIN' });
-    expect(await tokens.verify(token)).toEqual({ sub: 'u1', role: 'ADMIN' });
+    const token = await tokens.sign({ sub: 'u1', role: 'ADMIN', sid: 's1' });
+    expect(await tokens.verify(token)).toEqual({ sub: 'u1', role: 'ADMIN', sid: 's1' });
   });
 
   it('answers expired for a token past its exp, and undefined once tampered', async () => {
     let clock = Date.now();
     const timed = accessTokens(SECRET, 900, () => clock);
-    const token = await timed.sign({ sub: 'u1', role: 'USER' });
+    const token = await timed.sign({ sub: 'u1', role: 'USER', sid: 's1' });
     clock += 900_000;
     expect(await timed.verify(token)).toEqual({ expired: true });
     const [h, p, s] = token.split('.') as [string, string, string];
@@ -40,6 +40,7 @@ describe('access tokens', () => {
     ['an unknown role', forge({ alg: 'HS256' }, { sub: 'u1', role: 'ROOT', exp: inAMinute() })],
     ['a non-string subject', forge({ alg: 'HS256' }, { sub: 7, role: 'USER', exp: inAMinute() })],
     ['a payload that is not JSON', `${b64({ alg: 'HS256' })}.bm90IGpzb24.${hs256(`${b64({ alg: 'HS256' })}.bm90IGpzb24`)}`],
+    ['no session id (DESIGN §16)', forge({ alg: 'HS256' }, { sub: 'u1', role: 'USER', exp: inAMinute() })],
     ['two parts', 'abc.def'],
     ['garbage', 'not a token at all'],
   ])('refuses %s', async (_label, token) => {
@@ -47,6 +48,6 @@ describe('access tokens', () => {
   });
 
   it('accepts a well-formed HS256 token signed with the secret by someone else (interoperable)', async () => {
-    expect(await tokens.verify(forge({ alg: 'HS256', typ: 'JWT' }, { sub: 'u2', role: 'USER', exp: inAMinute() }))).toEqual({ sub: 'u2', role: 'USER' });
+    expect(await tokens.verify(forge({ alg: 'HS256', typ: 'JWT' }, { sub: 'u2', role: 'USER', sid: 's2', exp: inAMinute() }))).toEqual({ sub: 'u2', role: 'USER', sid: 's2' });
   });
 });

@@ -5,6 +5,8 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@arb/shared';
 export interface AccessClaims {
   sub: string;
   role: 'USER' | 'ADMIN';
+  /** The login session (DESIGN §16): ending it rejects the token at once. */
+  sid: string;
 }
 
 export type VerifiedAccess = (AccessClaims & { expired?: false }) | { expired: true } | undefined;
@@ -47,13 +49,14 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
     if (!header || header.alg !== 'HS256' || 'crit' in header) return undefined;
     const payload = decodeJson(body);
     if (!payload || typeof payload.sub !== 'string' || (payload.role !== 'USER' && payload.role !== 'ADMIN')) return undefined;
+    if (typeof payload.sid !== 'string') return undefined;
     if (typeof payload.exp !== 'number') return undefined;
     if (payload.exp <= Math.floor(now() / 1000)) return { expired: true };
-    return { sub: payload.sub, role: payload.role };
+    return { sub: payload.sub, role: payload.role, sid: payload.sid };
   }
   return {
     sign: (claims) =>
-      new SignJWT({ role: claims.role })
+      new SignJWT({ role: claims.role, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt()

@@ -34,10 +34,10 @@ export interface LedgerEvent {
 }
 
 /** Events about a user rather than a ledger (deactivation disconnects their sockets). */
-export interface UserEvent {
-  kind: 'user-deactivated' | 'user-deleted';
-  userId: string;
-}
+export type UserEvent =
+  | { kind: 'user-deactivated' | 'user-deleted'; userId: string }
+  /** Sessions ended (DESIGN §16): their sockets are disconnected. */
+  | { kind: 'sessions-ended'; userId: string; sessionIds: string[] };
 
 type Listener<E> = (e: E) => void;
 

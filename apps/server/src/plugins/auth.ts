@@ -15,8 +15,9 @@ declare module 'fastify' {
     user: AuthUser;
     /** Set by the `member` guard: the caller's membership of the route's ledger. */
     membership: Membership;
-    /** The verified token's subject, between the `member` guard's two hooks. */
+    /** The verified token's subject and session, between the `member` guard's two hooks. */
     authSubject: string;
+    authSession: string;
   }
 }
 
@@ -36,21 +37,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * guard only to ask for more (admin, a ledger's membership) or less (an unverified email).
  */
 export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVerification: boolean }) {
-  async function subject(request: FastifyRequest): Promise<string> {
+  async function subject(request: FastifyRequest): Promise<{ sub: string; sid: string }> {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', messages.unauthorized);
     const claims = await deps.tokens.verify(token);
     if (!claims) throw new AppError('UNAUTHORIZED', messages.sessionExpired);
     if (claims.expired) throw new AppError('TOKEN_EXPIRED', messages.sessionExpired);
-    return claims.sub;
+    return { sub: claims.sub, sid: claims.sid };
   }
-  function admit(request: FastifyRequest, row: AccountRow | undefined, opts: AuthOptions): void {
+  function admit(request: FastifyRequest, row: AccountRow | undefined, sid: string, opts: AuthOptions): void {
     const verdict = checkAccount(row, deps.requireEmailVerification, opts);
     if (!verdict.allowed) throw refusal(verdict);
-    request.user = toAuthUser(row!);
+    request.user = toAuthUser(row!, sid);
   }
   async function load(request: FastifyRequest, opts: AuthOptions): Promise<void> {
-    admit(request, await loadAccount(deps.db, await subject(request)), opts);
+    const { sub, sid } = await subject(request);
+    admit(request, await loadAccount(deps.db, sub, sid), sid, opts);
   }
   return {
     user: async (request: FastifyRequest, _reply: FastifyReply) => load(request, {}),
@@ -64,11 +66,13 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
      */
     member: (ledgerIdOf: (request: FastifyRequest) => string) => ({
       onRequest: async (request: FastifyRequest, _reply: FastifyReply) => {
-        request.authSubject = await subject(request);
+        const { sub, sid } = await subject(request);
+        request.authSubject = sub;
+        request.authSession = sid;
       },
       preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
-        const { account, membership } = await loadAccountAndMembership(deps.db, request.authSubject, ledgerIdOf(request));
-        admit(request, account, {});
+        const { account, membership } = await loadAccountAndMembership(deps.db, request.authSubject, ledgerIdOf(request), request.authSession);
+        admit(request, account, request.authSession, {});
         if (!membership) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
         request.membership = membership;
       },
@@ -82,4 +86,5 @@ export function registerAuthDecorators(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('membership', null as unknown as Membership);
   app.decorateRequest('authSubject', '');
+  app.decorateRequest('authSession', '');
 }

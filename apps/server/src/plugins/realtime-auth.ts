@@ -22,14 +22,14 @@ export class HandshakeError extends Error {
 export async function authenticateHandshake(
   deps: { db: Db; tokens: AccessTokens; requireEmailVerification: boolean },
   auth: unknown,
-): Promise<string> {
+): Promise<{ userId: string; sessionId: string }> {
   const token = typeof auth === 'object' && auth !== null && 'token' in auth ? (auth as { token: unknown }).token : undefined;
   if (typeof token !== 'string' || token === '') throw new HandshakeError('UNAUTHORIZED', messages.unauthorized);
   const claims = await deps.tokens.verify(token);
   if (!claims) throw new HandshakeError('UNAUTHORIZED', messages.sessionExpired);
   if (claims.expired) throw new HandshakeError('TOKEN_EXPIRED', messages.sessionExpired);
-  const row = await loadAccount(deps.db, claims.sub);
+  const row = await loadAccount(deps.db, claims.sub, claims.sid);
   const verdict = checkAccount(row, deps.requireEmailVerification);
   if (!verdict.allowed) throw new HandshakeError(verdict.code as RealtimeErrorCode, messages[verdict.message]);
-  return row!.id;
+  return { userId: row!.id, sessionId: claims.sid };
 }

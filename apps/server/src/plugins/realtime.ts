@@ -5,7 +5,7 @@ import { JOIN_LEDGER, messages, REALTIME_PATH, type JoinLedgerAck, type Realtime
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import type { LedgerEvent } from '../lib/ledger-events.ts';
-import { departingMember, isLedgerRoom, ledgerRoom, toPayload, userRoom } from '../lib/realtime-rooms.ts';
+import { departingMember, isLedgerRoom, ledgerRoom, sessionRoom, toPayload, userRoom } from '../lib/realtime-rooms.ts';
 import { loadMembership } from '../services/ledger-access.ts';
 import { adapterKindFor, installAdapter, type RealtimeAdapterKind } from './realtime-adapter.ts';
 import { authenticateHandshake, HandshakeError } from './realtime-auth.ts';
@@ -17,6 +17,8 @@ interface ClientToServerEvents {
 type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void>;
 interface SocketData {
   userId: string;
+  /** The login session of the handshake's token: ending it disconnects the socket (DESIGN §16). */
+  sessionId: string;
   /** Bumped by each join-ledger, so a slow membership check cannot undo a later join. */
   joinSeq: number;
   /** Start of the current join-ledger window and the joins in it (each costs one query). */
@@ -65,8 +67,9 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
       { db: ctx.db, tokens: ctx.tokens, requireEmailVerification: ctx.config.REQUIRE_EMAIL_VERIFICATION },
       socket.handshake.auth,
     ).then(
-      (userId) => {
+      ({ userId, sessionId }) => {
         socket.data.userId = userId;
+        socket.data.sessionId = sessionId;
         socket.data.joinSeq = 0;
         socket.data.joinWindowStart = Date.now();
         socket.data.joinsInWindow = 0;
@@ -81,7 +84,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId));
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
     socket.on(JOIN_LEDGER, (ledgerId, ack) => {
       const reply = typeof ack === 'function' ? (ack as (a: JoinLedgerAck) => void) : () => undefined;
       joinLedger(socket, ledgerId).then(
@@ -142,6 +145,11 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
 
   const offLedger = ctx.bus.onLedger(forwardLedgerEvent);
   const offUser = ctx.bus.onUser((e) => {
+    if (e.kind === 'sessions-ended') {
+      // Sessions closed (logout, from another device, reuse detected): only their sockets go (DESIGN §16).
+      if (e.sessionIds.length > 0) io.in(e.sessionIds.map(sessionRoom)).disconnectSockets(true);
+      return;
+    }
     // Deactivated or deleted: every socket of theirs, on every instance, goes now (DESIGN §8).
     io.in(userRoom(e.userId)).disconnectSockets(true);
   });

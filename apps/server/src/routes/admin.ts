@@ -15,6 +15,7 @@ import { approveProof, rejectProof } from '../services/admin/proof-review.ts';
 import { deleteUser, setActive, setEmail, setMembershipEnd, setRole, type AdminDeps } from '../services/admin/user-admin.ts';
 import { userTransactions } from '../services/admin/user-transactions.ts';
 import { userPaymentProofs } from '../services/admin/user-proofs.ts';
+import { adminResetTwoFactor } from '../services/auth/two-factor.ts';
 
 /** The admin calls (docs/api.md); every one behind the ADMIN guard (403 for anyone else). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,6 +34,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const pageSize = q.pageSize ?? 25;
     const result = await queryAdminUsers(ctx.db, ctx.now(), { ...q, page, pageSize });
     return { users: result.users, total: result.total, page, pageSize };
+  });
+
+  // DESIGN §16: an admin turns a user's two-factor off (lost phone and recovery codes).
+  r.delete('/api/admin/users/:id/2fa', withId, async (request, reply) => {
+    await adminResetTwoFactor(ctx.db, request.params.id, ctx.now());
+    return reply.status(204).send();
   });
 
   r.get('/api/admin/users/:id/transactions', withId, async (request) => userTransactions(ctx.db, request.params.id));

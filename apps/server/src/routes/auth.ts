@@ -1,15 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emailOnlySchema, loginSchema, messages, refreshSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '@arb/shared';
+import {
+  REFRESH_REUSE_GRACE_SECONDS,
+  emailOnlySchema,
+  loginSchema,
+  loginSecondStepSchema,
+  messages,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupSchema,
+  verifyEmailSchema,
+} from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { login } from '../services/auth/login.ts';
 import { getSessionUser } from '../services/auth/me.ts';
 import { forgotPassword, resetPassword } from '../services/auth/password-reset.ts';
 import { registerUser } from '../services/auth/register.ts';
-import { endSession, rotateRefreshToken } from '../services/auth/sessions.ts';
+import {
+  endOwnSession,
+  endSession,
+  eraseStaleGraceTokens,
+  listSessions,
+  revokeAllSessions,
+  rotateRefreshToken,
+  type ClientInfo,
+} from '../services/auth/sessions.ts';
+import { disableTwoFactor, enableTwoFactor, loginSecondStep, setupTwoFactor } from '../services/auth/two-factor.ts';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+const sessionParams = z.object({ id: z.uuid() });
 import { resendVerification, verifyEmail } from '../services/auth/verify-email.ts';
 
-/** The auth rows of DESIGN §3. All public except /me. */
+/** The auth rows of DESIGN §3 and §16. Public except /me, 2fa setup/enable/disable and sessions. */
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -18,14 +44,59 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     return reply.status(201).send({ message: messages.registerSuccess });
   });
 
-  app.post('/api/auth/login', { schema: { body: loginSchema } }, async (request) => login(ctx, request.body, request.ip));
+  app.post('/api/auth/login', { schema: { body: loginSchema } }, async (request) => login(ctx, request.body, clientOf(request)));
 
-  app.post('/api/auth/refresh-token', { schema: { body: refreshSchema } }, async (request) =>
-    rotateRefreshToken(ctx.db, ctx.tokens, request.body.refreshToken, ctx.now()),
+  app.post('/api/auth/login/2fa', { schema: { body: loginSecondStepSchema } }, async (request) =>
+    loginSecondStep(ctx, request.body, clientOf(request)),
   );
 
+  app.post('/api/auth/refresh-token', { schema: { body: refreshSchema } }, async (request) => {
+    try {
+      const { accessToken, refreshToken } = await rotateRefreshToken(ctx.db, ctx.tokens, ctx.secrets.grace, request.body.refreshToken, ctx.now());
+      // The encrypted successor is erased as its 10 s window ends (the periodic sweep is the backstop).
+      setTimeout(() => {
+        eraseStaleGraceTokens(ctx.db, ctx.now()).catch(() => undefined);
+      }, (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000).unref();
+      return { accessToken, refreshToken };
+    } catch (err) {
+      const ended = err as { endedSessionId?: string; userId?: string };
+      if (ended.endedSessionId && ended.userId) ctx.bus.publishUser({ kind: 'sessions-ended', userId: ended.userId, sessionIds: [ended.endedSessionId] });
+      throw err;
+    }
+  });
+
   app.post('/api/auth/logout', { schema: { body: refreshSchema } }, async (request, reply) => {
-    await endSession(ctx.db, request.body.refreshToken, ctx.now());
+    const ended = await endSession(ctx.db, request.body.refreshToken, ctx.now());
+    if (ended) ctx.bus.publishUser({ kind: 'sessions-ended', userId: ended.userId, sessionIds: [ended.sessionId] });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/sessions', { onRequest: ctx.guards.userAllowUnverified }, async (request) =>
+    listSessions(ctx.db, request.user.id, request.user.sessionId, ctx.now()),
+  );
+
+  app.delete('/api/auth/sessions/:id', { onRequest: ctx.guards.userAllowUnverified, schema: { params: sessionParams } }, async (request, reply) => {
+    await endOwnSession(ctx.db, request.user.id, request.params.id, ctx.now());
+    ctx.bus.publishUser({ kind: 'sessions-ended', userId: request.user.id, sessionIds: [request.params.id] });
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/logout-all', { onRequest: ctx.guards.userAllowUnverified }, async (request, reply) => {
+    const sessionIds = await ctx.db.transaction((tx) => revokeAllSessions(tx, request.user.id, request.user.sessionId, ctx.now()));
+    ctx.bus.publishUser({ kind: 'sessions-ended', userId: request.user.id, sessionIds });
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/2fa/setup', { onRequest: ctx.guards.userAllowUnverified, schema: { body: twoFactorSetupSchema } }, async (request) =>
+    setupTwoFactor(ctx, request.user.id, request.body.password),
+  );
+
+  app.post('/api/auth/2fa/enable', { onRequest: ctx.guards.userAllowUnverified, schema: { body: twoFactorEnableSchema } }, async (request) =>
+    enableTwoFactor(ctx, request.user.id, request.body.password, request.body.code),
+  );
+
+  app.post('/api/auth/2fa/disable', { onRequest: ctx.guards.userAllowUnverified, schema: { body: twoFactorDisableSchema } }, async (request, reply) => {
+    await disableTwoFactor(ctx, request.user.id, request.body.password, request.body.code);
     return reply.status(204).send();
   });
 

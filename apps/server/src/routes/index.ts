@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { activityRoutes } from './activity.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { configRoutes } from './config.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
@@ -16,6 +17,7 @@ import { transactionRoutes } from './transactions.ts';
 /** Every feature's routes; each module registers its own paths under /api. One per line. */
 const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
   healthRoutes,
+  configRoutes,
   authRoutes,
   ratesRoutes,
   transactionRoutes,

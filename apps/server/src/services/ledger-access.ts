@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { memberPermission, messages, type LedgerAction } from '@arb/shared';
-import { ledgerMembers, ledgers, users } from '../db/schema.ts';
+import { ledgerMembers, ledgers, loginSessions, users } from '../db/schema.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { AppError, assertAllowed } from '../lib/errors.ts';
 import { accountColumns, type AccountRow, type AuthUser } from './auth/account.ts';
@@ -61,13 +61,18 @@ const memberLookup = (db: DbOrTx) =>
       ownerId: ledgers.ownerId,
       revision: ledgers.revision,
       canModifyBalance: ledgerMembers.canModifyBalance,
+      sessionId: loginSessions.id,
     })
     .from(users)
+    .leftJoin(
+      loginSessions,
+      and(eq(loginSessions.id, sql.placeholder('sessionId')), eq(loginSessions.userId, users.id), isNull(loginSessions.revokedAt)),
+    )
     .leftJoin(ledgerMembers, and(eq(ledgerMembers.userId, users.id), eq(ledgerMembers.ledgerId, sql.placeholder('ledgerId'))))
     .leftJoin(ledgers, eq(ledgers.id, ledgerMembers.ledgerId))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
-    .prepare('member_lookup');
+    .prepare('member_lookup_v2');
 const prepared = new WeakMap<DbOrTx, ReturnType<typeof memberLookup>>();
 
 /**
@@ -80,10 +85,11 @@ export async function loadAccountAndMembership(
   db: DbOrTx,
   userId: string,
   ledgerId: string,
+  sessionId: string,
 ): Promise<{ account: AccountRow | undefined; membership: Membership | undefined }> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = memberLookup(db)));
-  const [row] = await query.execute({ userId, ledgerId });
+  const [row] = await query.execute({ userId, ledgerId, sessionId });
   if (!row) return { account: undefined, membership: undefined };
   const account: AccountRow = {
     id: row.id,
@@ -92,6 +98,7 @@ export async function loadAccountAndMembership(
     isActive: row.isActive,
     emailVerified: row.emailVerified,
     membershipEnd: row.membershipEnd,
+    sessionLive: row.sessionId !== null,
   };
   if (row.ledgerId === null || row.ownerId === null || row.ledgerName === null || row.revision === null) {
     return { account, membership: undefined };

@@ -57,6 +57,8 @@ export interface RateLimitPurgerOptions extends PurgeOptions {
   intervalMs?: number;
   /** Before the next run when the last one left a backlog. */
   catchUpMs?: number;
+  /** Other expired secrets erased on each run (refresh grace successors, DESIGN §16). */
+  sweep?: (now: Date) => Promise<unknown>;
 }
 
 export interface RateLimitPurger {
@@ -85,6 +87,7 @@ export function createRateLimitPurger(opts: RateLimitPurgerOptions): RateLimitPu
       let next = intervalMs;
       try {
         const { deleted, more } = await purgeExpiredRateLimits(opts.db, opts.now(), opts);
+        await opts.sweep?.(opts.now());
         if (deleted > 0) opts.log.info({ deleted, more }, 'rate_limits: expired windows purged');
         if (more) next = catchUpMs;
       } catch (err) {

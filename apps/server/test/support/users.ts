@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { ledgerMembers, ledgers, users } from '../../src/db/schema.ts';
+import { ledgerMembers, ledgers, loginSessions, users } from '../../src/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface TestUser {
@@ -41,7 +41,10 @@ export async function createUser(
     .values({ name: 'Mi Registro', ownerId: user!.id, inviteCode: randomBytes(12).toString('base64url') })
     .returning();
   await t.ctx.db.insert(ledgerMembers).values({ ledgerId: ledger!.id, userId: user!.id, canModifyBalance: true });
-  const token = await t.ctx.tokens.sign({ sub: user!.id, role: user!.role });
+  // A real login session: access tokens carry it and are refused once it ends (DESIGN §16).
+  const sid = randomUUID();
+  await t.ctx.db.insert(loginSessions).values({ id: sid, userId: user!.id, ip: '127.0.0.1' });
+  const token = await t.ctx.tokens.sign({ sub: user!.id, role: user!.role, sid });
   return { id: user!.id, email, password, token, role: user!.role, ledgerId: ledger!.id };
 }
 

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../shared/auth/auth-context';
 import { postLoginPath } from '../shared/auth/post-login';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
+import { usePublicConfig } from '../shared/lib/public-config';
 
 interface GuardProps {
   children: ReactNode;
@@ -15,9 +16,15 @@ interface GuardProps {
 export function RequireAuth({ children, verified = true, admin = false }: GuardProps) {
   const { user, loading } = useAuth();
   const location = useLocation();
+  // Only an unverified user waits for the server's settings (DESIGN §16: with
+  // REQUIRE_EMAIL_VERIFICATION=false nobody is sent to /verify-email-required).
+  const config = usePublicConfig();
   if (loading) return <FullPageSpinner label="Verificando autenticación..." />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (verified && !user.email_verified) return <Navigate to="/verify-email-required" replace />;
+  if (verified && !user.email_verified) {
+    if (!config) return <FullPageSpinner label="Verificando autenticación..." />;
+    if (config.requireEmailVerification) return <Navigate to="/verify-email-required" replace />;
+  }
   if (admin && user.role !== 'ADMIN') return <Navigate to="/dashboard" replace />;
   return <>{children}</>;
 }

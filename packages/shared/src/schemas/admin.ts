@@ -51,6 +51,8 @@ export interface AdminUser {
   is_active: boolean;
   email_verified: boolean;
   phone_number: string | null;
+  /** DESIGN §16; reset with DELETE /api/admin/users/:id/2fa. */
+  two_factor_enabled?: boolean;
   membership_status: MembershipStatus;
   days_remaining: number;
   membership_start: string | null;

@@ -65,6 +65,8 @@ export interface SessionUser {
   role: 'USER' | 'ADMIN';
   email_verified: boolean;
   phone_number: string | null;
+  /** DESIGN §16. */
+  two_factor_enabled?: boolean;
 }
 
 export interface LoginResponse {

@@ -10,6 +10,7 @@ interface Row extends Record<string, unknown> {
   is_active: boolean;
   email_verified: boolean;
   phone_number: string | null;
+  two_factor_enabled: boolean;
   membership_start: Date | string | null;
   membership_end: Date | string | null;
   created_at: Date | string;
@@ -45,6 +46,7 @@ function toAdminUser(r: Row, now: Date): AdminUser {
     is_active: r.is_active,
     email_verified: r.email_verified,
     phone_number: r.phone_number,
+    two_factor_enabled: r.two_factor_enabled,
     membership_status: state.status,
     days_remaining: state.daysRemaining,
     membership_start: iso(r.membership_start),
@@ -84,7 +86,7 @@ const GROUPED_COUNTS = sql`
 const GROUPED_COLUMNS = sql`coalesce(o.n, 0)::int as owned_ledgers, coalesce(m.n, 0)::int as memberships,
   coalesce(p.n, 0)::int as payment_proofs, coalesce(p.pending, 0)::int as pending_proofs`;
 
-const USER_COLUMNS = sql`u.id, u.user_name, u.email, u.role, u.is_active, u.email_verified, u.phone_number,
+const USER_COLUMNS = sql`u.id, u.user_name, u.email, u.role, u.is_active, u.email_verified, u.phone_number, u.two_factor_enabled,
   u.membership_start, u.membership_end, u.created_at`;
 
 /**

@@ -39,7 +39,9 @@ export async function consumeEmailToken(tx: DbOrTx, kind: EmailTokenKind, token:
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .where(
+      and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)),
+    )
     .returning();
   return row;
 }

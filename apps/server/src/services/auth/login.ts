@@ -1,36 +1,52 @@
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, messages, t, type LoginInput, type LoginResponse } from '@arb/shared';
+import { MFA_TOKEN_TTL_MINUTES, messages, type LoginInput, type LoginResponse, type MfaRequiredResponse } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError, tooManyRequests } from '../../lib/errors.ts';
-import { clearRateLimit, hitRateLimit, readRateLimit } from '../rate-limit.ts';
+import { mfaChallenges, type users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { loginSucceeded, releaseLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { randomToken, sha256 } from './random-token.ts';
 import { findUserByEmail, normalizeEmail, toSessionUser } from './session-user.ts';
-import { startSession } from './sessions.ts';
+import { startSession, type ClientInfo } from './sessions.ts';
 
-const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
+type UserRow = typeof users.$inferSelect;
+
+/** A completed sign-in: a new session and its first pair of tokens. */
+export async function issueSession(ctx: AppContext, user: UserRow, client: ClientInfo): Promise<LoginResponse> {
+  const { refreshToken, sessionId } = await startSession(ctx.db, user.id, ctx.now(), client);
+  const token = await ctx.tokens.sign({ sub: user.id, role: user.role, sid: sessionId });
+  return { user: toSessionUser(user), token, refreshToken };
+}
 
 /**
- * Login (DESIGN §3): 401 with one message for a wrong email or password, 403 for a deactivated
- * account (said only to whoever knows the password), 429 after 5 failures in 15 minutes for the
- * same email from the same address.
+ * Login (DESIGN §3, §16): 401 with one message for a wrong email or password, 403 for a
+ * deactivated account (said only to whoever knows the password), 429 from the throttle
+ * (login-throttle.ts). With two-factor on, the right password answers an `mfaToken` (5 minutes,
+ * single use, stored hashed) instead of tokens: `POST /api/auth/login/2fa` finishes the sign-in.
  */
-export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResponse> {
+export async function login(ctx: AppContext, input: LoginInput, client: ClientInfo): Promise<LoginResponse | MfaRequiredResponse> {
   const email = normalizeEmail(input.email);
-  const key = `login:${email}:${ip}`;
   const now = ctx.now();
-  const state = await readRateLimit(ctx.db, key, now);
-  if (state && state.count >= LOGIN_MAX_FAILURES) {
-    const seconds = (state.resetAt.getTime() - now.getTime()) / 1000;
-    throw tooManyRequests(t('tooManyLogins', { minutes: Math.max(1, Math.ceil(seconds / 60)) }), seconds);
-  }
   const user = await findUserByEmail(ctx.db, email);
+  const attempt = await reserveLoginAttempt(ctx.db, email, client.ip, user?.id, now);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) {
-    await hitRateLimit(ctx.db, key, WINDOW_MS, now);
-    throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
+  if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
+  if (!user.isActive) {
+    await releaseLoginAttempt(ctx.db, attempt, now);
+    throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
   }
-  if (!user.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
-  await clearRateLimit(ctx.db, key);
-  const refreshToken = await startSession(ctx.db, user.id, now);
-  const token = await ctx.tokens.sign({ sub: user.id, role: user.role });
-  return { user: toSessionUser(user), token, refreshToken };
+  if (user.twoFactorEnabled) {
+    // Not a failure, not a sign-in yet: the second step counts on its own.
+    await releaseLoginAttempt(ctx.db, attempt, now);
+    const mfaToken = randomToken();
+    await ctx.db.insert(mfaChallenges).values({
+      userId: user.id,
+      tokenHash: sha256(mfaToken),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(now.getTime() + MFA_TOKEN_TTL_MINUTES * 60_000),
+    });
+    return { mfaRequired: true, mfaToken };
+  }
+  await loginSucceeded(ctx.db, attempt, user.id, now);
+  return issueSession(ctx, user, client);
 }

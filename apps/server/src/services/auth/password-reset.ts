@@ -36,7 +36,7 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string): Promise
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const now = ctx.now();
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const row = await consumeEmailToken(tx, 'reset', token, now);
     if (!row) throw new AppError(400, 'VALIDATION_ERROR', messages.tokenInvalidOrExpired);
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
@@ -44,7 +44,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
       throw new AppError(400, 'VALIDATION_ERROR', messages.tokenInvalidOrExpired);
     }
     await tx.update(users).set({ passwordHash, emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id);
+    return { userId: user.id, sessionIds: await revokeAllSessions(tx, user.id, undefined, now) };
   });
+  ctx.bus.publishUser({ kind: 'sessions-ended', ...ended });
 }
-

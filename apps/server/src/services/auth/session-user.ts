@@ -7,7 +7,15 @@ type UserRow = typeof users.$inferSelect;
 
 /** The `user` object of every auth answer (DESIGN §3). */
 export function toSessionUser(u: UserRow): SessionUser {
-  return { id: u.id, email: u.email, user_name: u.userName, role: u.role, email_verified: u.emailVerified, phone_number: u.phoneNumber };
+  return {
+    id: u.id,
+    email: u.email,
+    user_name: u.userName,
+    role: u.role,
+    email_verified: u.emailVerified,
+    phone_number: u.phoneNumber,
+    two_factor_enabled: u.twoFactorEnabled,
+  };
 }
 
 /** Emails are stored trimmed and lower-cased; the unique index is on lower(email) as well. */

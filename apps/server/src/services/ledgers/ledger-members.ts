@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { messages, type LedgerMember } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
-import { ledgerMembers, users } from '../../db/schema.ts';
+import { ledgerMembers, ledgers, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from './actor.ts';
+import { newInviteCode } from './invite-code.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'bus'>;
 
@@ -65,7 +66,11 @@ async function removeMember(tx: Tx, ledgerId: string, userId: string): Promise<v
   await tx.delete(ledgerMembers).where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)));
 }
 
-/** Owner only; never the owner. The expelled user's transactions stay in the ledger. */
+/**
+ * Owner only; never the owner. The expelled user's transactions stay in the ledger. The invite
+ * code is rotated in the same transaction (DESIGN §16): the expelled member may still hold the old
+ * link, which now answers 404.
+ */
 export async function expelMember(ctx: Ctx, actor: Actor, ledgerId: string, userId: string): Promise<void> {
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
@@ -73,6 +78,7 @@ export async function expelMember(ctx: Ctx, actor: Actor, ledgerId: string, user
     if (userId === m.ownerId) throw new AppError(400, 'VALIDATION_ERROR', messages.ownerCannotBeExpelled);
     const member = await memberOf(tx, ledgerId, userId);
     await removeMember(tx, ledgerId, userId);
+    await tx.update(ledgers).set({ inviteCode: newInviteCode() }).where(eq(ledgers.id, ledgerId));
     record({ ledgerId, userId: actor.user.id, action: 'MEMBER_REMOVED', entityId: userId, before: member });
     emit({ event: 'member-removed', type: 'MEMBER_REMOVED', ledgerId, byUserId: actor.user.id, userId });
   });

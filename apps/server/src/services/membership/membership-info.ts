@@ -53,6 +53,7 @@ export async function updateProfile(
     user_name: row.userName,
     role: row.role,
     email_verified: row.emailVerified,
+    two_factor_enabled: row.twoFactorEnabled,
     phone_number: row.phoneNumber,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { computeTransaction, messages, type CreateTransactionData } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,6 +16,17 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !KEY_RE.test(header)) throw new AppError(400, 'VALIDATION_ERROR', messages.idempotencyKeyInvalid);
   return header;
+}
+
+/**
+ * What binds an Idempotency-Key to its request (DESIGN §16): the ledger and the validated body
+ * (the user is the key's own column). Keys sorted, so the same form sent again hashes the same.
+ */
+export function requestHash(data: CreateTransactionData): string {
+  const entries = Object.entries(data)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(entries)).digest('hex');
 }
 
 async function answer(db: DbOrTx, id: string): Promise<TransactionJson> {
@@ -60,9 +72,10 @@ export async function createTransaction(
         notas: data.notas,
         created_by: user.id,
       },
-      idempotencyKey,
+      idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: requestHash(data) },
     );
     if ('claimedBy' in inserted) {
+      if (inserted.mismatch) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', messages.idempotencyMismatch);
       if (!inserted.claimedBy) throw new AppError(404, 'NOT_FOUND', messages.txNotFound);
       return { value: await answer(db, inserted.claimedBy), events: [] };
     }

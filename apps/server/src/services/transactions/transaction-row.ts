@@ -68,8 +68,17 @@ export type NewTransactionValues = Pick<
 
 export type InsertedTransaction =
   | { row: TransactionRow; cumulative: { ves: string; usd: string } }
-  /** The Idempotency-Key was already claimed: the transaction it made (null if it was never made). */
-  | { claimedBy: string | null };
+  /**
+   * The Idempotency-Key was already claimed: the transaction it made (null if it was never made);
+   * `mismatch` when it was claimed by a different request (DESIGN §16).
+   */
+  | { claimedBy: string | null; mismatch: boolean };
+
+/** An Idempotency-Key and the hash of the request it came with (user, ledger and body). */
+export interface IdempotencyClaim {
+  key: string;
+  requestHash: string;
+}
 
 /**
  * Inserts a transaction with its activity row and reads back its answer in one statement: one
@@ -79,7 +88,7 @@ export type InsertedTransaction =
  * committed totals minus the rows ordered after it (normally none: a new row is the day's last),
  * instead of summing the whole day.
  */
-export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, idempotencyKey?: string): Promise<InsertedTransaction> {
+export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, idempotency?: IdempotencyClaim): Promise<InsertedTransaction> {
   const activity = activityInsert(
     sql`select t.ledger_id, t.created_by, 'TRANSACTION_CREATED', t.id::text, t.fecha, null::jsonb, ${activitySnapshotSql} from ins t`,
   );
@@ -90,10 +99,11 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
   const insertColumns = sql`ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd,
     comision_usd, ocurrido_en, notas, created_by`;
   const insert =
-    idempotencyKey === undefined
+    idempotency === undefined
       ? sql`ins as (insert into transactions (${insertColumns}) values (${values}) returning *)`
       : sql`claim as (
-          insert into idempotency_keys (user_id, key, transaction_id) values (${v.created_by}, ${idempotencyKey}, gen_random_uuid())
+          insert into idempotency_keys (user_id, key, transaction_id, request_hash)
+          values (${v.created_by}, ${idempotency.key}, gen_random_uuid(), ${idempotency.requestHash})
           on conflict (user_id, key) do nothing returning transaction_id),
         ins as (insert into transactions (id, ${insertColumns}) select claim.transaction_id, ${values} from claim returning *)`;
   const result = await db.execute<TransactionRow & { cum_ves: string; cum_usd: string } & Record<string, unknown>>(sql`
@@ -113,8 +123,11 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
     const { cum_ves, cum_usd, ...row } = first;
     return { row, cumulative: { ves: cum_ves, usd: cum_usd } };
   }
-  const claimed = await db.execute<{ transaction_id: string | null }>(
-    sql`select transaction_id from idempotency_keys where user_id = ${v.created_by} and key = ${idempotencyKey}`,
+  const claimed = await db.execute<{ transaction_id: string | null; request_hash: string | null }>(
+    sql`select transaction_id, request_hash from idempotency_keys where user_id = ${v.created_by} and key = ${idempotency!.key}`,
   );
-  return { claimedBy: claimed.rows[0]?.transaction_id ?? null };
+  const row = claimed.rows[0];
+  // Keys claimed before 0007 have no hash: they answer as before.
+  const mismatch = row?.request_hash != null && row.request_hash !== idempotency!.requestHash;
+  return { claimedBy: row?.transaction_id ?? null, mismatch };
 }

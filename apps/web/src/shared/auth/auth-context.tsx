@@ -1,14 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { messages, type LoginResponse, type SessionUser } from '@arb/shared';
+import { messages, type LoginResponse, type MfaRequiredResponse, type SessionUser } from '@arb/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, expireSession, refreshSession, setEmailUnverifiedHandler } from '../lib/api-client';
-import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
+import { ApiError, api, expireSession, refreshSession, setEmailUnverifiedHandler, setSessionExpiredHandler } from '../lib/api-client';
+import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, markSessionExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
   user: SessionUser | null;
   /** True while the stored session is being read (SPEC §4 'Loading'). */
   loading: boolean;
-  login(email: string, password: string): Promise<SessionUser>;
+  /** The user, or the ticket of the second step when the account has two-factor on (DESIGN §16). */
+  login(email: string, password: string): Promise<SessionUser | MfaRequiredResponse>;
+  /** The second step: a code of the authenticator app or a recovery code. */
+  loginSecondStep(mfaToken: string, code: string): Promise<SessionUser>;
   logout(): Promise<void>;
   /** Merges fresh user fields (profile edit, verification) into the session. */
   updateUser(patch: Partial<SessionUser>): void;
@@ -54,8 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const data = await api<LoginResponse>('/api/auth/login', messages.loginError, { method: 'POST', body: { email, password }, auth: false });
+  const signedIn = useCallback((data: LoginResponse) => {
     if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
     // Without a page load between two sessions (an expiry goes through the guards), nothing the
     // previous user read may show to this one.
@@ -64,6 +66,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(data.user);
     return data.user;
   }, [queryClient]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const data = await api<LoginResponse | MfaRequiredResponse>('/api/auth/login', messages.loginError, {
+        method: 'POST',
+        body: { email, password },
+        auth: false,
+      });
+      if (data && 'mfaRequired' in data && data.mfaRequired) return data;
+      return signedIn(data as LoginResponse);
+    },
+    [signedIn],
+  );
+
+  const loginSecondStep = useCallback(
+    async (mfaToken: string, code: string) =>
+      signedIn(await api<LoginResponse>('/api/auth/login/2fa', messages.loginError, { method: 'POST', body: { mfaToken, code }, auth: false })),
+    [signedIn],
+  );
 
   const logout = useCallback(async () => {
     const refreshToken = getRefreshToken();
@@ -106,8 +127,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [reloadUser]);
 
   const value = useMemo<AuthValue>(
-    () => ({ user, loading, login, logout, updateUser, reloadUser }),
-    [user, loading, login, logout, updateUser, reloadUser],
+    () => ({ user, loading, login, loginSecondStep, logout, updateUser, reloadUser }),
+    [user, loading, login, loginSecondStep, logout, updateUser, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

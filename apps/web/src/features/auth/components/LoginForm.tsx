@@ -10,12 +10,14 @@ import { Banner } from './Banner';
 import { errorText } from './error-text';
 import { emailInputSlots, muiField } from './form-field';
 import { PasswordField } from './PasswordField';
+import { SecondStepForm } from './SecondStepForm';
 
 const validation = lazyResolver<LoginInput>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app. */
 export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: () => void; notice: string | null; defaultEmail?: string }) {
-  const { login } = useAuth();
+  const { login, loginSecondStep } = useAuth();
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(notice);
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: validation.resolver,
@@ -28,13 +30,33 @@ export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: (
   const onSubmit = async (values: LoginInput) => {
     setError(null);
     try {
+      const result = await login(values.email, values.password);
+      // With two-factor on, the code comes next (DESIGN §16).
+      if ('mfaRequired' in result) {
+        setMfaToken(result.mfaToken);
+        return;
+      }
       // No navigation here: the signed-in user makes the /login guard redirect (pending invite,
       // remembered origin or the dashboard), one path whatever led to /login (issue 25).
-      await login(values.email, values.password);
     } catch (err) {
       setError(errorText(err, messages.loginError, messages.loginConnectionError));
     }
   };
+
+  if (mfaToken) {
+    return (
+      <SecondStepForm
+        // Signed in: the /login guard redirects, as after the first step without two-factor.
+        onSubmit={async (code) => {
+          await loginSecondStep(mfaToken, code);
+        }}
+        onRestart={(message) => {
+          setMfaToken(null);
+          setError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Iniciar Sesión">

@@ -13,6 +13,7 @@ import {
   type TransactionData,
   type TransactionInput,
 } from '@arb/shared';
+import { ApiError } from '../../../shared/lib/api-client';
 import { useCreateTransaction } from '../api/create-transaction';
 import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
@@ -41,6 +42,10 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   const inFlight = useRef(false);
 
   useEffect(() => setValue('fecha', fecha), [fecha, setValue]);
+  // Another ledger or day is another request (DESIGN §16): never reuse the key across them.
+  useEffect(() => {
+    if (!inFlight.current) idempotencyKey.current = null;
+  }, [ledgerId, fecha]);
   useEffect(() => {
     const sub = form.watch(() => {
       if (!inFlight.current) idempotencyKey.current = null;
@@ -71,6 +76,8 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
       idempotencyKey.current = null;
       reset(emptyValues(fecha));
     } catch (err) {
+      // The server saw this key with other data: the next try gets a fresh one.
+      if (err instanceof ApiError && err.code === 'IDEMPOTENCY_MISMATCH') idempotencyKey.current = null;
       onError(err, messages.txCreateError, messages.txCreateConnectionError);
     } finally {
       inFlight.current = false;

@@ -10,6 +10,7 @@ import { NotificationsCard } from '../components/NotificationsCard';
 import { ProofsCard } from '../components/ProofsCard';
 import { StatusCard } from '../components/StatusCard';
 import { actionError } from '../lib/action-error';
+import { SecurityCard } from '../components/SecurityCard';
 
 /** SPEC §2 /membership: 'Mi Membresía', at most 800 px wide. */
 export default function MembershipPage() {
@@ -48,6 +49,7 @@ export default function MembershipPage() {
       )}
       <NotificationsCard onSaved={setSuccess} onError={setError} />
       <ProofsCard onDone={setSuccess} onError={setError} />
+      <SecurityCard onDone={setSuccess} onError={setError} />
       <SuccessSnackbar message={success} onClose={() => setSuccess(null)} />
     </Box>
   );

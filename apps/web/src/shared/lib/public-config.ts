@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import type { PublicConfig } from '@arb/shared';
+
+let cached: PublicConfig | undefined;
+let pending: Promise<PublicConfig> | undefined;
+
+/** GET /api/config once per page load (DESIGN §16); on failure the server's defaults are assumed. */
+export function loadPublicConfig(): Promise<PublicConfig> {
+  pending ??= fetch('/api/config', { headers: { accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<PublicConfig>) : Promise.reject(new Error(String(r.status)))))
+    .catch(() => ({ requireEmailVerification: true, membershipRequired: false, telegram: { enabled: false, botUsername: null } }))
+    .then((c) => (cached = c));
+  return pending;
+}
+
+/** The public configuration, or undefined until it has loaded. */
+export function usePublicConfig(): PublicConfig | undefined {
+  const [config, setConfig] = useState(cached);
+  useEffect(() => {
+    if (config) return;
+    let live = true;
+    void loadPublicConfig().then((c) => live && setConfig(c));
+    return () => {
+      live = false;
+    };
+  }, [config]);
+  return config;
+}
