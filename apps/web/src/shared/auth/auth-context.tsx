@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messages, type LoginResponse, type MfaRequiredResponse, type SessionUser } from '@arb/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, expireSession, refreshSession, setEmailUnverifiedHandler, setSessionExpiredHandler } from '../lib/api-client';
-import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, markSessionExpired, onSessionChange, saveSession } from '../lib/session';
+import { ApiError, api, expireSession, refreshSession, setEmailUnverifiedHandler } from '../lib/api-client';
+import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
   user: SessionUser | null;
