@@ -24,7 +24,8 @@ const layers = {
         if (!t) return;
         const dest = t[1];
         const viaIndex = dest.startsWith('features/') && /apps\/web\/src\/features\/[^/]+(\/index)?$/.test(target);
-        const bad = (own === 'shared' && dest !== 'shared') || (own.startsWith('features/') && dest !== own && dest !== 'shared' && !viaIndex);
+        const bad =
+          (own === 'shared' && dest !== 'shared') || (own.startsWith('features/') && dest !== own && dest !== 'shared' && !viaIndex);
         if (bad) context.report({ node, message: `${own} no puede importar de ${dest} (shared → features → app).` });
       },
     };
@@ -65,7 +66,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['drizzle-orm'], patterns: [{ group: ['**/db/*', '**/db/**'], message: 'Las rutas llaman a servicios; el acceso a la base de datos vive en services/.' }] },
+        {
+          paths: ['drizzle-orm'],
+          patterns: [
+            { group: ['**/db/*', '**/db/**'], message: 'Las rutas llaman a servicios; el acceso a la base de datos vive en services/.' },
+          ],
+        },
       ],
     },
   },
@@ -73,7 +79,10 @@ export default tseslint.config(
     files: ['apps/server/src/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/plugins/*', '**/routes/*'], message: 'Un servicio no importa de plugins/ ni de routes/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/plugins/*', '**/routes/*'], message: 'Un servicio no importa de plugins/ ni de routes/.' }] },
+      ],
     },
   },
 );

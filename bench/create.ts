@@ -16,7 +16,9 @@ try {
   await cannon(`${b.baseUrl}/api/transactions`, o.token, 50, 2, { body });
   const bare = await cannon(`${b.baseUrl}/bench/bare?ledgerId=${o.ledgerId}&fecha=${DAY}`, undefined, 50, SECONDS);
   const create = await cannon(`${b.baseUrl}/api/transactions`, o.token, 50, SECONDS, { body });
-  const { rows } = await b.database.pool.query<{ n: number }>('select count(*)::int as n from transactions where ledger_id = $1', [o.ledgerId]);
+  const { rows } = await b.database.pool.query<{ n: number }>('select count(*)::int as n from transactions where ledger_id = $1', [
+    o.ledgerId,
+  ]);
   printTable(`Create transaction, 50 connections, ${SECONDS} s — ${b.target}`, [
     {
       figure: 'creates per second',
@@ -26,7 +28,14 @@ try {
       ratio: `${fmt((100 * create.rps) / bare.rps)}%`,
       pass: create.rps >= 500 && create.errors === 0 && create.non2xx === 0,
     },
-    { figure: 'create p99 ms', budget: '-', measured: fmt(create.p99), baseline: fmt(bare.p99), ratio: fmt(create.p99 / Math.max(bare.p99, 1), 2), pass: null },
+    {
+      figure: 'create p99 ms',
+      budget: '-',
+      measured: fmt(create.p99),
+      baseline: fmt(bare.p99),
+      ratio: fmt(create.p99 / Math.max(bare.p99, 1), 2),
+      pass: null,
+    },
     { figure: 'rows stored', budget: '= acknowledged', measured: String(rows[0]!.n), baseline: '-', ratio: '-', pass: null },
   ]);
 } finally {

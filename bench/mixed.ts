@@ -26,11 +26,46 @@ try {
   const after = process.memoryUsage();
   const errors = (r: typeof reads) => r.errors + r.non2xx;
   printTable(`Mixed load, 50 connections, ${SECONDS} s — ${b.target}`, [
-    { figure: 'balances reads/s (30 conn)', budget: '0 errors', measured: `${fmt(reads.rps, 0)} (${errors(reads)} errors)`, baseline: '-', ratio: '-', pass: errors(reads) === 0 },
-    { figure: 'history reads/s (10 conn)', budget: '0 errors', measured: `${fmt(history.rps, 0)} (${errors(history)} errors)`, baseline: '-', ratio: '-', pass: errors(history) === 0 },
-    { figure: 'creates/s (10 conn)', budget: '0 errors', measured: `${fmt(creates.rps, 0)} (${errors(creates)} errors)`, baseline: '-', ratio: '-', pass: errors(creates) === 0 },
-    { figure: 'server RSS before → after', budget: '-', measured: `${mb(before.rss)} → ${mb(after.rss)}`, baseline: '-', ratio: '-', pass: null },
-    { figure: 'server heap before → after', budget: '-', measured: `${mb(before.heapUsed)} → ${mb(after.heapUsed)}`, baseline: '-', ratio: '-', pass: null },
+    {
+      figure: 'balances reads/s (30 conn)',
+      budget: '0 errors',
+      measured: `${fmt(reads.rps, 0)} (${errors(reads)} errors)`,
+      baseline: '-',
+      ratio: '-',
+      pass: errors(reads) === 0,
+    },
+    {
+      figure: 'history reads/s (10 conn)',
+      budget: '0 errors',
+      measured: `${fmt(history.rps, 0)} (${errors(history)} errors)`,
+      baseline: '-',
+      ratio: '-',
+      pass: errors(history) === 0,
+    },
+    {
+      figure: 'creates/s (10 conn)',
+      budget: '0 errors',
+      measured: `${fmt(creates.rps, 0)} (${errors(creates)} errors)`,
+      baseline: '-',
+      ratio: '-',
+      pass: errors(creates) === 0,
+    },
+    {
+      figure: 'server RSS before → after',
+      budget: '-',
+      measured: `${mb(before.rss)} → ${mb(after.rss)}`,
+      baseline: '-',
+      ratio: '-',
+      pass: null,
+    },
+    {
+      figure: 'server heap before → after',
+      budget: '-',
+      measured: `${mb(before.heapUsed)} → ${mb(after.heapUsed)}`,
+      baseline: '-',
+      ratio: '-',
+      pass: null,
+    },
   ]);
 } finally {
   await b.close();

@@ -38,9 +38,20 @@ const scenarios: Scenario[] = [
   { name: 'two instances (postgres adapter)', budgetP95: 100, instances: 2, adapter: 'postgres' },
 ];
 
-async function startInstance(database: Database, dataDir: string, secret: string, adapter: RealtimeAdapterKind): Promise<BuiltApp & { url: string }> {
+async function startInstance(
+  database: Database,
+  dataDir: string,
+  secret: string,
+  adapter: RealtimeAdapterKind,
+): Promise<BuiltApp & { url: string }> {
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: secret, LOG_LEVEL: 'warn', PORT: '0' });
-  const built = await buildApp({ config, database, logger: { level: 'warn' }, realtime: { adapter }, webDist: path.join(dataDir, 'no-web') });
+  const built = await buildApp({
+    config,
+    database,
+    logger: { level: 'warn' },
+    realtime: { adapter },
+    webDist: path.join(dataDir, 'no-web'),
+  });
   // Stand-in for POST /api/transactions while it is not on this branch (see the header).
   built.app.post<{ Body: { ledgerId: string; fecha: string; userId: string } }>('/bench/change', async (req, reply) => {
     const { ledgerId, fecha, userId } = req.body;
@@ -59,10 +70,20 @@ async function startInstance(database: Database, dataDir: string, secret: string
 async function seed(database: Database, count: number): Promise<{ ownerId: string; ledgerId: string; memberIds: string[] }> {
   const rows = await database.db
     .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ email: `bench${i}-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', userName: `bench${i}`, emailVerified: true })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `bench${i}-${randomBytes(3).toString('hex')}@example.com`,
+        passwordHash: 'x',
+        userName: `bench${i}`,
+        emailVerified: true,
+      })),
+    )
     .returning({ id: users.id });
   const ids = rows.map((r) => r.id);
-  const [ledger] = await database.db.insert(ledgers).values({ name: 'Bench', ownerId: ids[0]!, inviteCode: randomBytes(12).toString('base64url') }).returning();
+  const [ledger] = await database.db
+    .insert(ledgers)
+    .values({ name: 'Bench', ownerId: ids[0]!, inviteCode: randomBytes(12).toString('base64url') })
+    .returning();
   await database.db.insert(ledgerMembers).values(ids.map((userId, i) => ({ ledgerId: ledger!.id, userId, canModifyBalance: i === 0 })));
   return { ownerId: ids[0]!, ledgerId: ledger!.id, memberIds: ids };
 }
@@ -81,7 +102,10 @@ async function run(s: Scenario, database: Database, dataDir: string): Promise<{ 
   // Access tokens carry a live login session (DESIGN §16): one per member.
   const tokens = await Promise.all(
     memberIds.map(async (sub) => {
-      const { rows } = await database.pool.query<{ id: string }>(`insert into login_sessions (id, user_id) values (gen_random_uuid(), $1) returning id`, [sub]);
+      const { rows } = await database.pool.query<{ id: string }>(
+        `insert into login_sessions (id, user_id) values (gen_random_uuid(), $1) returning id`,
+        [sub],
+      );
       return writer.ctx.tokens.sign({ sub, role: 'USER', sid: rows[0]!.id });
     }),
   );
@@ -103,7 +127,11 @@ async function run(s: Scenario, database: Database, dataDir: string): Promise<{ 
 
   const ownerToken = tokens[0]!;
   // The real route when it exists; a 404 means it is not on this branch yet.
-  const probe = await fetch(`${writer.url}/api/transactions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerToken}` }, body: '{}' });
+  const probe = await fetch(`${writer.url}/api/transactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerToken}` },
+    body: '{}',
+  });
   const realRoute = probe.status !== 404;
   const latencies: number[] = [];
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
@@ -121,10 +149,18 @@ async function run(s: Scenario, database: Database, dataDir: string): Promise<{ 
     const res = realRoute
       ? await fetch(`${writer.url}/api/transactions`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerToken}`, 'idempotency-key': randomBytes(8).toString('hex') },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${ownerToken}`,
+            'idempotency-key': randomBytes(8).toString('hex'),
+          },
           body: JSON.stringify({ venta: 100, tasa_venta: 40, compra: 100, tasa_compra: 39, notas: '', ledgerId, fecha }),
         })
-      : await fetch(`${writer.url}/bench/change`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ledgerId, fecha, userId: ownerId }) });
+      : await fetch(`${writer.url}/bench/change`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ledgerId, fecha, userId: ownerId }),
+        });
     const answeredAt = now();
     if (res.status !== 201) throw new Error(`change answered ${res.status}: ${await res.text()}`);
     await all;
@@ -137,7 +173,12 @@ async function run(s: Scenario, database: Database, dataDir: string): Promise<{ 
   await worker.terminate();
   for (const i of instances.reverse()) await i.app.close();
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), samples: latencies.length, via: realRoute ? 'POST /api/transactions' : 'ledgerChange route (bench stand-in)' };
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    samples: latencies.length,
+    via: realRoute ? 'POST /api/transactions' : 'ledgerChange route (bench stand-in)',
+  };
 }
 
 async function main(): Promise<void> {
@@ -156,7 +197,14 @@ async function main(): Promise<void> {
       // The two-instance figure is compared with the one-instance one of the same run.
       const baseline = single === undefined ? '-' : `${fmt(single)} ms (1 instance)`;
       rows.push({ figure: `${s.name}: p50`, budget: '-', measured: `${fmt(r.p50)} ms`, baseline: '-', ratio: '-', pass: null });
-      rows.push({ figure: `${s.name}: p95`, budget: `<= ${s.budgetP95} ms`, measured: `${fmt(r.p95)} ms`, baseline, ratio: single ? fmt(r.p95 / single, 1) : '-', pass });
+      rows.push({
+        figure: `${s.name}: p95`,
+        budget: `<= ${s.budgetP95} ms`,
+        measured: `${fmt(r.p95)} ms`,
+        baseline,
+        ratio: single ? fmt(r.p95 / single, 1) : '-',
+        pass,
+      });
       single ??= r.p95;
     }
   } finally {

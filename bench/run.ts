@@ -10,7 +10,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { printTable, type Row } from './support.ts';
 
-const files = ['balances.ts', 'history.ts', 'average-cost.ts', 'create.ts', 'export.ts', 'import.ts', 'realtime.ts', 'mixed.ts', 'lighthouse.ts'];
+const files = [
+  'balances.ts',
+  'history.ts',
+  'average-cost.ts',
+  'create.ts',
+  'export.ts',
+  'import.ts',
+  'realtime.ts',
+  'mixed.ts',
+  'lighthouse.ts',
+];
 const results = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-bench-results-')), 'rows.jsonl');
 let failed = false;
 for (const file of files) {
@@ -28,5 +38,8 @@ for (const line of readFileSync(results, 'utf8').split('\n').filter(Boolean)) {
   for (const r of rows) all.push({ ...r, figure: `${short}: ${r.figure}` });
 }
 delete process.env.BENCH_RESULTS;
-printTable(`All benchmarks — ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL'}, ${os.cpus().length} cores, Node ${process.version}`, all);
+printTable(
+  `All benchmarks — ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL'}, ${os.cpus().length} cores, Node ${process.version}`,
+  all,
+);
 process.exit(failed ? 1 : 0);

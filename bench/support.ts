@@ -91,10 +91,11 @@ export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: str
     user!.id,
   ]);
   // Access tokens carry a live login session (DESIGN §16).
-  const { rows: [session] } = await b.database.pool.query<{ id: string }>(
-    `insert into login_sessions (id, user_id) values (gen_random_uuid(), $1) returning id`,
-    [user!.id],
-  );
+  const {
+    rows: [session],
+  } = await b.database.pool.query<{ id: string }>(`insert into login_sessions (id, user_id) values (gen_random_uuid(), $1) returning id`, [
+    user!.id,
+  ]);
   const token = await b.ctx.tokens.sign({ sub: user!.id, role: 'USER', sid: session!.id });
   return { userId: user!.id, ledgerId: ledger!.id, token };
 }

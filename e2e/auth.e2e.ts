@@ -111,7 +111,11 @@ describe('accounts and sessions', () => {
     await page.getByText(/Espera \d+ segundos antes de solicitar otro email\./).waitFor();
 
     const token = await verificationToken(user.email);
-    await fetch(`${s.baseURL}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    await fetch(`${s.baseURL}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
     await page.getByRole('button', { name: 'Ya verifiqué mi email' }).click();
     await page.waitForURL(/\/dashboard/);
   });

@@ -65,7 +65,16 @@ describe('realtime', () => {
 
     await call(ana, 'POST', '/api/transactions', { ledgerId, fecha: '2026-11-02', venta: 10, tasa_venta: 40 }, owner.token);
     await call(ana, 'POST', '/api/transactions', { ledgerId, fecha: '2026-11-05', venta: 5, tasa_venta: 40 }, owner.token);
-    await expect.poll(() => beto.page.getByTestId('days-chip').textContent().catch(() => null), { timeout: 10_000 }).toBe('2 días con transacciones');
+    await expect
+      .poll(
+        () =>
+          beto.page
+            .getByTestId('days-chip')
+            .textContent()
+            .catch(() => null),
+        { timeout: 10_000 },
+      )
+      .toBe('2 días con transacciones');
     expect(await beto.page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true);
   });
 });

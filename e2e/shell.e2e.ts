@@ -67,4 +67,3 @@ describe('app shell', () => {
     expect(violations).toEqual([]);
   });
 });
-

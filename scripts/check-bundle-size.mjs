@@ -35,10 +35,14 @@ let failed = false;
 for (const b of budgets) {
   const key = pageKey(b.page);
   if (!key && !b.inEntry) throw new Error(`${b.page} not found in the Vite manifest`);
-  const files = closure([entryKey, ...(key ? [key] : [])]).map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const files = closure([entryKey, ...(key ? [key] : [])])
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js'));
   const kb = files.reduce((sum, f) => sum + gz(f), 0) / 1024;
   const ok = kb <= b.budgetKb;
   failed ||= !ok;
-  console.info(`${ok ? 'ok  ' : 'FAIL'} ${b.route}: ${kb.toFixed(1)} KB gzip of JavaScript (budget ${b.budgetKb} KB, ${files.length} files)`);
+  console.info(
+    `${ok ? 'ok  ' : 'FAIL'} ${b.route}: ${kb.toFixed(1)} KB gzip of JavaScript (budget ${b.budgetKb} KB, ${files.length} files)`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -68,7 +68,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.info('\n(TEST_DATABASE_URL is not set: the API suite ran on the embedded database only)');
 }
 check('web build', 'npm', ['run', 'build', '--silent']);
-if (existsSync(path.join(root, 'scripts', 'check-bundle-size.mjs'))) check('web bundle budget', process.execPath, ['scripts/check-bundle-size.mjs']);
+if (existsSync(path.join(root, 'scripts', 'check-bundle-size.mjs')))
+  check('web bundle budget', process.execPath, ['scripts/check-bundle-size.mjs']);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   vitest('browser journeys (Chromium)', ['e2e']);

@@ -14,7 +14,11 @@ export interface E2EUser {
 }
 
 async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${inject('baseURL')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${inject('baseURL')}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The token of the newest `/verify-email` link mailed to `email`. */

@@ -11,23 +11,24 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
  * ("1": the proxy in front of us) or a comma list of proxy addresses/CIDRs; unset: none, the
  * socket's address is the client's (a forged header changes nothing).
  */
-const trustProxy = z
-  .string()
-  .transform((v, ctx): number | string[] => {
-    const value = v.trim();
-    if (/^\d+$/.test(value)) return Number(value);
-    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-    for (const item of list) {
-      const [addr, bits, extra] = item.split('/');
-      const family = isIP(addr ?? '');
-      const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-      if (!family || !okBits || extra !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `must be a hop count or a list of addresses/CIDRs ("${item}")` });
-        return z.NEVER;
-      }
+const trustProxy = z.string().transform((v, ctx): number | string[] => {
+  const value = v.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    const [addr, bits, extra] = item.split('/');
+    const family = isIP(addr ?? '');
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !okBits || extra !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count or a list of addresses/CIDRs ("${item}")` });
+      return z.NEVER;
     }
-    return list;
-  });
+  }
+  return list;
+});
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -68,9 +69,15 @@ const envSchema = z
     RATES_BINANCE_URL: url.optional(),
     RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
     TRUST_PROXY: trustProxy.optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     // DESIGN §15: unset token = notifications off and hidden.
-    TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (123456:ABC…)').optional(),
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (123456:ABC…)')
+      .optional(),
     TELEGRAM_BOT_USERNAME: z
       .string()
       .transform((v) => v.replace(/^@/, ''))

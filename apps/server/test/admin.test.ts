@@ -326,7 +326,7 @@ describe('admin API', () => {
     expect(row).toEqual({ email: 'admin@example.com', verified: true });
   });
 
-    it('PATCH email: 409 when taken; otherwise unverified, a verification mail to the new address and a notice to the old', async () => {
+  it('PATCH email: 409 when taken; otherwise unverified, a verification mail to the new address and a notice to the old', async () => {
     const taken = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/email`, { email: 'ALICE@example.com' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: 'Ya existe una cuenta con este email', code: 'EMAIL_TAKEN' });
@@ -350,8 +350,14 @@ describe('admin API', () => {
     expect(notice!.text).toContain('cambió el email de tu cuenta de Arbitraje USD/VES a roberto@example.com');
     // Until verified, the user is held at the verification step (REQUIRE_EMAIL_VERIFICATION).
     // (Bob signs in again: the deactivation above ended his sessions, DESIGN §16.)
-    const again = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'roberto@example.com', password: bob.password } });
-    expect((await t.request({ method: 'GET', url: '/api/membership/my-membership', token: again.json().token })).json().code).toBe('EMAIL_NOT_VERIFIED');
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'roberto@example.com', password: bob.password },
+    });
+    expect((await t.request({ method: 'GET', url: '/api/membership/my-membership', token: again.json().token })).json().code).toBe(
+      'EMAIL_NOT_VERIFIED',
+    );
   });
 
   it('DELETE user: never self; removes their own ledgers, keeps their transactions in others\u2019 ledgers without author', async () => {

@@ -92,7 +92,8 @@ describe('forgot-password and reset-password', () => {
   afterAll(async () => t.close());
 
   const forgot = (email: string) => t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-  const reset = (token: string, newPassword: string) => t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
+  const reset = (token: string, newPassword: string) =>
+    t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
 
   it('answers the same whether the email exists or not; only an existing one gets a mail', async () => {
     const known = await forgot('P@example.com');
@@ -138,7 +139,9 @@ describe('forgot-password and reset-password', () => {
   it('validates with the SPEC messages', async () => {
     expect((await reset('x', 'abc')).json()).toMatchObject({ error: 'La contraseña debe tener al menos 6 caracteres' });
     // The same strength rule as registration (issue 25): 'abcdef' scores 0 of 4.
-    expect((await reset('x', 'abcdef')).json()).toMatchObject({ error: 'La contraseña es muy débil. Por favor elige una contraseña más segura.' });
+    expect((await reset('x', 'abcdef')).json()).toMatchObject({
+      error: 'La contraseña es muy débil. Por favor elige una contraseña más segura.',
+    });
     const noToken = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'Nueva456?' } });
     expect(noToken.json()).toMatchObject({ error: 'Token de restablecimiento no válido' });
     expect((await forgot('')).json()).toMatchObject({ error: 'El email es requerido' });

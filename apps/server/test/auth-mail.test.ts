@@ -89,7 +89,9 @@ describe('email outbox and sender', () => {
     cleanup.push(() => t.close());
     await t.app.close();
     for (let i = 0; i < 30; i++) await queueEmail(t.ctx.db, { to: `m${i}@example.com`, subject: `n${i}`, text: 't', html: '<p>t</p>' });
-    const senders = [1, 2].map(() => createMailSender({ db: t.ctx.db, smtpUrl: sink.url, from: 'x <x@example.com>', log: silentLog(), pollMs: 20, batchSize: 3 }));
+    const senders = [1, 2].map(() =>
+      createMailSender({ db: t.ctx.db, smtpUrl: sink.url, from: 'x <x@example.com>', log: silentLog(), pollMs: 20, batchSize: 3 }),
+    );
     senders.forEach((s) => s.start());
     await until(async () => sink.mails.length >= 30, 20_000);
     await new Promise((r) => setTimeout(r, 300));

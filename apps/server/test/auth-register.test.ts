@@ -82,7 +82,11 @@ describe('POST /api/auth/register', () => {
   it('two simultaneous first sign-ups on a fresh database make exactly one ADMIN', async () => {
     const fresh = await createTestApp();
     try {
-      await Promise.all([register(fresh, { email: 'x1@example.com' }), register(fresh, { email: 'x2@example.com' }), register(fresh, { email: 'x3@example.com' })]);
+      await Promise.all([
+        register(fresh, { email: 'x1@example.com' }),
+        register(fresh, { email: 'x2@example.com' }),
+        register(fresh, { email: 'x3@example.com' }),
+      ]);
       const roles = (await fresh.ctx.db.select({ role: users.role }).from(users)).map((r) => r.role).sort();
       expect(roles).toEqual(['ADMIN', 'USER', 'USER']);
     } finally {

@@ -21,7 +21,15 @@ describe('login, me, refresh-token, logout', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['refreshToken', 'token', 'user']);
-    expect(body.user).toEqual({ id: expect.any(String), email: 'ana@example.com', user_name: 'Ana', role: 'ADMIN', email_verified: false, phone_number: null, two_factor_enabled: false });
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: 'ana@example.com',
+      user_name: 'Ana',
+      role: 'ADMIN',
+      email_verified: false,
+      phone_number: null,
+      two_factor_enabled: false,
+    });
     expect(body.token.split('.')).toHaveLength(3);
     // The refresh token is stored only hashed.
     const rows = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, body.user.id));
@@ -92,14 +100,20 @@ describe('login, me, refresh-token, logout', () => {
   it('the successor kept for the grace window is stored encrypted and erased when the window ends', async () => {
     const first = (await loginReq(t, 'ana@example.com')).json();
     const second = (await refresh(first.refreshToken)).json();
-    const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(first.refreshToken)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(first.refreshToken)));
     expect(row!.graceTokenEnc).toBeTruthy();
     expect(row!.graceTokenEnc).not.toContain(second.refreshToken);
     expect(t.ctx.secrets.grace.open(row!.graceTokenEnc!)).toBe(second.refreshToken);
     t.clock.advance(11_000);
     // What the timer after each rotation and the periodic sweep run.
     await eraseStaleGraceTokens(t.ctx.db, t.clock.now);
-    const [after] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(first.refreshToken)));
+    const [after] = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(first.refreshToken)));
     expect(after!.graceTokenEnc).toBeNull();
   });
 
@@ -177,7 +191,12 @@ describe('login rate limit (DESIGN §16: 5 failures / 15 min per email, 20 per a
     const second = await buildApp({ config: t.ctx.config, database: t.database, logger: false, now: t.ctx.now, webDist: '/nonexistent' });
     await second.app.ready();
     try {
-      const res = await second.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'rl@example.com', password: STRONG_PASSWORD }, remoteAddress: '10.0.0.5' });
+      const res = await second.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'rl@example.com', password: STRONG_PASSWORD },
+        remoteAddress: '10.0.0.5',
+      });
       expect(res.statusCode).toBe(429);
     } finally {
       await second.app.close();

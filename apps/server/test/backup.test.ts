@@ -26,7 +26,9 @@ describe('backup and restore', () => {
       notas: '=HYPERLINK("x") «ñ»',
       createdBy: u.id,
     });
-    await t.ctx.db.insert(dailyBalances).values({ ledgerId: u.ledgerId, fecha: '2026-11-21', saldoBaseVes: '1000.10', saldoBaseUsd: '5.05' });
+    await t.ctx.db
+      .insert(dailyBalances)
+      .values({ ledgerId: u.ledgerId, fecha: '2026-11-21', saldoBaseVes: '1000.10', saldoBaseUsd: '5.05' });
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-backup-')), 'b.json.gz');
     await writeBackup(t.database.pool, file);
 

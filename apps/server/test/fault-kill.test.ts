@@ -13,7 +13,15 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-kill-'));
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', REQUIRE_EMAIL_VERIFICATION: 'false' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -48,7 +56,9 @@ describe('kill -9 of the server during a burst of creates', () => {
       });
     expect((await post(server.base, '/api/auth/register', { email, password, user_name: 'Ráfaga' })).status).toBe(201);
     const login = (await (await post(server.base, '/api/auth/login', { email, password })).json()) as { token: string };
-    const ledgers = (await (await fetch(`${server.base}/api/ledgers`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as Array<{ id: string }>;
+    const ledgers = (await (
+      await fetch(`${server.base}/api/ledgers`, { headers: { authorization: `Bearer ${login.token}` } })
+    ).json()) as Array<{ id: string }>;
     const ledgerId = ledgers[0]!.id;
 
     const acknowledged = new Set<string>();
@@ -56,9 +66,15 @@ describe('kill -9 of the server during a burst of creates', () => {
     const worker = async () => {
       while (!stop) {
         try {
-          const res = await post(server.base, '/api/transactions', { ledgerId, fecha: '2026-11-21', venta: 10, tasa_venta: 40.5, compra: 10, tasa_compra: 40 }, login.token, {
-            'idempotency-key': crypto.randomUUID(),
-          });
+          const res = await post(
+            server.base,
+            '/api/transactions',
+            { ledgerId, fecha: '2026-11-21', venta: 10, tasa_venta: 40.5, compra: 10, tasa_compra: 40 },
+            login.token,
+            {
+              'idempotency-key': crypto.randomUUID(),
+            },
+          );
           if (res.status === 201) acknowledged.add(((await res.json()) as { transaction: { id: string } }).transaction.id);
         } catch {
           return; // the server is gone
@@ -74,8 +90,13 @@ describe('kill -9 of the server during a burst of creates', () => {
     server = await startServer(env);
     try {
       const again = (await (await post(server.base, '/api/auth/login', { email, password })).json()) as { token: string };
-      const res = await fetch(`${server.base}/api/transactions/balances?ledgerId=${ledgerId}&fecha=2026-11-21`, { headers: { authorization: `Bearer ${again.token}` } });
-      const day = (await res.json()) as { transacciones_con_acumulados: Array<{ id: string; ganancia_transaccion_usd: number }>; resumen: { venta_total: { valor: number } } };
+      const res = await fetch(`${server.base}/api/transactions/balances?ledgerId=${ledgerId}&fecha=2026-11-21`, {
+        headers: { authorization: `Bearer ${again.token}` },
+      });
+      const day = (await res.json()) as {
+        transacciones_con_acumulados: Array<{ id: string; ganancia_transaccion_usd: number }>;
+        resumen: { venta_total: { valor: number } };
+      };
       const ids = new Set(day.transacciones_con_acumulados.map((t) => t.id));
       for (const id of acknowledged) expect(ids.has(id), `acknowledged ${id} lost`).toBe(true);
       // Whole rows only: each has its computed profit ((10×40.5 − 10×40) / 40 = 0.125 → 0.13), and the totals add up.

@@ -50,10 +50,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Drop what this run created (on a shared PostgreSQL) and stop the embedded server.
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname = $1 or datname like $2`,
-      [template, `arb_t_${template.slice(8)}_%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname = $1 or datname like $2`, [
+      template,
+      `arb_t_${template.slice(8)}_%`,
+    ]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();
     await embedded?.stop();

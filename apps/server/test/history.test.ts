@@ -70,7 +70,13 @@ describe('history: /dates and /history-summary', () => {
       token: v.token,
     });
     // saldo: 1000 − 400 + 210 = 810; 100 + 10 − 5 = 105; profit 1 − 10 + 5 = −4
-    expect(res.json().resumen_total).toEqual({ saldo_ves: 810, saldo_usd: 105, ganancia_total: -4, transacciones_count: 3, fecha: '2026-01-03' });
+    expect(res.json().resumen_total).toEqual({
+      saldo_ves: 810,
+      saldo_usd: 105,
+      ganancia_total: -4,
+      transacciones_count: 3,
+      fecha: '2026-01-03',
+    });
   });
 
   it('resumen_total is the closing as of hasta: a base written for a later day does not count (issue 25)', async () => {
@@ -80,10 +86,17 @@ describe('history: /dates and /history-summary', () => {
     // A "Restablecer" on tomorrow: an explicit 0/0 base on 02-11.
     await setBase(t, v, v.ledgerId, '2026-02-11', 0, 0);
     const asOf = async (hasta: string) =>
-      (await t.request({ method: 'GET', url: `/api/transactions/history-summary?ledgerId=${v.ledgerId}&hasta=${hasta}`, token: v.token })).json()
-        .resumen_total;
+      (
+        await t.request({ method: 'GET', url: `/api/transactions/history-summary?ledgerId=${v.ledgerId}&hasta=${hasta}`, token: v.token })
+      ).json().resumen_total;
     // today (02-10): 1.000.000 + 13.510 = 1.013.510 Bs; 1000 − 25 = 975 USD
-    expect(await asOf('2026-02-10')).toEqual({ saldo_ves: 1013510, saldo_usd: 975, ganancia_total: 25, transacciones_count: 1, fecha: '2026-02-10' });
+    expect(await asOf('2026-02-10')).toEqual({
+      saldo_ves: 1013510,
+      saldo_usd: 975,
+      ganancia_total: 25,
+      transacciones_count: 1,
+      fecha: '2026-02-10',
+    });
     // tomorrow the reset base applies: 0 / 0
     expect(await asOf('2026-02-11')).toMatchObject({ saldo_ves: 0, saldo_usd: 0, fecha: '2026-02-11' });
   });

@@ -178,13 +178,19 @@ describe('Binance P2P import (DESIGN §12)', () => {
     const solo = await createUser(t, { name: 'Dora' });
     const L = solo.ledgerId;
     const rowsOf = async () =>
-      (await t.database.pool.query<{ r: string }>(`select to_jsonb(t)::text as r from transactions t where ledger_id = $1 order by id`, [L])).rows.map(
-        (r) => r.r,
-      );
+      (
+        await t.database.pool.query<{ r: string }>(`select to_jsonb(t)::text as r from transactions t where ledger_id = $1 order by id`, [
+          L,
+        ])
+      ).rows.map((r) => r.r);
     const lastUndo = async () =>
       Number(
-        (await t.database.pool.query<{ id: string }>(`select id from activity where ledger_id = $1 and action = 'IMPORT_UNDONE' order by id desc limit 1`, [L]))
-          .rows[0]!.id,
+        (
+          await t.database.pool.query<{ id: string }>(
+            `select id from activity where ledger_id = $1 and action = 'IMPORT_UNDONE' order by id desc limit 1`,
+            [L],
+          )
+        ).rows[0]!.id,
       );
     const restore = (id: number) => t.request({ method: 'POST', url: `/api/ledgers/${L}/activity/${id}/restore`, token: solo.token });
     const batchOf = async (res: Awaited<ReturnType<typeof commit>>) => (res.json() as ImportBatchResult).batch;

@@ -22,14 +22,50 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { name: 'PUT name', call: (f) => ({ method: 'PUT', url: `/api/ledgers/${f.ledgerId}/name`, payload: { name: 'Nuevo nombre' } }), expected: { outsider: 404, member: 200, trusted: 200, owner: 200 } },
-  { name: 'GET invite', call: (f) => ({ method: 'GET', url: `/api/ledgers/${f.ledgerId}/invite` }), expected: { outsider: 404, member: 403, trusted: 403, owner: 200 } },
-  { name: 'POST invite/regenerate', call: (f) => ({ method: 'POST', url: `/api/ledgers/${f.ledgerId}/invite/regenerate` }), expected: { outsider: 404, member: 403, trusted: 403, owner: 200 } },
-  { name: 'PATCH permissions', call: (f) => ({ method: 'PATCH', url: `/api/ledgers/${f.ledgerId}/members/${spare.id}/permissions`, payload: { canModifyBalance: true } }), expected: { outsider: 404, member: 403, trusted: 403, owner: 200 } },
-  { name: 'DELETE member', call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}/members/${spare.id}` }), expected: { outsider: 404, member: 403, trusted: 403, owner: 204 } },
-  { name: 'DELETE leave', call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}/leave` }), expected: { outsider: 404, member: 204, trusted: 204, owner: 400 } },
-  { name: 'DELETE reset', call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}/reset`, payload: { fecha: '2026-11-20' } }), expected: { outsider: 404, member: 403, trusted: 403, owner: 204 } },
-  { name: 'DELETE ledger', call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}` }), expected: { outsider: 404, member: 403, trusted: 403, owner: 204 } },
+  {
+    name: 'PUT name',
+    call: (f) => ({ method: 'PUT', url: `/api/ledgers/${f.ledgerId}/name`, payload: { name: 'Nuevo nombre' } }),
+    expected: { outsider: 404, member: 200, trusted: 200, owner: 200 },
+  },
+  {
+    name: 'GET invite',
+    call: (f) => ({ method: 'GET', url: `/api/ledgers/${f.ledgerId}/invite` }),
+    expected: { outsider: 404, member: 403, trusted: 403, owner: 200 },
+  },
+  {
+    name: 'POST invite/regenerate',
+    call: (f) => ({ method: 'POST', url: `/api/ledgers/${f.ledgerId}/invite/regenerate` }),
+    expected: { outsider: 404, member: 403, trusted: 403, owner: 200 },
+  },
+  {
+    name: 'PATCH permissions',
+    call: (f) => ({
+      method: 'PATCH',
+      url: `/api/ledgers/${f.ledgerId}/members/${spare.id}/permissions`,
+      payload: { canModifyBalance: true },
+    }),
+    expected: { outsider: 404, member: 403, trusted: 403, owner: 200 },
+  },
+  {
+    name: 'DELETE member',
+    call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}/members/${spare.id}` }),
+    expected: { outsider: 404, member: 403, trusted: 403, owner: 204 },
+  },
+  {
+    name: 'DELETE leave',
+    call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}/leave` }),
+    expected: { outsider: 404, member: 204, trusted: 204, owner: 400 },
+  },
+  {
+    name: 'DELETE reset',
+    call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}/reset`, payload: { fecha: '2026-11-20' } }),
+    expected: { outsider: 404, member: 403, trusted: 403, owner: 204 },
+  },
+  {
+    name: 'DELETE ledger',
+    call: (f) => ({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}` }),
+    expected: { outsider: 404, member: 403, trusted: 403, owner: 204 },
+  },
 ];
 
 let t: TestApp;
@@ -62,7 +98,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('DESIGN §4 matrix on the ledger routes', () => {
-  const cases = rows.flatMap((row) => (Object.keys(row.expected) as Role[]).map((role) => [row.name, role, row.expected[role], row] as const));
+  const cases = rows.flatMap((row) =>
+    (Object.keys(row.expected) as Role[]).map((role) => [row.name, role, row.expected[role], row] as const),
+  );
 
   it.each(cases)('%s as %s → %i', async (_name, role, status, row) => {
     const f = await fixture();
@@ -70,12 +108,18 @@ describe('DESIGN §4 matrix on the ledger routes', () => {
     expect(res.statusCode, res.body).toBe(status);
     if (status === 404) expect(res.json()).toEqual({ error: 'Registro no encontrado', code: 'NOT_FOUND' });
     if (status === 403) expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
-    if (status === 400) expect(res.json()).toEqual({ error: 'El propietario no puede salir del registro. Puedes eliminarlo.', code: 'VALIDATION_ERROR' });
+    if (status === 400)
+      expect(res.json()).toEqual({ error: 'El propietario no puede salir del registro. Puedes eliminarlo.', code: 'VALIDATION_ERROR' });
   });
 
   it('reset by a non-owner answers SPEC’s 403 text', async () => {
     const f = await fixture();
-    const res = await t.request({ method: 'DELETE', url: `/api/ledgers/${f.ledgerId}/reset`, payload: { fecha: '2026-11-20' }, token: users.trusted.token });
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/ledgers/${f.ledgerId}/reset`,
+      payload: { fecha: '2026-11-20' },
+      token: users.trusted.token,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('Solo el propietario del grupo puede resetear el registro');
   });
@@ -86,7 +130,9 @@ describe('DESIGN §4 matrix on the ledger routes', () => {
       const list = (await t.request({ method: 'GET', url: '/api/ledgers', token: users[role].token })).json() as Array<{ id: string }>;
       expect(list.map((l) => l.id)).toContain(f.ledgerId);
     }
-    const outsiderList = (await t.request({ method: 'GET', url: '/api/ledgers', token: users.outsider.token })).json() as Array<{ id: string }>;
+    const outsiderList = (await t.request({ method: 'GET', url: '/api/ledgers', token: users.outsider.token })).json() as Array<{
+      id: string;
+    }>;
     expect(outsiderList.map((l) => l.id)).not.toContain(f.ledgerId);
   });
 
@@ -119,13 +165,23 @@ describe('MEMBERSHIP_REQUIRED (DESIGN §4.6)', () => {
 
   it('refuses ledger writes without an active membership but still lets the user read', async () => {
     const lapsed = await createUser(m, { membershipEnd: null });
-    const rename = await m.request({ method: 'PUT', url: `/api/ledgers/${lapsed.ledgerId}/name`, payload: { name: 'Otro' }, token: lapsed.token });
+    const rename = await m.request({
+      method: 'PUT',
+      url: `/api/ledgers/${lapsed.ledgerId}/name`,
+      payload: { name: 'Otro' },
+      token: lapsed.token,
+    });
     expect(rename.statusCode).toBe(403);
     expect(rename.json().code).toBe('MEMBERSHIP_INACTIVE');
     expect((await m.request({ method: 'GET', url: '/api/ledgers', token: lapsed.token })).statusCode).toBe(200);
 
     const paying = await createUser(m, { membershipEnd: new Date(Date.now() + 86_400_000) });
-    const ok = await m.request({ method: 'PUT', url: `/api/ledgers/${paying.ledgerId}/name`, payload: { name: 'Otro' }, token: paying.token });
+    const ok = await m.request({
+      method: 'PUT',
+      url: `/api/ledgers/${paying.ledgerId}/name`,
+      payload: { name: 'Otro' },
+      token: paying.token,
+    });
     expect(ok.statusCode).toBe(200);
   });
 });

@@ -167,7 +167,9 @@ describe('invites and joining', () => {
     const { inviteCode } = await inviteOf(owner, owner.ledgerId);
     const info = await t.request({ method: 'GET', url: `/api/ledgers/invite-info/${inviteCode}`, token: guest.token });
     expect(info.statusCode).toBe(200);
-    expect(info.json() as InviteInfo).toEqual({ ledger: { id: owner.ledgerId, name: 'Mi Registro', owner: { user_name: 'Dora', email: owner.email } } });
+    expect(info.json() as InviteInfo).toEqual({
+      ledger: { id: owner.ledgerId, name: 'Mi Registro', owner: { user_name: 'Dora', email: owner.email } },
+    });
     // Public: the login page names the ledger for a signed-out invitee (issue 25, docs/api.md).
     const signedOut = await t.request({ method: 'GET', url: `/api/ledgers/invite-info/${inviteCode}` });
     expect(signedOut.statusCode).toBe(200);

@@ -39,7 +39,8 @@ async function ratesApp(opts: { binance?: boolean } = {}): Promise<{ t: TestApp;
   return { t, user: await createUser(t) };
 }
 
-const get = (t: TestApp, user: TestUser, panel: 'oficial' | 'paralelo') => t.request({ method: 'GET', url: `/api/rates/${panel}`, token: user.token });
+const get = (t: TestApp, user: TestUser, panel: 'oficial' | 'paralelo') =>
+  t.request({ method: 'GET', url: `/api/rates/${panel}`, token: user.token });
 
 const snapshots = (t: TestApp, source: string) => t.ctx.db.select().from(rateSnapshots).where(eq(rateSnapshots.source, source));
 

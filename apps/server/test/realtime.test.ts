@@ -14,7 +14,15 @@ import { addMember, createUser, type TestUser } from './support/users.ts';
 
 /** The transactions API is built on another branch; these tests run once it is on this one. */
 const hasTransactionsApi = (t: TestApp) => t.app.hasRoute({ method: 'POST', url: '/api/transactions' });
-const newTransaction = (ledgerId: string, fecha: string) => ({ venta: 100, tasa_venta: 40, compra: 100, tasa_compra: 39, notas: '', ledgerId, fecha });
+const newTransaction = (ledgerId: string, fecha: string) => ({
+  venta: 100,
+  tasa_venta: 40,
+  compra: 100,
+  tasa_compra: 39,
+  notas: '',
+  ledgerId,
+  fecha,
+});
 
 /** How long "receives nothing" waits after a member on the same ledger already got the event. */
 const QUIET_MS = 150;
@@ -65,7 +73,13 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
     expect(await a.join(L())).toEqual({ ok: true });
     expect(await b.join(L())).toEqual({ ok: true });
     t.ctx.bus.publishLedger({ ...c, ledgerId: L(), byUserId: owner.id });
-    const expected = { ledgerId: L(), type: c.type, byUserId: owner.id, ...(c.fecha ? { fecha: c.fecha } : {}), ...(c.userId ? { userId: c.userId } : {}) };
+    const expected = {
+      ledgerId: L(),
+      type: c.type,
+      byUserId: owner.id,
+      ...(c.fecha ? { fecha: c.fecha } : {}),
+      ...(c.userId ? { userId: c.userId } : {}),
+    };
     for (const s of [a, b]) {
       const got = await s.waitFor((r) => r.event === c.event);
       expect(got.payload).toEqual(expected);
@@ -76,11 +90,26 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
     if (!hasTransactionsApi(t)) skip('POST /api/transactions is not on this branch yet');
     const watcher = await socketFor(url, member);
     await watcher.join(L());
-    const created = await t.request({ method: 'POST', url: '/api/transactions', token: owner.token, payload: newTransaction(L(), '2026-03-06') });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/transactions',
+      token: owner.token,
+      payload: newTransaction(L(), '2026-03-06'),
+    });
     expect(created.statusCode).toBe(201);
-    expect((await watcher.waitFor((r) => r.payload.type === 'CREATED')).payload).toEqual({ ledgerId: L(), type: 'CREATED', fecha: '2026-03-06', byUserId: owner.id });
+    expect((await watcher.waitFor((r) => r.payload.type === 'CREATED')).payload).toEqual({
+      ledgerId: L(),
+      type: 'CREATED',
+      fecha: '2026-03-06',
+      byUserId: owner.id,
+    });
     const id = (created.json() as { transaction: { id: string } }).transaction.id;
-    const verified = await t.request({ method: 'PATCH', url: `/api/transactions/${id}/toggle-verify`, token: owner.token, payload: { esta_verificada: true } });
+    const verified = await t.request({
+      method: 'PATCH',
+      url: `/api/transactions/${id}/toggle-verify`,
+      token: owner.token,
+      payload: { esta_verificada: true },
+    });
     expect(verified.statusCode).toBe(200);
     await watcher.waitFor((r) => r.payload.type === 'VERIFIED' && r.payload.fecha === '2026-03-06');
     expect((await t.request({ method: 'DELETE', url: `/api/transactions/${id}`, token: owner.token })).statusCode).toBe(204);
@@ -121,7 +150,13 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
   it('works over HTTP long-polling too (the fallback transport), beside the API on the same port', async () => {
     const s = await socketFor(url, member, ['polling']);
     expect(await s.join(L())).toEqual({ ok: true });
-    t.ctx.bus.publishLedger({ event: 'balance-updated', ledgerId: L(), type: 'DAILY_BALANCE_UPDATED', fecha: '2026-03-04', byUserId: owner.id });
+    t.ctx.bus.publishLedger({
+      event: 'balance-updated',
+      ledgerId: L(),
+      type: 'DAILY_BALANCE_UPDATED',
+      fecha: '2026-03-04',
+      byUserId: owner.id,
+    });
     expect((await s.waitFor((r) => r.event === 'balance-updated')).payload.fecha).toBe('2026-03-04');
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
@@ -262,7 +297,13 @@ describe('realtime across two server instances on one PostgreSQL (DESIGN §1)', 
   it('a change published on instance A reaches a client of instance B', async () => {
     const onB = await socketFor(urlB, member);
     await onB.join(owner.ledgerId);
-    a.ctx.bus.publishLedger({ event: 'transaction-updated', ledgerId: owner.ledgerId, type: 'CREATED', fecha: '2026-03-02', byUserId: owner.id });
+    a.ctx.bus.publishLedger({
+      event: 'transaction-updated',
+      ledgerId: owner.ledgerId,
+      type: 'CREATED',
+      fecha: '2026-03-02',
+      byUserId: owner.id,
+    });
     const got = await onB.waitFor((r) => r.event === 'transaction-updated');
     expect(got.payload).toEqual({ ledgerId: owner.ledgerId, type: 'CREATED', fecha: '2026-03-02', byUserId: owner.id });
   });
@@ -271,10 +312,18 @@ describe('realtime across two server instances on one PostgreSQL (DESIGN §1)', 
     if (!hasTransactionsApi(a)) skip('POST /api/transactions is not on this branch yet');
     const onB = await socketFor(urlB, member);
     await onB.join(owner.ledgerId);
-    const res = await a.request({ method: 'POST', url: '/api/transactions', token: owner.token, payload: newTransaction(owner.ledgerId, '2026-03-07') });
+    const res = await a.request({
+      method: 'POST',
+      url: '/api/transactions',
+      token: owner.token,
+      payload: newTransaction(owner.ledgerId, '2026-03-07'),
+    });
     expect(res.statusCode).toBe(201);
     const got = await onB.waitFor((r) => r.payload.fecha === '2026-03-07');
-    expect(got).toEqual({ event: 'transaction-updated', payload: { ledgerId: owner.ledgerId, type: 'CREATED', fecha: '2026-03-07', byUserId: owner.id } });
+    expect(got).toEqual({
+      event: 'transaction-updated',
+      payload: { ledgerId: owner.ledgerId, type: 'CREATED', fecha: '2026-03-07', byUserId: owner.id },
+    });
   });
 
   it('an expulsion on A takes the member out of the room on B', async () => {
@@ -284,7 +333,13 @@ describe('realtime across two server instances on one PostgreSQL (DESIGN §1)', 
     const gone = await socketFor(urlB, expelled);
     await watcher.join(owner.ledgerId);
     await gone.join(owner.ledgerId);
-    a.ctx.bus.publishLedger({ event: 'member-removed', ledgerId: owner.ledgerId, type: 'MEMBER_REMOVED', byUserId: owner.id, userId: expelled.id });
+    a.ctx.bus.publishLedger({
+      event: 'member-removed',
+      ledgerId: owner.ledgerId,
+      type: 'MEMBER_REMOVED',
+      byUserId: owner.id,
+      userId: expelled.id,
+    });
     await gone.waitFor((r) => r.event === 'member-removed');
     // The leave travels separately from the broadcast; once the watcher has seen a later event, it has landed.
     await sleep(QUIET_MS);
@@ -337,7 +392,13 @@ describe.skipIf(!redisUp)('realtime across two server instances through Redis (R
     await addMember(a, owner.ledgerId, member.id);
     const onB = await socketFor(urlB, member);
     await onB.join(owner.ledgerId);
-    a.ctx.bus.publishLedger({ event: 'transaction-updated', ledgerId: owner.ledgerId, type: 'VERIFIED', fecha: '2026-03-05', byUserId: owner.id });
+    a.ctx.bus.publishLedger({
+      event: 'transaction-updated',
+      ledgerId: owner.ledgerId,
+      type: 'VERIFIED',
+      fecha: '2026-03-05',
+      byUserId: owner.id,
+    });
     expect((await onB.waitFor((r) => r.event === 'transaction-updated')).payload).toEqual({
       ledgerId: owner.ledgerId,
       type: 'VERIFIED',

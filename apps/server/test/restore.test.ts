@@ -79,7 +79,9 @@ describe('restore of a delete or a reset', () => {
     expect(await rowsOf(L)).toEqual(before);
     const day = await balances(t, owner, L, '2026-11-20');
     expect(day.transacciones_con_acumulados.map((r) => [r.id, r.esta_verificada, r.createdBy?.user_name])).toEqual([[tx.id, true, 'Beto']]);
-    expect(events).toEqual([{ event: 'transaction-updated', type: 'RESTORED', ledgerId: L, fecha: '2026-11-20', fechas: ['2026-11-20'], byUserId: owner.id }]);
+    expect(events).toEqual([
+      { event: 'transaction-updated', type: 'RESTORED', ledgerId: L, fecha: '2026-11-20', fechas: ['2026-11-20'], byUserId: owner.id },
+    ]);
 
     // The restore is itself an activity entry naming what it restored; the deletion is marked.
     const list = (await t.request({ method: 'GET', url: `/api/ledgers/${L}/activity?limit=2`, token: owner.token })).json() as {
@@ -130,7 +132,9 @@ describe('restore of a delete or a reset', () => {
     // Day 21 follows: −180 Bs / 130 USD again.
     const restored = await balances(t, owner, L, '2026-11-21');
     expect([restored.saldos_base.saldo_base_ves, restored.saldos_base.saldo_base_usd]).toEqual([-180, 130]);
-    expect(events).toEqual([{ event: 'transaction-updated', type: 'RESTORED', ledgerId: L, fecha: '2026-11-20', fechas: ['2026-11-20'], byUserId: owner.id }]);
+    expect(events).toEqual([
+      { event: 'transaction-updated', type: 'RESTORED', ledgerId: L, fecha: '2026-11-20', fechas: ['2026-11-20'], byUserId: owner.id },
+    ]);
   });
 
   it('restoring a reset of a day without a base row removes the reset’s 0/0 row (the day inherits again)', async () => {

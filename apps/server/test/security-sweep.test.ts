@@ -53,7 +53,10 @@ describe('authorization sweep over every route', () => {
       .replace('{ledgerId}', victim.ledgerId)
       .replace('{userId}', victim.id)
       .replace('{code}', 'codigo-inexistente')
-      .replace('{id}', op.path.startsWith('/api/transactions') ? txId : op.path.startsWith('/api/admin/users') ? victim.id : victim.ledgerId)
+      .replace(
+        '{id}',
+        op.path.startsWith('/api/transactions') ? txId : op.path.startsWith('/api/admin/users') ? victim.id : victim.ledgerId,
+      )
       .replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
     const query = `ledgerId=${victim.ledgerId}&fecha=2026-11-21`;
     return `${path}${path.includes('?') ? '&' : '?'}${query}`;
@@ -87,7 +90,12 @@ describe('authorization sweep over every route', () => {
   });
 
   it('never lets an outsider read or change another ledger: 404 (not a member) or 403 (admin only), never 2xx or 500', async () => {
-    const scoped = ops.filter((op) => !op.isPublic && !/\/api\/(auth|health|rates|membership|notifications|docs)/.test(op.path) && !['/api/ledgers', '/api/ledgers/join'].includes(op.path));
+    const scoped = ops.filter(
+      (op) =>
+        !op.isPublic &&
+        !/\/api\/(auth|health|rates|membership|notifications|docs)/.test(op.path) &&
+        !['/api/ledgers', '/api/ledgers/join'].includes(op.path),
+    );
     expect(scoped.length).toBeGreaterThan(10);
     for (const op of scoped) {
       const res = await t.request({ method: op.method as 'GET', url: urlFor(op), payload: body(op), token: outsider.token });
@@ -95,7 +103,11 @@ describe('authorization sweep over every route', () => {
       expect(expected, `${op.method} ${op.path} → ${res.statusCode} ${res.body}`).toContain(res.statusCode);
     }
     // Nothing of the victim's changed.
-    const b = await t.request({ method: 'GET', url: `/api/transactions/balances?ledgerId=${victim.ledgerId}&fecha=2026-11-21`, token: victim.token });
+    const b = await t.request({
+      method: 'GET',
+      url: `/api/transactions/balances?ledgerId=${victim.ledgerId}&fecha=2026-11-21`,
+      token: victim.token,
+    });
     expect((b.json() as { transacciones_con_acumulados: unknown[] }).transacciones_con_acumulados).toHaveLength(1);
   });
 
@@ -103,15 +115,32 @@ describe('authorization sweep over every route', () => {
     const writes = ops.filter((op) => op.hasBody);
     expect(writes.length).toBeGreaterThan(10);
     for (const op of writes) {
-      for (const payload of ['{"venta": ', '[1,2,3]', '"texto"', JSON.stringify({ venta: { $gt: 1 }, email: ['x'], name: 42, fecha: true })]) {
-        const res = await t.request({ method: op.method as 'POST', url: urlFor(op), payload, headers: { 'content-type': 'application/json' }, token: victim.token });
+      for (const payload of [
+        '{"venta": ',
+        '[1,2,3]',
+        '"texto"',
+        JSON.stringify({ venta: { $gt: 1 }, email: ['x'], name: 42, fecha: true }),
+      ]) {
+        const res = await t.request({
+          method: op.method as 'POST',
+          url: urlFor(op),
+          payload,
+          headers: { 'content-type': 'application/json' },
+          token: victim.token,
+        });
         expect(res.statusCode, `${op.method} ${op.path} ${payload} → ${res.body}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${op.method} ${op.path} ${payload}`).toBeLessThan(500);
         expect(res.body).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
       }
     }
     const huge = JSON.stringify({ ledgerId: victim.ledgerId, fecha: '2026-11-21', venta: 1, tasa_venta: 1, notas: 'x'.repeat(2_000_000) });
-    const res = await t.request({ method: 'POST', url: '/api/transactions', payload: huge, headers: { 'content-type': 'application/json' }, token: victim.token });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/transactions',
+      payload: huge,
+      headers: { 'content-type': 'application/json' },
+      token: victim.token,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -120,7 +149,12 @@ describe('authorization sweep over every route', () => {
     const notas = '<img src=x onerror=alert(1)> «ñandú» 💵 =1+1';
     const tx = await addTransaction(t, victim, victim.ledgerId, '2026-11-22', { compra: 5, tasa_compra: 40, notas });
     expect(tx.notas).toBe(notas);
-    const rename = await t.request({ method: 'PUT', url: `/api/ledgers/${victim.ledgerId}/name`, token: victim.token, payload: { name: '<b>Caja</b> ñ 💵' } });
+    const rename = await t.request({
+      method: 'PUT',
+      url: `/api/ledgers/${victim.ledgerId}/name`,
+      token: victim.token,
+      payload: { name: '<b>Caja</b> ñ 💵' },
+    });
     expect(rename.statusCode).toBe(200);
     expect((rename.json() as { ledger: { name: string } }).ledger.name).toBe('<b>Caja</b> ñ 💵');
   });

@@ -63,7 +63,12 @@ describe('GET /api/ledgers/:id/activity', () => {
   });
 
   it('records a create with the same snapshot an edit would write (the create builds it in SQL)', async () => {
-    const created = await addTransaction(t, owner, owner.ledgerId, '2026-11-21', { venta: 7.5, tasa_venta: 40.1234, compra: 2, tasa_compra: 39.9 });
+    const created = await addTransaction(t, owner, owner.ledgerId, '2026-11-21', {
+      venta: 7.5,
+      tasa_venta: 40.1234,
+      compra: 2,
+      tasa_compra: 39.9,
+    });
     const row = await findTransaction(t.ctx.db, created.id);
     const { rows } = await t.database.pool.query<{ after: unknown; before: unknown; entity_id: string; user_id: string }>(
       `select after, before, entity_id, user_id from activity where action = 'TRANSACTION_CREATED' and entity_id = $1`,

@@ -12,7 +12,12 @@ export function isDayKey(value: unknown): value is string {
 
 /** Today in a time zone (default: the runtime's own). */
 export function todayKey(timeZone?: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(now);
   return parts; // en-CA formats as YYYY-MM-DD
 }
 

@@ -18,7 +18,13 @@ const checks = [
 export function passwordStrength(password: string): PasswordStrength {
   const score = checks.filter((c) => c.ok(password)).length;
   const label = score <= 1 ? 'Muy débil' : score === 2 ? 'Débil' : score === 3 ? 'Buena' : 'Fuerte';
-  const hints = score < 3 ? checks.filter((c) => !c.ok(password)).slice(0, 2).map((c) => c.hint) : [];
+  const hints =
+    score < 3
+      ? checks
+          .filter((c) => !c.ok(password))
+          .slice(0, 2)
+          .map((c) => c.hint)
+      : [];
   return { score, label, hints };
 }
 

@@ -84,7 +84,15 @@ describe('ledgerPermission: every action × role (docs/product.md "Permissions")
   it.each(cases)('%s as %s → %s', (_label, role, action, authorId, code) => {
     const { actor, standing } = ROLES[role]!;
     expect(
-      answer(ledgerPermission(actor, rules, standing, action as LedgerAction, authorId === undefined ? { authorId: null } : { authorId, changeAuthorId: authorId })),
+      answer(
+        ledgerPermission(
+          actor,
+          rules,
+          standing,
+          action as LedgerAction,
+          authorId === undefined ? { authorId: null } : { authorId, changeAuthorId: authorId },
+        ),
+      ),
     ).toBe(code);
   });
 

@@ -103,7 +103,15 @@ export function membershipAllowsWrites(
   return membershipState({ membershipEnd: actor.membershipEnd, hasPendingProof: false }, rules.now).status === 'active';
 }
 
-const WRITES: ReadonlySet<LedgerAction> = new Set(['addTransaction', 'editTransaction', 'setBalances', 'rename', 'manage', 'reset', 'restore']);
+const WRITES: ReadonlySet<LedgerAction> = new Set([
+  'addTransaction',
+  'editTransaction',
+  'setBalances',
+  'rename',
+  'manage',
+  'reset',
+  'restore',
+]);
 
 export interface LedgerFacts {
   /** For editTransaction: who created the transaction (null when its author was deleted). */

@@ -20,7 +20,11 @@ const USAGE = `Uso / usage:
 
 class CliError extends Error {}
 
-function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, value: unknown, what: string): T {
+function parsed<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } },
+  value: unknown,
+  what: string,
+): T {
   const r = schema.safeParse(value);
   if (!r.success) throw new CliError(`${what}: ${r.error.issues.map((i) => i.message).join('; ')}`);
   return r.data;

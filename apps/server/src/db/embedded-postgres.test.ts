@@ -13,7 +13,10 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-durability-'));
 /** Runs the writer until it acknowledged `atLeast` rows, then kill -9s it; returns the last ack. */
 function writeThenKill(atLeast: number, alsoKillPostgres: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', writer], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let last = 0;
     let err = '';
     child.stderr.on('data', (b: Buffer) => (err += b.toString()));
@@ -28,7 +31,9 @@ function writeThenKill(atLeast: number, alsoKillPostgres: boolean): Promise<numb
         child.kill('SIGKILL');
       }
     });
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(last) : reject(new Error(`writer exited without being killed: ${err}`))));
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL' ? resolve(last) : reject(new Error(`writer exited without being killed: ${err}`)),
+    );
   });
 }
 

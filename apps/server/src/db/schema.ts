@@ -83,7 +83,9 @@ export const loginSessions = pgTable(
   'login_sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -97,7 +99,9 @@ export const loginSessions = pgTable(
 export const loginAddresses = pgTable(
   'login_addresses',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     ip: text('ip').notNull(),
     lastSuccessAt: ts('last_success_at').notNull(),
   },
@@ -108,7 +112,9 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: ts('used_at'),
   },
@@ -118,7 +124,9 @@ export const recoveryCodes = pgTable(
 /** The second login step's ticket (`mfaToken`, stored hashed): 5 minutes, single use, 5 tries. */
 export const mfaChallenges = pgTable('mfa_challenges', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   ip: text('ip').notNull(),
   userAgent: text('user_agent'),

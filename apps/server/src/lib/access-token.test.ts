@@ -48,6 +48,10 @@ describe('access tokens', () => {
   });
 
   it('accepts a well-formed HS256 token signed with the secret by someone else (interoperable)', async () => {
-    expect(await tokens.verify(forge({ alg: 'HS256', typ: 'JWT' }, { sub: 'u2', role: 'USER', sid: 's2', exp: inAMinute() }))).toEqual({ sub: 'u2', role: 'USER', sid: 's2' });
+    expect(await tokens.verify(forge({ alg: 'HS256', typ: 'JWT' }, { sub: 'u2', role: 'USER', sid: 's2', exp: inAMinute() }))).toEqual({
+      sub: 'u2',
+      role: 'USER',
+      sid: 's2',
+    });
   });
 });

@@ -22,7 +22,9 @@ describe('realtime rooms and payloads (DESIGN §8)', () => {
   });
 
   it('member-removed carries the member concerned', () => {
-    expect(toPayload({ event: 'member-removed', ledgerId: 'L', type: 'MEMBER_REMOVED', byUserId: 'O', userId: 'M' })).toMatchObject({ userId: 'M' });
+    expect(toPayload({ event: 'member-removed', ledgerId: 'L', type: 'MEMBER_REMOVED', byUserId: 'O', userId: 'M' })).toMatchObject({
+      userId: 'M',
+    });
   });
 
   it.each([

@@ -71,7 +71,12 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
         request.authSession = sid;
       },
       preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
-        const { account, membership } = await loadAccountAndMembership(deps.db, request.authSubject, ledgerIdOf(request), request.authSession);
+        const { account, membership } = await loadAccountAndMembership(
+          deps.db,
+          request.authSubject,
+          ledgerIdOf(request),
+          request.authSession,
+        );
         admit(request, account, request.authSession, {});
         if (!membership) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
         request.membership = membership;

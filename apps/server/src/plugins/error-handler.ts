@@ -51,7 +51,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
@@ -62,7 +73,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     // "… is not queryable": node-pg's answer on a connection PostgreSQL dropped. A transaction
     // cut by a restart fails with it, because Drizzle's `rollback` on the dead connection throws
     // in place of the original error.
-    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|is not queryable/i.test(msg)) return true;
+    if (
+      typeof msg === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|is not queryable/i.test(msg)
+    )
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -32,7 +32,12 @@ export function registerOpenApi(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method: method.toLowerCase(), url: route.url, schema: (route.schema ?? {}) as Record<string, unknown>, isPublic: isPublicRoute(method, route.url) });
+      routes.push({
+        method: method.toLowerCase(),
+        url: route.url,
+        schema: (route.schema ?? {}) as Record<string, unknown>,
+        isPublic: isPublicRoute(method, route.url),
+      });
     }
   });
 

@@ -60,7 +60,12 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
     allowRequest: (_req, callback) => callback(null, !closing),
   });
   const kind = opts.adapter ?? adapterKindFor(ctx.config);
-  const adapter = installAdapter(io, kind, { databaseUrl: ctx.database.url, redisUrl: ctx.config.REDIS_URL, prefix: opts.prefix, log: app.log });
+  const adapter = installAdapter(io, kind, {
+    databaseUrl: ctx.database.url,
+    redisUrl: ctx.config.REDIS_URL,
+    prefix: opts.prefix,
+    log: app.log,
+  });
 
   io.use((socket, next) => {
     authenticateHandshake(

@@ -52,15 +52,25 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
 
   app.post('/api/auth/refresh-token', { schema: { body: refreshSchema } }, async (request) => {
     try {
-      const { accessToken, refreshToken } = await rotateRefreshToken(ctx.db, ctx.tokens, ctx.secrets.grace, request.body.refreshToken, ctx.now());
+      const { accessToken, refreshToken } = await rotateRefreshToken(
+        ctx.db,
+        ctx.tokens,
+        ctx.secrets.grace,
+        request.body.refreshToken,
+        ctx.now(),
+      );
       // The encrypted successor is erased as its 10 s window ends (the periodic sweep is the backstop).
-      setTimeout(() => {
-        eraseStaleGraceTokens(ctx.db, ctx.now()).catch(() => undefined);
-      }, (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000).unref();
+      setTimeout(
+        () => {
+          eraseStaleGraceTokens(ctx.db, ctx.now()).catch(() => undefined);
+        },
+        (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000,
+      ).unref();
       return { accessToken, refreshToken };
     } catch (err) {
       const ended = err as { endedSessionId?: string; userId?: string };
-      if (ended.endedSessionId && ended.userId) ctx.bus.publishUser({ kind: 'sessions-ended', userId: ended.userId, sessionIds: [ended.endedSessionId] });
+      if (ended.endedSessionId && ended.userId)
+        ctx.bus.publishUser({ kind: 'sessions-ended', userId: ended.userId, sessionIds: [ended.endedSessionId] });
       throw err;
     }
   });
@@ -75,11 +85,15 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     listSessions(ctx.db, request.user.id, request.user.sessionId, ctx.now()),
   );
 
-  app.delete('/api/auth/sessions/:id', { onRequest: ctx.guards.userAllowUnverified, schema: { params: sessionParams } }, async (request, reply) => {
-    await endOwnSession(ctx.db, request.user.id, request.params.id, ctx.now());
-    ctx.bus.publishUser({ kind: 'sessions-ended', userId: request.user.id, sessionIds: [request.params.id] });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/auth/sessions/:id',
+    { onRequest: ctx.guards.userAllowUnverified, schema: { params: sessionParams } },
+    async (request, reply) => {
+      await endOwnSession(ctx.db, request.user.id, request.params.id, ctx.now());
+      ctx.bus.publishUser({ kind: 'sessions-ended', userId: request.user.id, sessionIds: [request.params.id] });
+      return reply.status(204).send();
+    },
+  );
 
   app.post('/api/auth/logout-all', { onRequest: ctx.guards.userAllowUnverified }, async (request, reply) => {
     const sessionIds = await ctx.db.transaction((tx) => revokeAllSessions(tx, request.user.id, request.user.sessionId, ctx.now()));
@@ -91,14 +105,20 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     setupTwoFactor(ctx, request.user.id, request.body.password),
   );
 
-  app.post('/api/auth/2fa/enable', { onRequest: ctx.guards.userAllowUnverified, schema: { body: twoFactorEnableSchema } }, async (request) =>
-    enableTwoFactor(ctx, request.user.id, request.body.password, request.body.code),
+  app.post(
+    '/api/auth/2fa/enable',
+    { onRequest: ctx.guards.userAllowUnverified, schema: { body: twoFactorEnableSchema } },
+    async (request) => enableTwoFactor(ctx, request.user.id, request.body.password, request.body.code),
   );
 
-  app.post('/api/auth/2fa/disable', { onRequest: ctx.guards.userAllowUnverified, schema: { body: twoFactorDisableSchema } }, async (request, reply) => {
-    await disableTwoFactor(ctx, request.user.id, request.body.password, request.body.code);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/2fa/disable',
+    { onRequest: ctx.guards.userAllowUnverified, schema: { body: twoFactorDisableSchema } },
+    async (request, reply) => {
+      await disableTwoFactor(ctx, request.user.id, request.body.password, request.body.code);
+      return reply.status(204).send();
+    },
+  );
 
   app.get('/api/auth/me', { onRequest: ctx.guards.userAllowUnverified }, async (request) => ({
     user: await getSessionUser(ctx.db, request.user.id),

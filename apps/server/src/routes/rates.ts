@@ -7,10 +7,8 @@ import type { AppContext } from '../context.ts';
 export async function ratesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const panel of RATE_PANELS) {
-    r.get(
-      `/api/rates/${panel}`,
-      { onRequest: ctx.guards.user, schema: { response: { 200: rateAnswerSchema } } },
-      async () => ctx.rates.get(panel),
+    r.get(`/api/rates/${panel}`, { onRequest: ctx.guards.user, schema: { response: { 200: rateAnswerSchema } } }, async () =>
+      ctx.rates.get(panel),
     );
   }
 }

@@ -43,6 +43,8 @@ describe('DESIGN §4 permission matrix', () => {
     expect(() => authorize(owner, 'addTransaction', opts)).toThrow(/membresía no está activa/);
     expect(() => authorize(owner, 'view', opts)).not.toThrow();
     expect(() => authorize(owner, 'addTransaction', { ...opts, user: { role: 'ADMIN', membershipEnd: null } })).not.toThrow();
-    expect(() => authorize(owner, 'addTransaction', { ...opts, user: { role: 'USER', membershipEnd: new Date('2026-12-01') } })).not.toThrow();
+    expect(() =>
+      authorize(owner, 'addTransaction', { ...opts, user: { role: 'USER', membershipEnd: new Date('2026-12-01') } }),
+    ).not.toThrow();
   });
 });

@@ -40,7 +40,13 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
     .limit(1);
   // Never reveal that a ledger exists to someone outside it (docs/product.md "Permissions").
   if (!row) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
-  return toMembership(userId, { ledgerId: row.id, ledgerName: row.name, ownerId: row.ownerId, revision: row.revision, canModifyBalance: row.canModifyBalance });
+  return toMembership(userId, {
+    ledgerId: row.id,
+    ledgerName: row.name,
+    ownerId: row.ownerId,
+    revision: row.revision,
+    canModifyBalance: row.canModifyBalance,
+  });
 }
 
 /** The owner holds every right of a member with 'Modificar saldos' (docs/product.md "Permissions"). */
@@ -104,7 +110,10 @@ export async function loadAccountAndMembership(
     return { account, membership: undefined };
   }
   const { ledgerId: id, ledgerName, ownerId, revision } = row;
-  return { account, membership: toMembership(userId, { ledgerId: id, ledgerName, ownerId, revision, canModifyBalance: row.canModifyBalance === true }) };
+  return {
+    account,
+    membership: toMembership(userId, { ledgerId: id, ledgerName, ownerId, revision, canModifyBalance: row.canModifyBalance === true }),
+  };
 }
 
 export interface AuthorizeOptions {

@@ -31,17 +31,66 @@ export function AppRoutes() {
       <Suspense fallback={<FullPageSpinner label="Cargando..." />}>
         <Routes>
           <Route path="/" element={<HomeRedirect />} />
-          <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+          <Route
+            path="/login"
+            element={
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            }
+          />
           <Route path="/join/:inviteCode" element={<JoinPage />} />
-          <Route path="/verify-email-required" element={<RequireAuth verified={false}><VerifyEmailRequiredPage /></RequireAuth>} />
+          <Route
+            path="/verify-email-required"
+            element={
+              <RequireAuth verified={false}>
+                <VerifyEmailRequiredPage />
+              </RequireAuth>
+            }
+          />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
-          <Route path="/membership" element={<RequireAuth><MembershipPage /></RequireAuth>} />
-          <Route path="/history" element={<RequireAuth><LedgersPage /></RequireAuth>} />
-          <Route path="/ledger/:ledgerId/history" element={<RequireAuth><LedgerHistoryPage /></RequireAuth>} />
-          <Route path="/admin" element={<RequireAuth admin><AdminPage /></RequireAuth>} />
+          <Route
+            path="/dashboard"
+            element={
+              <RequireAuth>
+                <DashboardPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/membership"
+            element={
+              <RequireAuth>
+                <MembershipPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/history"
+            element={
+              <RequireAuth>
+                <LedgersPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/ledger/:ledgerId/history"
+            element={
+              <RequireAuth>
+                <LedgerHistoryPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/admin"
+            element={
+              <RequireAuth admin>
+                <AdminPage />
+              </RequireAuth>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -1,6 +1,14 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-export default function InstallDialog({ onClose, onInstall, canInstall }: { onClose: () => void; onInstall: () => void; canInstall: boolean }) {
+export default function InstallDialog({
+  onClose,
+  onInstall,
+  canInstall,
+}: {
+  onClose: () => void;
+  onInstall: () => void;
+  canInstall: boolean;
+}) {
   return (
     <Dialog open onClose={onClose} aria-labelledby="install-title">
       <DialogTitle id="install-title">Instalar Arbitraje USD/VES</DialogTitle>

@@ -66,7 +66,9 @@ describe('SPEC §5 auth validation messages', () => {
   });
 
   it('reset form: fields must match', () => {
-    expect(firstError(resetPasswordFormSchema, { newPassword: 'Abcdef1', confirmPassword: 'Abcdef2' })).toBe('Las contraseñas no coinciden');
+    expect(firstError(resetPasswordFormSchema, { newPassword: 'Abcdef1', confirmPassword: 'Abcdef2' })).toBe(
+      'Las contraseñas no coinciden',
+    );
     // score 2 (upper and lower case, a digit) is enough, as at registration
     expect(resetPasswordFormSchema.safeParse({ newPassword: 'Abcdef1', confirmPassword: 'Abcdef1' }).success).toBe(true);
   });

@@ -5,10 +5,9 @@ import { messages } from '../messages.ts';
 import { passwordStrength } from '../password.ts';
 import { emailSchema } from './common.ts';
 
-const passwordLength = z.string({ error: messages.passwordTooShort }).check(
-  z.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort),
-  z.maxLength(200, messages.passwordTooLong),
-);
+const passwordLength = z
+  .string({ error: messages.passwordTooShort })
+  .check(z.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort), z.maxLength(200, messages.passwordTooLong));
 
 /** A new password: at least 6 characters and a strength score of at least 2 (SPEC §5). */
 export const newPasswordSchema = passwordLength.check(

@@ -61,7 +61,14 @@ export async function restoreActivity(ctx: Ctx, actor: Actor, ledgerId: string, 
     // One change, one event naming its days (DESIGN §12); `fecha` is the earliest, which is what
     // screens compare against (a change on or before the day shown reloads it).
     if (outcome.days.length > 0)
-      emit({ event: 'transaction-updated', type: 'RESTORED', ledgerId, fecha: outcome.days[0], fechas: outcome.days, byUserId: actor.user.id });
+      emit({
+        event: 'transaction-updated',
+        type: 'RESTORED',
+        ledgerId,
+        fecha: outcome.days[0],
+        fechas: outcome.days,
+        byUserId: actor.user.id,
+      });
     return { restored: outcome.restored };
   });
 }

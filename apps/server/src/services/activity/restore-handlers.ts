@@ -74,7 +74,9 @@ export const restoreHandlers: Record<string, RestoreHandler> = {
     if (typeof before.batchId !== 'string') throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
     const rows = snapshotsOf(before.transactions);
     const restored = await restoreTransactions(tx, rows);
-    await tx.execute(sql`update import_batches set undone = false, undone_at = null where id = ${before.batchId} and ledger_id = ${entry.ledgerId}`);
+    await tx.execute(
+      sql`update import_batches set undone = false, undone_at = null where id = ${before.batchId} and ledger_id = ${entry.ledgerId}`,
+    );
     return { restored, days: daysOf(rows) };
   },
 };

@@ -55,7 +55,12 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
       opts.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'email (SMTP_URL sin configurar: solo registrado)');
       return;
     }
-    transport ??= nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    transport ??= nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
   };
 
@@ -80,7 +85,10 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
       for (const mail of batch) {
         try {
           await deliver(mail);
-          await opts.db.update(emailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, mail.id));
+          await opts.db
+            .update(emailOutbox)
+            .set({ sentAt: sql`now()`, lastError: null })
+            .where(eq(emailOutbox.id, mail.id));
         } catch (err) {
           const wait = backoffMs(mail.attempts, baseMs, maxMs);
           const message = err instanceof Error ? err.message : String(err);

@@ -88,7 +88,8 @@ export function createRatesService(opts: RatesServiceOptions): RatesService {
     const nowMs = opts.now().getTime();
     if (hit && nowMs - hit.fetchedAt.getTime() < ttlMs) return Promise.resolve(hit);
     const failed = failedAt.get(provider.source);
-    if (failed !== undefined && nowMs - failed < backoffMs) return Promise.reject(new UpstreamError(`${provider.source}: backing off after a failure`));
+    if (failed !== undefined && nowMs - failed < backoffMs)
+      return Promise.reject(new UpstreamError(`${provider.source}: backing off after a failure`));
     let pending = inflight.get(provider.source);
     if (!pending) {
       pending = refresh(provider).finally(() => inflight.delete(provider.source));

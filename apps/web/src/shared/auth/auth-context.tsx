@@ -57,15 +57,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const signedIn = useCallback((data: LoginResponse) => {
-    if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
-    // Without a page load between two sessions (an expiry goes through the guards), nothing the
-    // previous user read may show to this one.
-    queryClient.clear();
-    saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
-    setUser(data.user);
-    return data.user;
-  }, [queryClient]);
+  const signedIn = useCallback(
+    (data: LoginResponse) => {
+      if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
+      // Without a page load between two sessions (an expiry goes through the guards), nothing the
+      // previous user read may show to this one.
+      queryClient.clear();
+      saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
+      setUser(data.user);
+      return data.user;
+    },
+    [queryClient],
+  );
 
   const login = useCallback(
     async (email: string, password: string) => {
@@ -82,7 +85,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const loginSecondStep = useCallback(
     async (mfaToken: string, code: string) =>
-      signedIn(await api<LoginResponse>('/api/auth/login/2fa', messages.loginError, { method: 'POST', body: { mfaToken, code }, auth: false })),
+      signedIn(
+        await api<LoginResponse>('/api/auth/login/2fa', messages.loginError, { method: 'POST', body: { mfaToken, code }, auth: false }),
+      ),
     [signedIn],
   );
 

@@ -53,7 +53,7 @@ describe('api client session handling (SPEC §7)', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
     expect(expired).toHaveBeenCalledOnce();
-    expect(takeSessionExpiredNotice()).toBe("Sesión expirada. Por favor inicia sesión nuevamente.");
+    expect(takeSessionExpiredNotice()).toBe('Sesión expirada. Por favor inicia sesión nuevamente.');
     expect(takeSessionExpiredNotice()).toBeNull();
   });
 
@@ -61,7 +61,9 @@ describe('api client session handling (SPEC §7)', () => {
     localStorage.setItem('authToken', jwt(900));
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const err = await api('/api/transactions', 'Error al crear transacción', { method: 'POST', body: {} }).catch((e: unknown) => e);
-    expect(errorMessage(err, 'Error al crear transacción', 'Error de conexión al crear la transacción')).toBe('Error de conexión al crear la transacción');
+    expect(errorMessage(err, 'Error al crear transacción', 'Error de conexión al crear la transacción')).toBe(
+      'Error de conexión al crear la transacción',
+    );
     expect(errorMessage(err, 'Error al crear transacción')).toBe('Error de conexión al procesar la solicitud');
   });
 

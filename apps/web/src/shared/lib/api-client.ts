@@ -71,7 +71,8 @@ export function refreshSession(): Promise<boolean> {
           async (res) => {
             if (res.ok) return (await res.json()) as { accessToken: string; refreshToken: string };
             // A deactivated account is told so, not 'Sesión expirada' (issue 25).
-            if (res.status === 403 && (await errorFrom(res, messages.accountDisabled)).code === 'ACCOUNT_DISABLED') markSessionExpired(messages.accountDisabled);
+            if (res.status === 403 && (await errorFrom(res, messages.accountDisabled)).code === 'ACCOUNT_DISABLED')
+              markSessionExpired(messages.accountDisabled);
             return undefined;
           },
         );

@@ -18,7 +18,14 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open = true, title, text, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-title" aria-describedby="confirm-text" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="confirm-text">{text}</DialogContentText>

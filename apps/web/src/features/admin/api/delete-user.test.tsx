@@ -14,7 +14,10 @@ afterEach(() => {
 });
 
 const page = (users: unknown[]) =>
-  new Response(JSON.stringify({ users, total: users.length, page: 1, pageSize: 25 }), { status: 200, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ users, total: users.length, page: 1, pageSize: 25 }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('deleting a user from the admin list', () => {
   it('a list read that left before the delete cannot bring the user back', async () => {

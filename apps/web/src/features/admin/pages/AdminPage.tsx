@@ -22,7 +22,8 @@ const SUCCESS: Record<UserChange['kind'], (c: UserChange) => string> = {
   active: (c) => (c.kind === 'active' && c.active ? messages.activateSuccess : messages.deactivateSuccess),
   role: () => messages.roleSuccess,
   email: () => messages.emailUpdateSuccess,
-  membership: (c) => (c.kind === 'membership' && c.membershipEnd === null ? messages.membershipRevokeSuccess : messages.membershipUpdateSuccess),
+  membership: (c) =>
+    c.kind === 'membership' && c.membershipEnd === null ? messages.membershipRevokeSuccess : messages.membershipUpdateSuccess,
 };
 const FAILURE: Record<UserChange['kind'], string> = {
   active: messages.activateError,

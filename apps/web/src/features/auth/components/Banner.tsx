@@ -1,7 +1,15 @@
 import { Alert } from '@mui/material';
 
 /** The dismissable error / success banner of the auth screens (SPEC §4, §8). */
-export function Banner({ severity, message, onClose }: { severity: 'error' | 'success' | 'info'; message: string | null; onClose?: () => void }) {
+export function Banner({
+  severity,
+  message,
+  onClose,
+}: {
+  severity: 'error' | 'success' | 'info';
+  message: string | null;
+  onClose?: () => void;
+}) {
   if (!message) return null;
   return (
     <Alert severity={severity} onClose={onClose} sx={{ mb: 2 }} role={severity === 'error' ? 'alert' : 'status'}>

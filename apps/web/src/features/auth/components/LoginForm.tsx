@@ -61,14 +61,37 @@ export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: (
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Iniciar Sesión">
       <Banner severity="error" message={error} onClose={() => setError(null)} />
-      <TextField label="Email" slotProps={emailInputSlots} autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
-      <PasswordField label="Contraseña" autoComplete="current-password" fullWidth margin="normal" disabled={busy} {...muiField(register('password'), formState.errors.password)} />
+      <TextField
+        label="Email"
+        slotProps={emailInputSlots}
+        autoComplete="email"
+        fullWidth
+        margin="normal"
+        disabled={busy}
+        {...muiField(register('email'), formState.errors.email)}
+      />
+      <PasswordField
+        label="Contraseña"
+        autoComplete="current-password"
+        fullWidth
+        margin="normal"
+        disabled={busy}
+        {...muiField(register('password'), formState.errors.password)}
+      />
       <Box sx={{ textAlign: 'right', mt: 0.5 }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">
           ¿Olvidaste tu contraseña?
         </Link>
       </Box>
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        fullWidth
+        size="large"
+        disabled={busy}
+        sx={{ mt: 2 }}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
         Iniciar Sesión
       </Button>
       <Button variant="text" fullWidth onClick={onSwitch} disabled={busy} sx={{ mt: 1 }}>

@@ -3,13 +3,20 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { ThemeToggle } from '../../../shared/ui/ThemeToggle';
 
 /** The frame of every public screen: theme toggle top-right, a centred card with logo, title and subtitle. */
-export function PublicLayout({ children, title = 'Arbitraje USD/VES', subtitle = 'Sistema de seguimiento de operaciones' }: {
+export function PublicLayout({
+  children,
+  title = 'Arbitraje USD/VES',
+  subtitle = 'Sistema de seguimiento de operaciones',
+}: {
   children: ReactNode;
   title?: string;
   subtitle?: string;
 }) {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, py: 6, position: 'relative' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, py: 6, position: 'relative' }}
+    >
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
         <ThemeToggle color="default" />
       </Box>

@@ -53,9 +53,11 @@ describe('RegisterForm', () => {
   });
 
   it('on success shows the banner, clears the fields and switches to login after 3 s', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ message: 'Usuario registrado exitosamente. Por favor verifica tu email.' }), { status: 201 }),
-    );
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ message: 'Usuario registrado exitosamente. Por favor verifica tu email.' }), { status: 201 }),
+      );
     const { user, onRegistered } = setup();
     await user.type(screen.getByLabelText('Nombre de usuario'), 'Ana');
     await user.type(screen.getByLabelText('Email'), 'ana@example.com');
@@ -63,14 +65,20 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText('Confirmar contraseña', { selector: 'input' }), 'Secreta123!');
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
     expect(await screen.findByText('Usuario registrado exitosamente. Por favor verifica tu email.')).toBeTruthy();
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ user_name: 'Ana', email: 'ana@example.com', password: 'Secreta123!' });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      user_name: 'Ana',
+      email: 'ana@example.com',
+      password: 'Secreta123!',
+    });
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
     expect(onRegistered).not.toHaveBeenCalled();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled(), { timeout: 4_000 });
   }, 15_000);
 
   it('shows the server error in a dismissable banner', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: 'Ya existe una cuenta con este email', code: 'EMAIL_TAKEN' }), { status: 409 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ error: 'Ya existe una cuenta con este email', code: 'EMAIL_TAKEN' }), { status: 409 }),
+    );
     const { user } = setup();
     await user.type(screen.getByLabelText('Nombre de usuario'), 'Ana');
     await user.type(screen.getByLabelText('Email'), 'ana@example.com');

@@ -55,9 +55,31 @@ export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void;
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Registrarse">
       <Banner severity="error" message={error} onClose={() => setError(null)} />
       <Banner severity="success" message={success} />
-      <TextField label="Nombre de usuario" autoComplete="name" fullWidth margin="normal" disabled={busy} {...muiField(register('user_name'), formState.errors.user_name)} />
-      <TextField label="Email" slotProps={emailInputSlots} autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
-      <PasswordField label="Contraseña" autoComplete="new-password" fullWidth margin="normal" disabled={busy} {...muiField(passwordField, formState.errors.password)} />
+      <TextField
+        label="Nombre de usuario"
+        autoComplete="name"
+        fullWidth
+        margin="normal"
+        disabled={busy}
+        {...muiField(register('user_name'), formState.errors.user_name)}
+      />
+      <TextField
+        label="Email"
+        slotProps={emailInputSlots}
+        autoComplete="email"
+        fullWidth
+        margin="normal"
+        disabled={busy}
+        {...muiField(register('email'), formState.errors.email)}
+      />
+      <PasswordField
+        label="Contraseña"
+        autoComplete="new-password"
+        fullWidth
+        margin="normal"
+        disabled={busy}
+        {...muiField(passwordField, formState.errors.password)}
+      />
       <PasswordStrengthMeter password={password} />
       <PasswordField
         label="Confirmar contraseña"
@@ -67,7 +89,15 @@ export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void;
         disabled={busy}
         {...muiField(register('confirmPassword'), formState.errors.confirmPassword)}
       />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        fullWidth
+        size="large"
+        disabled={busy}
+        sx={{ mt: 2 }}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
         Registrarse
       </Button>
       <Button variant="text" fullWidth onClick={onSwitch} disabled={busy} sx={{ mt: 1 }}>

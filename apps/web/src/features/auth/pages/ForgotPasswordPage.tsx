@@ -41,8 +41,24 @@ export default function ForgotPasswordPage() {
         </Typography>
         <Banner severity="success" message={success} />
         <Banner severity="error" message={error} onClose={() => setError(null)} />
-        <TextField label="Email" slotProps={emailInputSlots} autoComplete="email" fullWidth margin="normal" disabled={busy} {...muiField(register('email'), formState.errors.email)} />
-        <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+        <TextField
+          label="Email"
+          slotProps={emailInputSlots}
+          autoComplete="email"
+          fullWidth
+          margin="normal"
+          disabled={busy}
+          {...muiField(register('email'), formState.errors.email)}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          disabled={busy}
+          sx={{ mt: 2 }}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
           Enviar Instrucciones
         </Button>
         <Box sx={{ textAlign: 'center', mt: 2 }}>

@@ -57,9 +57,31 @@ export default function ResetPasswordPage() {
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Restablecer Contraseña">
         <Banner severity="success" message={success} />
         <Banner severity="error" message={error} onClose={() => setError(null)} />
-        <PasswordField label="Nueva contraseña" autoComplete="new-password" fullWidth margin="normal" disabled={locked} {...muiField(register('newPassword'), formState.errors.newPassword)} />
-        <PasswordField label="Confirmar contraseña" autoComplete="new-password" fullWidth margin="normal" disabled={locked} {...muiField(register('confirmPassword'), formState.errors.confirmPassword)} />
-        <Button type="submit" variant="contained" fullWidth size="large" disabled={locked} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+        <PasswordField
+          label="Nueva contraseña"
+          autoComplete="new-password"
+          fullWidth
+          margin="normal"
+          disabled={locked}
+          {...muiField(register('newPassword'), formState.errors.newPassword)}
+        />
+        <PasswordField
+          label="Confirmar contraseña"
+          autoComplete="new-password"
+          fullWidth
+          margin="normal"
+          disabled={locked}
+          {...muiField(register('confirmPassword'), formState.errors.confirmPassword)}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          disabled={locked}
+          sx={{ mt: 2 }}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
           Restablecer Contraseña
         </Button>
         <Box sx={{ textAlign: 'center', mt: 2 }}>

@@ -11,7 +11,8 @@ export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const success = useCallback((text: string) => setNotice({ severity: 'success', text }), []);
   const error = useCallback(
-    (err: unknown, fallback: string, connectionFallback?: string) => setNotice({ severity: 'error', text: errorMessage(err, fallback, connectionFallback) }),
+    (err: unknown, fallback: string, connectionFallback?: string) =>
+      setNotice({ severity: 'error', text: errorMessage(err, fallback, connectionFallback) }),
     [],
   );
   const fail = useCallback((text: string) => setNotice({ severity: 'error', text }), []);

@@ -104,10 +104,7 @@ export default function LedgerHistoryPage() {
           </>
         )}
         <ImportsSection ledgerId={ledgerId} userId={user?.id} isOwner={ledger.data.ownerId === user?.id} />
-        <ActivitySection
-          ledgerId={ledgerId}
-          viewer={{ userId: user?.id, isOwner: ledger.data.ownerId === user?.id }}
-        />
+        <ActivitySection ledgerId={ledgerId} viewer={{ userId: user?.id, isOwner: ledger.data.ownerId === user?.id }} />
       </Stack>
     );
   }

@@ -4,7 +4,9 @@ import { api } from '../../../shared/lib/api-client';
 import { ledgerKeys } from './keys';
 
 export const renameLedger = ({ ledgerId, name }: { ledgerId: string; name: string }) =>
-  api<{ ledger: Ledger }>(`/api/ledgers/${ledgerId}/name`, messages.ledgerRenameError, { method: 'PUT', body: { name } }).then((r) => r.ledger);
+  api<{ ledger: Ledger }>(`/api/ledgers/${ledgerId}/name`, messages.ledgerRenameError, { method: 'PUT', body: { name } }).then(
+    (r) => r.ledger,
+  );
 
 export function useRenameLedger() {
   const qc = useQueryClient();

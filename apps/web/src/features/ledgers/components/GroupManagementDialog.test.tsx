@@ -42,7 +42,9 @@ describe('GroupManagementDialog', () => {
     const calls = fakeApi({
       'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
       'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'c', inviteUrl: 'u' } }),
-      'PATCH /api/ledgers/l-1/members/u-bea/permissions': (body) => ({ json: { member: { ...ledgerFixture().members[1], ...(body as object) } } }),
+      'PATCH /api/ledgers/l-1/members/u-bea/permissions': (body) => ({
+        json: { member: { ...ledgerFixture().members[1], ...(body as object) } },
+      }),
     });
     renderAt('/dashboard', '/dashboard', dialog);
     const toggle = await screen.findByRole('switch', { name: 'Modificar saldos: Bea' });

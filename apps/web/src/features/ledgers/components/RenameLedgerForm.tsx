@@ -26,7 +26,14 @@ export function RenameLedgerForm({ ledger, onNotice }: { ledger: Ledger; onNotic
   const error = form.formState.errors.name?.message;
 
   return (
-    <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }} onSubmit={onSubmit} noValidate>
+    <Stack
+      component="form"
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: 'flex-start' }}
+      onSubmit={onSubmit}
+      noValidate
+    >
       <TextField
         label="Nombre del grupo"
         size="small"

@@ -25,7 +25,9 @@ describe('/join/:inviteCode', () => {
     signIn(member);
     localStorage.setItem('pendingInvite', 'CODE123');
     const calls = fakeApi({
-      'GET /api/ledgers/invite-info/CODE123': () => ({ json: { ledger: { id: 'l-1', name: 'Casa de cambio', owner: { user_name: 'Olga', email: 'olga@example.com' } } } }),
+      'GET /api/ledgers/invite-info/CODE123': () => ({
+        json: { ledger: { id: 'l-1', name: 'Casa de cambio', owner: { user_name: 'Olga', email: 'olga@example.com' } } },
+      }),
       'POST /api/ledgers/join': () => ({ json: { ledger: ledgerFixture({ inviteCode: null }) } }),
     });
     const { router } = renderAt('/join/CODE123', '/join/:inviteCode', <JoinPage />);
@@ -42,7 +44,9 @@ describe('/join/:inviteCode', () => {
   it('without an active membership (DESIGN §4.6): shows the server’s message with a link to Mi Membresía, stays signed in', async () => {
     signIn(member);
     fakeApi({
-      'GET /api/ledgers/invite-info/CODE123': () => ({ json: { ledger: { id: 'l-1', name: 'Casa de cambio', owner: { user_name: 'Olga', email: 'olga@example.com' } } } }),
+      'GET /api/ledgers/invite-info/CODE123': () => ({
+        json: { ledger: { id: 'l-1', name: 'Casa de cambio', owner: { user_name: 'Olga', email: 'olga@example.com' } } },
+      }),
       'POST /api/ledgers/join': () => ({ status: 403, json: { error: messages.membershipInactive, code: 'MEMBERSHIP_INACTIVE' } }),
     });
     const { router } = renderAt('/join/CODE123', '/join/:inviteCode', <JoinPage />);
@@ -58,7 +62,12 @@ describe('/join/:inviteCode', () => {
 
   it('an invalid code says so', async () => {
     signIn(member);
-    fakeApi({ 'GET /api/ledgers/invite-info/BAD': () => ({ status: 404, json: { error: 'Enlace de invitación inválido o expirado', code: 'NOT_FOUND' } }) });
+    fakeApi({
+      'GET /api/ledgers/invite-info/BAD': () => ({
+        status: 404,
+        json: { error: 'Enlace de invitación inválido o expirado', code: 'NOT_FOUND' },
+      }),
+    });
     renderAt('/join/BAD', '/join/:inviteCode', <JoinPage />);
     expect(await screen.findByText('Enlace de invitación inválido o expirado')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Unirse al Registro' })).toBeNull();

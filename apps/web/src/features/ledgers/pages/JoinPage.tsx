@@ -29,7 +29,10 @@ function SignedOutInvite({ inviteCode }: { inviteCode: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     storage.set(STORAGE_KEYS.pendingInvite, inviteCode);
-    const timer = setTimeout(() => void navigate('/login', { replace: true, state: { from: `/join/${inviteCode}` } }), REDIRECT_AFTER_INVITE_MS);
+    const timer = setTimeout(
+      () => void navigate('/login', { replace: true, state: { from: `/join/${inviteCode}` } }),
+      REDIRECT_AFTER_INVITE_MS,
+    );
     return () => clearTimeout(timer);
   }, [inviteCode, navigate]);
   return (

@@ -6,7 +6,11 @@ import LedgersPage from './LedgersPage';
 import { fakeApi, ledgerFixture, member, owner, renderAt, signIn } from '../test-utils';
 
 const people = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ userId: `u${i}`, canModifyBalance: false, user: { id: `u${i}`, user_name: `Persona ${i}`, email: `p${i}@x.com` } }));
+  Array.from({ length: n }, (_, i) => ({
+    userId: `u${i}`,
+    canModifyBalance: false,
+    user: { id: `u${i}`, user_name: `Persona ${i}`, email: `p${i}@x.com` },
+  }));
 
 describe('/history', () => {
   beforeEach(() => localStorage.clear());
@@ -21,7 +25,14 @@ describe('/history', () => {
       'GET /api/ledgers': () => ({
         json: [
           ledgerFixture({ inviteCode: null, members: [...ledgerFixture().members, ...people(4)] }),
-          ledgerFixture({ id: 'l-2', name: 'Mi Registro', ownerId: member.id, owner: { id: member.id, user_name: 'Bea', email: member.email }, members: ledgerFixture().members.slice(1), _count: { transactions: 1 } }),
+          ledgerFixture({
+            id: 'l-2',
+            name: 'Mi Registro',
+            ownerId: member.id,
+            owner: { id: member.id, user_name: 'Bea', email: member.email },
+            members: ledgerFixture().members.slice(1),
+            _count: { transactions: 1 },
+          }),
         ],
       }),
     });
@@ -50,7 +61,11 @@ describe('/history', () => {
     signIn(owner);
     let created = false;
     const calls = fakeApi({
-      'GET /api/ledgers': () => ({ json: created ? [ledgerFixture({ name: 'Semana 1', members: ledgerFixture().members.slice(0, 1), _count: { transactions: 0 } })] : [] }),
+      'GET /api/ledgers': () => ({
+        json: created
+          ? [ledgerFixture({ name: 'Semana 1', members: ledgerFixture().members.slice(0, 1), _count: { transactions: 0 } })]
+          : [],
+      }),
       'POST /api/ledgers': (body) => {
         created = true;
         return { status: 201, json: { ledger: ledgerFixture(body as object) } };

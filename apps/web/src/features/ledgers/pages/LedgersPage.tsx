@@ -69,7 +69,10 @@ export default function LedgersPage() {
         </Paper>
       )}
       {ledgers.isSuccess && ledgers.data.length > 0 && (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
           {ledgers.data.map((l) => (
             <LedgerCard
               key={l.id}

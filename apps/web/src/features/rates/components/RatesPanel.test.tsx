@@ -11,8 +11,20 @@ type Panel = 'oficial' | 'paralelo';
 type Reply = { status: number; body: unknown };
 
 const ok = (body: Partial<RateAnswer> & Record<string, unknown>): Reply => ({ status: 200, body });
-const oficial = ok({ promedio: 236.4567, fechaActualizacion: '2026-11-20T00:00:00-04:00', fuente: 'BCV', stale: false, obtenidoEn: new Date().toISOString() });
-const paralelo = ok({ promedio: 310.5, fechaActualizacion: '2026-11-21T18:30:00.000Z', fuente: 'Binance P2P', stale: false, obtenidoEn: new Date().toISOString() });
+const oficial = ok({
+  promedio: 236.4567,
+  fechaActualizacion: '2026-11-20T00:00:00-04:00',
+  fuente: 'BCV',
+  stale: false,
+  obtenidoEn: new Date().toISOString(),
+});
+const paralelo = ok({
+  promedio: 310.5,
+  fechaActualizacion: '2026-11-21T18:30:00.000Z',
+  fuente: 'Binance P2P',
+  stale: false,
+  obtenidoEn: new Date().toISOString(),
+});
 const badGateway: Reply = { status: 502, body: { error: 'No se pudo obtener la tasa de cambio', code: 'BAD_GATEWAY' } };
 
 let replies: Record<Panel, Reply>;
@@ -72,7 +84,13 @@ describe('RatesPanel (SPEC §2 exchange-rate panel)', () => {
 
   it("a missing value shows '---', a missing date 'No disponible', an invalid one 'Fecha inválida'", async () => {
     replies.oficial = ok({ fechaActualizacion: null, fuente: 'BCV', stale: false, obtenidoEn: new Date().toISOString() });
-    replies.paralelo = ok({ promedio: 300, fechaActualizacion: 'ayer', fuente: 'DolarApi paralelo', stale: false, obtenidoEn: new Date().toISOString() });
+    replies.paralelo = ok({
+      promedio: 300,
+      fechaActualizacion: 'ayer',
+      fuente: 'DolarApi paralelo',
+      stale: false,
+      obtenidoEn: new Date().toISOString(),
+    });
     renderPanel();
     await waitFor(() => expect(line('paralelo').getByText('300,00 Bs')).toBeTruthy());
     expect(line('oficial').getByTestId('rate-oficial-value').textContent).toBe('---');
@@ -82,7 +100,13 @@ describe('RatesPanel (SPEC §2 exchange-rate panel)', () => {
 
   it('marks a stale rate with its age', async () => {
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString();
-    replies.paralelo = ok({ promedio: 310.5, fechaActualizacion: '2026-11-21T18:30:00.000Z', fuente: 'DolarApi paralelo', stale: true, obtenidoEn: twoHoursAgo });
+    replies.paralelo = ok({
+      promedio: 310.5,
+      fechaActualizacion: '2026-11-21T18:30:00.000Z',
+      fuente: 'DolarApi paralelo',
+      stale: true,
+      obtenidoEn: twoHoursAgo,
+    });
     renderPanel();
     expect(await line('paralelo').findByText('Desactualizada (hace 2 horas)')).toBeTruthy();
     expect(line('oficial').queryByText(/Desactualizada/)).toBeNull();
