@@ -87,3 +87,18 @@ export function decimalPlaces(value: Big): number {
   // Big keeps the digits in `c` and the exponent in `e`; decimals = digits after the point.
   return Math.max(0, value.c.length - value.e - 1);
 }
+
+/**
+ * num / den rounded half-up to `dp` decimals, in one division: big.js rounds a quotient correctly
+ * to its constructor's DP (it looks at the remainder), so this equals rounding the 30-decimal
+ * quotient to `dp`, at a fraction of its cost (decimal.test.ts holds the two equal).
+ */
+export function divHalfUp(num: Big, den: Big, dp: number): Big {
+  const saved = Big.DP;
+  Big.DP = dp;
+  try {
+    return num.div(den);
+  } finally {
+    Big.DP = saved;
+  }
+}
