@@ -78,5 +78,10 @@ describe('Importar de Binance', () => {
     await ana.page.getByRole('button', { name: 'Deshacer importación' }).click();
     await ana.page.getByText('Deshecha', { exact: true }).waitFor();
     await expect.poll(() => beto.page.getByText('Binance P2P #', { exact: false }).count(), { timeout: 10_000 }).toBe(0);
+
+    // A mistaken undo is taken back from its snackbar (DESIGN §18): the orders return for both.
+    await ana.page.getByRole('button', { name: 'Deshacer', exact: true }).click();
+    await ana.page.getByRole('button', { name: 'Deshacer importación' }).waitFor();
+    await expect.poll(() => beto.page.getByText('Binance P2P #', { exact: false }).count(), { timeout: 10_000 }).toBe(2);
   });
 });

@@ -1,17 +1,24 @@
+import { useState } from 'react';
 import { Alert, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { formatDateTime, messages } from '@arb/shared';
+import { useUndoChange } from '../../shared/api/restore-change';
 import { errorMessage } from '../../shared/lib/api-client';
+import { UndoSnackbar } from '../../shared/ui/UndoSnackbar';
 import { useImports, useUndoImport } from './api';
 
 /** The ledger history page's list of imports with "Deshacer importación" (DESIGN §12). */
 export function ImportsSection({ ledgerId, userId, isOwner }: { ledgerId: string; userId: string | undefined; isOwner: boolean }) {
   const imports = useImports(ledgerId);
   const undo = useUndoImport(ledgerId);
+  // DESIGN §18: "Deshacer" for 10 s after undoing an import brings its rows back.
+  const [undoneBatch, setUndoneBatch] = useState<string | null>(null);
+  const restore = useUndoChange();
   if (!imports.data || imports.data.length === 0) return null;
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6">{messages.importListTitle}</Typography>
       {undo.error && <Alert severity="error">{errorMessage(undo.error, messages.requestError)}</Alert>}
+      {restore.error && <Alert severity="error">{errorMessage(restore.error, messages.restoreError)}</Alert>}
       <List dense>
         {imports.data.map((b) => (
           <ListItem
@@ -20,7 +27,12 @@ export function ImportsSection({ ledgerId, userId, isOwner }: { ledgerId: string
               b.undone ? (
                 <Typography variant="caption">{messages.importUndone}</Typography>
               ) : isOwner || b.user?.id === userId ? (
-                <Button size="small" color="error" disabled={undo.isPending} onClick={() => undo.mutate(b.id)}>
+                <Button
+                  size="small"
+                  color="error"
+                  disabled={undo.isPending}
+                  onClick={() => undo.mutate(b.id, { onSuccess: () => setUndoneBatch(b.id) })}
+                >
                   {messages.importUndo}
                 </Button>
               ) : undefined
@@ -33,6 +45,15 @@ export function ImportsSection({ ledgerId, userId, isOwner }: { ledgerId: string
           </ListItem>
         ))}
       </List>
+      <UndoSnackbar
+        message={undoneBatch ? messages.importUndoDone : null}
+        busy={restore.isPending}
+        onUndo={() => {
+          if (!undoneBatch || !userId) return;
+          restore.mutate({ ledgerId, action: 'IMPORT_UNDONE', entityId: undoneBatch, userId }, { onSettled: () => setUndoneBatch(null) });
+        }}
+        onClose={() => setUndoneBatch(null)}
+      />
     </Paper>
   );
 }

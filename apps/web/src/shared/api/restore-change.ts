@@ -5,8 +5,8 @@ import { api, ApiError } from '../lib/api-client';
 /** The change to undo, as the activity log names it (DESIGN §18). */
 export interface UndoTarget {
   ledgerId: string;
-  action: 'TRANSACTION_DELETED' | 'LEDGER_DAY_RESET';
-  /** The deleted transaction's id. */
+  action: 'TRANSACTION_DELETED' | 'LEDGER_DAY_RESET' | 'IMPORT_UNDONE';
+  /** The deleted transaction's id; the undone import's batch id. */
   entityId?: string;
   /** The reset day. */
   fecha?: string;
