@@ -72,7 +72,7 @@ describe('two-factor (TOTP, DESIGN §16)', () => {
     const second = (await loginReq(t, 'ana@example.com')).json();
     const replay = await post('/api/auth/login/2fa', { mfaToken: second.mfaToken, code: used });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ error: 'Código de verificación inválido', code: 'TOTP_INVALID' });
+    expect(replay.json()).toEqual({ error: 'Código de verificación inválido', code: 'MFA_CODE_INVALID' });
   });
 
   it('a recovery code works once', async () => {

@@ -105,5 +105,6 @@ export const ERROR_CODES = [
   'TOTP_INVALID',
   'INVALID_PASSWORD',
   'MFA_EXPIRED',
+  'MFA_CODE_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -25,6 +25,8 @@ export const ERROR_TABLE = {
   TOTP_INVALID: { status: 400, message: 'totpInvalid' },
   INVALID_PASSWORD: { status: 400, message: 'invalidPassword' },
   MFA_EXPIRED: { status: 401, message: 'mfaExpired' },
+  // The login's second step: a wrong code is a failed login (401), unlike TOTP_INVALID on setup.
+  MFA_CODE_INVALID: { status: 401, message: 'totpInvalid' },
   NOT_FOUND: { status: 404, message: 'notFound' },
   NO_TRANSACTIONS: { status: 404, message: 'exportNoTransactions' },
   CONFLICT: { status: 409, message: 'validationFailed' },

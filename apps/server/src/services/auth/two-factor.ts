@@ -159,7 +159,7 @@ export async function loginSecondStep(ctx: AppContext, input: LoginSecondStepInp
   if (!user.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
   if (!user.twoFactorEnabled) throw mfaExpired(); // reset by an admin meanwhile: sign in again
   const attempt = await reserveLoginAttempt(ctx.db, normalizeEmail(user.email), client.ip, user.id, now);
-  if (!(await acceptSecondFactor(ctx, user, input.code))) throw new AppError(401, 'TOTP_INVALID', messages.totpInvalid);
+  if (!(await acceptSecondFactor(ctx, user, input.code))) throw new AppError(401, 'MFA_CODE_INVALID', messages.totpInvalid);
   const spent = await ctx.db
     .update(mfaChallenges)
     .set({ usedAt: now })
