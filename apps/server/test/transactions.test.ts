@@ -289,7 +289,8 @@ describe('transactions API', () => {
         "select before, after from activity where entity_id = $1 and action = 'TRANSACTION_DELETED'",
         [tx.id],
       );
-      expect(act.rows[0]).toMatchObject({ before: { venta: 3, tasa_venta: 40 }, after: null });
+      // The whole row, numbers as exact text, so a restore puts it back as it was (DESIGN §18).
+      expect(act.rows[0]).toMatchObject({ before: { id: tx.id, venta: '3.00', tasa_venta: '40.0000' }, after: null });
       expect(events.at(-1)).toMatchObject({ type: 'DELETED', fecha: DAY, byUserId: owner.id });
       const again = await t.request({ method: 'DELETE', url: `/api/transactions/${tx.id}`, token: owner.token });
       expect(again.statusCode).toBe(404);
