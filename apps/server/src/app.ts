@@ -19,6 +19,7 @@ import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { createMailSender } from './services/mail/sender.ts';
 import { createRateLimitPurger, type RateLimitPurger } from './services/rate-limit-purge.ts';
+import { purgeRetention } from './services/retention-purge.ts';
 import { createTelegramNotifier, type TelegramNotifier, type TelegramTuning } from './services/telegram/telegram-notifier.ts';
 import { eraseStaleGraceTokens } from './services/auth/sessions.ts';
 
@@ -107,7 +108,17 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
-  const purger = createRateLimitPurger({ db: database.db, now, log: app.log, sweep: (now) => eraseStaleGraceTokens(database.db, now) });
+  const purger = createRateLimitPurger({
+    db: database.db,
+    now,
+    log: app.log,
+    sweep: async (now) => {
+      await eraseStaleGraceTokens(database.db, now);
+      // What would grow forever (issue 17): old idempotency keys, ended sessions, sent messages, old rates.
+      const purged = await purgeRetention(database.db, now, config.APP_TIMEZONE);
+      if (Object.values(purged).some((v) => v !== 0 && v !== false)) app.log.info(purged, 'retention purge');
+    },
+  });
   app.addHook('onReady', async () => purger.start());
   app.addHook('onClose', async () => purger.stop());
   const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;

@@ -28,6 +28,33 @@ export interface ChangeContext {
  * in the same transaction (at its commit, see below).
  */
 export async function ledgerChange<T>(db: Db, bus: EventBus, fn: (ctx: ChangeContext) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await changeOnce(db, bus, fn);
+    } catch (err) {
+      if (attempt >= RETRIES || !isRetryable(err)) throw err;
+    }
+  }
+}
+
+/** Attempts of a change that lost a deadlock or a serialization conflict (issue 17). */
+const RETRIES = 3;
+
+/**
+ * 40P01 (deadlock_detected) and 40001 (serialization_failure): PostgreSQL rolled the whole
+ * transaction back, so running it again is safe and answers what the user asked for instead of a
+ * 500. Two edits moving rows between the same two days in opposite directions take the two days'
+ * total rows in opposite orders (the day-totals trigger, migration 0011), which can deadlock.
+ */
+function isRetryable(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+async function changeOnce<T>(db: Db, bus: EventBus, fn: (ctx: ChangeContext) => Promise<T>): Promise<T> {
   const events: LedgerEvent[] = [];
   const result = await db.transaction(async (tx) => {
     const entries: ActivityEntry[] = [];

@@ -76,6 +76,11 @@ export async function joinLedger(ctx: Ctx, actor: Actor, code: string): Promise<
     if (!member) throw membershipInactive();
   }
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    // The ledger may have been deleted since the code was looked up: hold it (KEY SHARE, which
+    // conflicts only with its deletion) so the member and activity inserts cannot hit a missing
+    // ledger (a foreign-key error, i.e. a 500) — a deletion already committed answers the 404.
+    const [held] = await tx.select({ id: ledgers.id }).from(ledgers).where(eq(ledgers.id, ledgerId)).for('key share');
+    if (!held) throw invalidInvite();
     const inserted = await tx
       .insert(ledgerMembers)
       .values({ ledgerId, userId: actor.user.id, canModifyBalance: false })
