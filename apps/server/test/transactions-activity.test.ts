@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '@arb/shared';
 import { activitySnapshot } from '../src/services/transactions/transaction-json.ts';
 import { findTransaction } from '../src/services/transactions/transaction-row.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction, setBase, verify } from './support/transactions.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
-interface Activity {
-  id: number;
-  action: string;
-  entityId: string | null;
-  fecha: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-  user: { id: string; user_name: string } | null;
-}
+// The answer's one type, shared with the web (issue 16: the web once expected fields never sent).
+type Activity = ActivityEntry;
 
 describe('GET /api/ledgers/:id/activity', () => {
   let t: TestApp;
@@ -59,6 +52,9 @@ describe('GET /api/ledgers/:id/activity', () => {
     expect(edit.before).toMatchObject({ venta: 10, ganancia_usd: 10 });
     expect(edit.after).toMatchObject({ venta: 12, ganancia_usd: 12 });
     expect(items[4]!.user).toEqual({ id: member.id, user_name: 'Beto' });
+    // Exactly the fields of ActivityEntry, no flat userId/user_name beside `user`.
+    const fields: Array<keyof ActivityEntry> = ['action', 'after', 'before', 'createdAt', 'entityId', 'fecha', 'id', 'restoredAt', 'user'];
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(fields);
     expect(new Date(edit.createdAt).getTime()).not.toBeNaN();
   });
 

@@ -19,5 +19,6 @@ export * from './permissions.ts';
 export * from './notifications.ts';
 export * from './schemas/import.ts';
 export * from './schemas/history.ts';
+export * from './schemas/activity.ts';
 export * from './schemas/average-cost.ts';
 export * from './schemas/security.ts';

@@ -435,6 +435,11 @@ export const messages = {
   sessionsCloseError: 'Error cerrando la sesión',
   adminReset2fa: 'Restablecer verificación en dos pasos',
   adminReset2faSuccess: 'Verificación en dos pasos restablecida',
+  adminReset2faAction: 'Restablecer 2FA',
+  adminReset2faConfirm:
+    '¿Restablecer la verificación en dos pasos de {user}? Podrá iniciar sesión solo con su contraseña hasta que la vuelva a activar.',
+  adminReset2faError: 'Error restableciendo la verificación en dos pasos',
+  adminTwoFactorColumn: '2FA',
   inviteGenerateNew: 'Generar nuevo enlace',
 } as const;
 

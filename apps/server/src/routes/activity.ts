@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, messages } from '@arb/shared';
 import type { AppContext } from '../context.ts';
-import { authorize, loadMembership } from '../services/ledger-access.ts';
+import { loadMembership } from '../services/ledger-access.ts';
 import { listActivity } from '../services/activity/activity-list.ts';
 import { restoreActivity } from '../services/activity/restore-activity.ts';
 import { actorOf } from '../services/ledgers/actor.ts';
@@ -28,7 +28,8 @@ export async function activityRoutes(root: FastifyInstance, ctx: AppContext): Pr
     '/api/ledgers/:id/activity',
     { onRequest: ctx.guards.user, schema: { params: idParamsSchema, querystring: pageQuery } },
     async (request) => {
-      authorize(await loadMembership(ctx.db, request.params.id, request.user.id), 'view');
+      // Members only: loadMembership answers 404 outside the ledger; reading needs nothing more.
+      await loadMembership(ctx.db, request.params.id, request.user.id);
       return listActivity(ctx.db, request.params.id, request.query.before, request.query.limit);
     },
   );

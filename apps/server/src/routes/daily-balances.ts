@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dailyBalanceInputSchema, dayKeySchema, uuidSchema } from '@arb/shared';
 import type { AppContext } from '../context.ts';
-import { authorize, loadMembership } from '../services/ledger-access.ts';
+import { loadMembership } from '../services/ledger-access.ts';
 import { getDailyBalance, putDailyBalance } from '../services/balances/daily-balance.ts';
 
 /** A day's base balances (DESIGN §3): read by any member, set by the owner or canModifyBalance. */
@@ -14,7 +14,8 @@ export async function dailyBalanceRoutes(root: FastifyInstance, ctx: AppContext)
     '/api/daily-balances',
     { onRequest: ctx.guards.user, schema: { querystring: z.object({ ledgerId: uuidSchema, fecha: dayKeySchema }) } },
     async (request) => {
-      authorize(await loadMembership(ctx.db, request.query.ledgerId, request.user.id), 'view');
+      // Members only: loadMembership answers 404 outside the ledger; reading needs nothing more.
+      await loadMembership(ctx.db, request.query.ledgerId, request.user.id);
       return getDailyBalance(ctx.db, request.query.ledgerId, request.query.fecha);
     },
   );

@@ -22,7 +22,7 @@ import { getInvite, inviteInfo, joinLedger, regenerateInvite } from '../services
 import { createLedger, deleteLedger, renameLedger, resetLedgerDay } from '../services/ledgers/ledger-lifecycle.ts';
 import { expelMember, leaveLedger, setMemberPermissions } from '../services/ledgers/ledger-members.ts';
 import { setLedgerSettings } from '../services/ledgers/ledger-settings.ts';
-import { authorize, loadMembership } from '../services/ledger-access.ts';
+import { loadMembership } from '../services/ledger-access.ts';
 import { ledgerPnl } from '../services/avg-cost/pnl.ts';
 import { ledgerPosition } from '../services/avg-cost/position.ts';
 import { ledgersOf } from '../services/ledgers/ledger-view.ts';
@@ -47,8 +47,10 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): P
     ledger: await setLedgerSettings(ctx, actorOf(ctx, request), request.params.id, request.body),
   }));
 
-  // DESIGN §13: members only (a non-member gets 404 from loadMembership).
-  const viewer = async (ledgerId: string, userId: string) => authorize(await loadMembership(ctx.db, ledgerId, userId), 'view');
+  // DESIGN §13: members only (a non-member gets 404 from loadMembership); reading needs nothing more.
+  const viewer = async (ledgerId: string, userId: string): Promise<void> => {
+    await loadMembership(ctx.db, ledgerId, userId);
+  };
   const today = () => todayKey(ctx.config.APP_TIMEZONE, ctx.now());
 
   app.get(

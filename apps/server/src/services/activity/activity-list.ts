@@ -1,29 +1,16 @@
 import { sql } from 'drizzle-orm';
+import type { ActivityEntry } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 
-export interface ActivityJson {
-  id: number;
-  action: string;
-  entityId: string | null;
-  fecha: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-  /** When the change was undone (DESIGN §18); null while it stands. */
-  restoredAt: string | null;
-  /** Who did it; null once their account was deleted (shown as messages.deletedUser). */
-  user: { id: string; user_name: string } | null;
-}
-
 /** A page of a ledger's activity, newest first; `before` is the id of the last row of the previous page. */
-export async function listActivity(db: DbOrTx, ledgerId: string, before: number | undefined, limit: number): Promise<ActivityJson[]> {
+export async function listActivity(db: DbOrTx, ledgerId: string, before: number | undefined, limit: number): Promise<ActivityEntry[]> {
   const result = await db.execute<{
     id: string;
     action: string;
     entity_id: string | null;
     fecha: string | null;
-    before: unknown;
-    after: unknown;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
     created_at: string;
     restored_at: string | null;
     user_id: string | null;

@@ -4,6 +4,7 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CancelIcon from '@mui/icons-material/Cancel';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EmailIcon from '@mui/icons-material/Email';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import VerifiedIcon from '@mui/icons-material/Verified';
@@ -11,7 +12,7 @@ import { formatDate, messages, type AdminUser } from '@arb/shared';
 import { MembershipStatusChip } from '../../membership';
 import { DaysRemaining } from './DaysRemaining';
 
-export type RowAction = 'role' | 'proofs' | 'transactions' | 'email' | 'membership' | 'delete';
+export type RowAction = 'role' | 'proofs' | 'transactions' | 'email' | 'membership' | 'reset2fa' | 'delete';
 
 interface Props {
   user: AdminUser;
@@ -61,6 +62,14 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
           <CancelIcon color="disabled" fontSize="small" aria-label="Email no verificado" />
         )}
       </TableCell>
+      <TableCell align="center">
+        <Chip
+          label={user.two_factor_enabled ? messages.twoFactorOn : messages.twoFactorOff}
+          size="small"
+          color={user.two_factor_enabled ? 'success' : 'default'}
+          variant="outlined"
+        />
+      </TableCell>
       <TableCell>
         <Typography variant="body2" noWrap>
           {user._count.ownedLedgers} creados
@@ -108,6 +117,14 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
               <EmailIcon fontSize="small" />
             </IconButton>
           </Tooltip>
+          {/* Only a user with two-factor on has something to reset (DESIGN §16, issue 20). */}
+          {user.two_factor_enabled && (
+            <Tooltip title={messages.adminReset2faAction}>
+              <IconButton size="small" aria-label={label(messages.adminReset2faAction)} onClick={() => onAction('reset2fa', user)}>
+                <LockResetIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={isSelf ? messages.cannotDeleteSelf : 'Eliminar'}>
             <span tabIndex={isSelf ? 0 : undefined}>
               <IconButton

@@ -86,6 +86,22 @@ describe('UsersTable (SPEC §2 /admin)', () => {
     expect(onAction).toHaveBeenLastCalledWith('membership', expect.objectContaining({ id: 'o' }));
   });
 
+  it('shows whether two-factor is on, and offers "Restablecer 2FA" only where it is (issue 20)', async () => {
+    const { onAction } = renderTable([
+      user({ id: 'on', email: 'on@x.com', two_factor_enabled: true }),
+      user({ id: 'off', email: 'off@x.com', two_factor_enabled: false }),
+      user({ id: 'old', email: 'old@x.com' }),
+    ]);
+    expect(screen.getByRole('columnheader', { name: '2FA' })).toBeTruthy();
+    expect(row('on@x.com').getByText('Activada')).toBeTruthy();
+    expect(row('off@x.com').getByText('Desactivada')).toBeTruthy();
+    expect(row('old@x.com').getByText('Desactivada')).toBeTruthy();
+    expect(row('off@x.com').queryByLabelText('Restablecer 2FA: off@x.com')).toBeNull();
+    expect(row('old@x.com').queryByLabelText('Restablecer 2FA: old@x.com')).toBeNull();
+    await userEvent.click(row('on@x.com').getByLabelText('Restablecer 2FA: on@x.com'));
+    expect(onAction).toHaveBeenLastCalledWith('reset2fa', expect.objectContaining({ id: 'on' }));
+  });
+
   it('says so when there are no users', () => {
     renderTable([]);
     expect(screen.getByText('No hay usuarios registrados')).toBeTruthy();

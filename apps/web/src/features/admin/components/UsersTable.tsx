@@ -1,5 +1,5 @@
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel } from '@mui/material';
-import type { AdminUser, AdminUserSort } from '@arb/shared';
+import { messages, type AdminUser, type AdminUserSort } from '@arb/shared';
 import { UserRow, type RowAction } from './UserRow';
 
 const COLUMNS: Array<{ label: string; sort?: AdminUserSort; align?: 'center' }> = [
@@ -8,6 +8,7 @@ const COLUMNS: Array<{ label: string; sort?: AdminUserSort; align?: 'center' }> 
   { label: 'Rol', sort: 'role' },
   { label: 'Estado', sort: 'is_active' },
   { label: 'Verificado', sort: 'email_verified', align: 'center' },
+  { label: messages.adminTwoFactorColumn, align: 'center' },
   { label: 'Registros', sort: 'owned_ledgers' },
   { label: 'Membresía' },
   { label: 'Días Restantes', sort: 'membership_end', align: 'center' },

@@ -106,3 +106,68 @@ describe('/admin: Editar membresía', () => {
     expect(screen.getByRole('dialog', { name: 'Editar membresía' })).toBeTruthy();
   });
 });
+
+describe('/admin: Restablecer 2FA (issue 20, DESIGN §16)', () => {
+  /** One user with two-factor on; DELETE .../2fa turns it off and the list answers the change. */
+  function fakeTwoFactorApi(status = 204) {
+    let ana = adminUser({ id: 'ana', email: 'ana@x.com', two_factor_enabled: true });
+    const resets: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const path = new URL(url, 'http://localhost').pathname;
+        const reply = (code: number, body: unknown) =>
+          new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
+        if (path === '/api/admin/users') return reply(200, { users: [ana], total: 1, page: 1, pageSize: 25 });
+        if (path === '/api/admin/users/ana/2fa' && init.method === 'DELETE') {
+          resets.push(path);
+          if (status !== 204)
+            return reply(status, { error: 'Ha ocurrido un error en el servidor. Intenta de nuevo.', code: 'INTERNAL_ERROR' });
+          ana = { ...ana, two_factor_enabled: false };
+          return new Response(null, { status: 204 });
+        }
+        return reply(404, { error: 'no route', code: 'NOT_FOUND' });
+      }),
+    );
+    return resets;
+  }
+
+  it('asks first, resets on confirmation, says so, and the row shows 2FA off without the action', async () => {
+    const resets = fakeTwoFactorApi();
+    renderPage();
+    const user = userEvent.setup();
+    const row = within(await screen.findByTestId('user-row-ana@x.com'));
+    expect(row.getByText('Activada')).toBeTruthy();
+    await user.click(row.getByRole('button', { name: 'Restablecer 2FA: ana@x.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restablecer verificación en dos pasos' });
+    expect(within(dialog).getByText(/ana@x\.com/)).toBeTruthy();
+    expect(resets).toEqual([]); // nothing happens before the admin confirms
+    await user.click(within(dialog).getByRole('button', { name: 'Restablecer 2FA' }));
+
+    expect(await screen.findByText('Verificación en dos pasos restablecida')).toBeTruthy();
+    expect(resets).toEqual(['/api/admin/users/ana/2fa']);
+    const updated = within(await screen.findByTestId('user-row-ana@x.com'));
+    expect(await updated.findByText('Desactivada')).toBeTruthy();
+    expect(updated.queryByRole('button', { name: 'Restablecer 2FA: ana@x.com' })).toBeNull();
+  });
+
+  it('Cancelar leaves two-factor on and calls nothing', async () => {
+    const resets = fakeTwoFactorApi();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restablecer 2FA: ana@x.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restablecer verificación en dos pasos' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(resets).toEqual([]);
+    expect(within(screen.getByTestId('user-row-ana@x.com')).getByText('Activada')).toBeTruthy();
+  });
+
+  it("shows the server's error on the page when the reset fails", async () => {
+    fakeTwoFactorApi(500);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restablecer 2FA: ana@x.com' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restablecer 2FA' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Ha ocurrido un error en el servidor. Intenta de nuevo.');
+  });
+});

@@ -1,10 +1,11 @@
 import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
 import { useState } from 'react';
 import { Alert, Box, CircularProgress, TextField, Typography } from '@mui/material';
-import { messages, type AdminUser, type Role } from '@arb/shared';
+import { messages, t, type AdminUser, type Role } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage, ApiError } from '../../../shared/lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
+import { useResetTwoFactor } from '../api/reset-two-factor';
 import { useUsers } from '../api/get-users';
 import { useUpdateUser, type UserChange } from '../api/update-user';
 import { AdminTopBar } from '../components/AdminTopBar';
@@ -16,6 +17,7 @@ import { useDebounced } from '../components/useDebounced';
 import { UserProofsDialog } from '../components/UserProofsDialog';
 import { UsersTable } from '../components/UsersTable';
 import { UserTransactionsDialog } from '../components/UserTransactionsDialog';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { RowAction } from '../components/UserRow';
 
 const SUCCESS: Record<UserChange['kind'], (c: UserChange) => string> = {
@@ -42,6 +44,7 @@ export default function AdminPage() {
   const users = useUsers({ search: debouncedSearch, sort, ...paging });
   const update = useUpdateUser();
   const remove = useDeleteUser();
+  const resetTwoFactor = useResetTwoFactor();
 
   const [dialog, setDialog] = useState<{ action: RowAction; user: AdminUser } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -79,6 +82,19 @@ export default function AdminPage() {
         err instanceof ApiError && err.isNetwork ? messages.deleteUserConnectionError : errorMessage(err, messages.deleteUserError),
       );
     }
+  };
+
+  // The confirmation has no room for an error: a failure closes it and shows on the page.
+  const confirmResetTwoFactor = async () => {
+    if (!dialog) return;
+    setError(null);
+    try {
+      await resetTwoFactor.mutateAsync(dialog.user.id);
+      setSuccess(messages.adminReset2faSuccess);
+    } catch (err) {
+      setError(errorMessage(err, messages.adminReset2faError));
+    }
+    closeDialog();
   };
 
   return (
@@ -170,6 +186,15 @@ export default function AdminPage() {
         error={dialogError}
         onConfirm={() => void confirmDelete()}
         onClose={closeDialog}
+      />
+      <ConfirmDialog
+        open={Boolean(open('reset2fa'))}
+        title={messages.adminReset2fa}
+        text={t('adminReset2faConfirm', { user: open('reset2fa')?.email ?? '' })}
+        confirmLabel={messages.adminReset2faAction}
+        busy={resetTwoFactor.isPending}
+        onConfirm={() => void confirmResetTwoFactor()}
+        onCancel={closeDialog}
       />
       <UserProofsDialog user={open('proofs')} onClose={closeDialog} onDone={setSuccess} />
       <UserTransactionsDialog user={open('transactions')} onClose={closeDialog} />

@@ -33,6 +33,7 @@ const log: ActivityEntry[] = [
     before: { ...tx, venta: 120 },
     after: null,
     createdAt: at(5),
+    restoredAt: null,
     user: ana,
   },
   {
@@ -43,6 +44,7 @@ const log: ActivityEntry[] = [
     before: { esta_verificada: false },
     after: { esta_verificada: true },
     createdAt: at(4),
+    restoredAt: null,
     user: beto,
   },
   {
@@ -53,9 +55,20 @@ const log: ActivityEntry[] = [
     before: tx,
     after: { ...tx, venta: 120 },
     createdAt: at(3),
+    restoredAt: null,
     user: ana,
   },
-  { id: 2, action: 'TRANSACTION_CREATED', entityId: 't1', fecha: '2026-11-21', before: null, after: tx, createdAt: at(2), user: beto },
+  {
+    id: 2,
+    action: 'TRANSACTION_CREATED',
+    entityId: 't1',
+    fecha: '2026-11-21',
+    before: null,
+    after: tx,
+    createdAt: at(2),
+    restoredAt: null,
+    user: beto,
+  },
 ];
 
 /** Answers like the server: entries older than `before`, at most `limit`. */

@@ -20,6 +20,7 @@ const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({
   before: null,
   after: null,
   createdAt: '2026-11-21T14:05:00.000Z',
+  restoredAt: null,
   user: { id: 'u1', user_name: 'Ana' },
   ...e,
 });
@@ -99,11 +100,6 @@ describe('activitySentence', () => {
       'Ana cambió los permisos de un miembro: modificar saldos No → Sí',
     ],
     ['an action this screen does not know', { action: 'SOMETHING_NEW', fecha: null }, 'Ana realizó SOMETHING_NEW'],
-    [
-      'the flat author shape',
-      { user: undefined, user_name: 'Beto', userId: 'u2', after: tx },
-      'Beto creó una transacción del 21/11/2026: venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
-    ],
     [
       'a deleted author',
       { user: null, action: 'TRANSACTION_VERIFIED', after: { esta_verificada: true } },

@@ -64,7 +64,7 @@ const withDetails = (head: string, details: string[]): string => (details.length
 
 /** Who did it: the name, or 'Usuario eliminado' once the account is gone. */
 export function actorName(entry: ActivityEntry): string {
-  return entry.user?.user_name ?? entry.user_name ?? messages.deletedUser;
+  return entry.user?.user_name ?? messages.deletedUser;
 }
 
 /**

@@ -10,6 +10,6 @@ const DAY_MS = 86_400_000;
 export function canRestore(entry: ActivityEntry, viewer: { userId: string | undefined; isOwner: boolean }, now = Date.now()): boolean {
   if (!RESTORABLE_ACTIONS.includes(entry.action) || entry.restoredAt) return false;
   if (now - new Date(entry.createdAt).getTime() > RESTORE_WINDOW_DAYS * DAY_MS) return false;
-  const authorId = entry.user?.id ?? entry.userId ?? null;
+  const authorId = entry.user?.id ?? null;
   return viewer.isOwner || (viewer.userId !== undefined && authorId === viewer.userId);
 }
