@@ -24,13 +24,15 @@ export function useToggleVerify() {
     // The checkbox follows the click at once; the figures come with the reload that follows.
     onMutate: async ({ ledgerId, id, esta_verificada }) => {
       await queryClient.cancelQueries({ queryKey: balancesQueryKey(ledgerId) });
-      queryClient.setQueriesData<Balances>(
-        { queryKey: balancesQueryKey(ledgerId) },
-        (old) =>
-          old && {
-            ...old,
-            transacciones_con_acumulados: old.transacciones_con_acumulados.map((tx) => (tx.id === id ? { ...tx, esta_verificada } : tx)),
-          },
+      // Only the day answers under this prefix: the position card's query is keyed below the
+      // balances too (so it reloads with them), and has no rows to mark.
+      queryClient.setQueriesData<Balances>({ queryKey: balancesQueryKey(ledgerId) }, (old) =>
+        old && Array.isArray(old.transacciones_con_acumulados)
+          ? {
+              ...old,
+              transacciones_con_acumulados: old.transacciones_con_acumulados.map((tx) => (tx.id === id ? { ...tx, esta_verificada } : tx)),
+            }
+          : old,
       );
     },
     onSettled: (_d, _e, { ledgerId }) => queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) }),
