@@ -284,6 +284,8 @@ export const messages = {
   historyBreadcrumb: 'Mis Registros',
   historyTitle: 'Historial',
   historyLoading: 'Cargando historial',
+  /** The rates panel while a rate has not arrived yet ('---' is kept for a missing value; issue 25). */
+  rateLoading: 'Cargando tasa',
   historyDaysChip: '{count} días con transacciones',
   historyDaysChipOne: '1 día con transacciones',
   historyTotal: 'Total',
