@@ -325,6 +325,8 @@ export const messages = {
   activityMemberLeft: '{user} salió del registro',
   activityMemberRemoved: '{user} expulsó a un miembro',
   activityPermissionsUpdated: '{user} cambió los permisos de un miembro',
+  activityMemberRemovedNamed: '{user} expulsó a {member}',
+  activityPermissionsUpdatedNamed: '{user} cambió los permisos de {member}',
   activityInviteRegenerated: '{user} generó un nuevo enlace de invitación',
   activityGeneric: '{user} realizó {action}',
   activityFieldVenta: 'venta',
