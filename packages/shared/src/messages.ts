@@ -286,6 +286,8 @@ export const messages = {
   historyLoading: 'Cargando historial',
   /** The rates panel while a rate has not arrived yet ('---' is kept for a missing value; issue 25). */
   rateLoading: 'Cargando tasa',
+  /** The dashboard after the owner expelled the user from the ledger on screen (issue 25). */
+  noLongerMember: 'Ya no eres miembro de «{ledger}».',
   historyDaysChip: '{count} días con transacciones',
   historyDaysChipOne: '1 día con transacciones',
   historyTotal: 'Total',
