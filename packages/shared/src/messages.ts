@@ -214,6 +214,9 @@ export const messages = {
   profileSuccess: 'Perfil actualizado exitosamente',
   proofAddSuccess: 'Comprobante agregado exitosamente',
   proofDeleteSuccess: 'Comprobante eliminado exitosamente',
+  /** Asked before a payment proof is deleted, like every other deletion (issue 25). */
+  proofDeleteTitle: 'Eliminar comprobante',
+  proofDeleteConfirm: '¿Seguro que quieres eliminar este comprobante? Esta acción no se puede deshacer.',
   resetSuccess: 'Contraseña restablecida exitosamente. Redirigiendo al login...',
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
