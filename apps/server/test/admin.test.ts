@@ -112,7 +112,8 @@ describe('admin API', () => {
         phone_number: null,
         two_factor_enabled: false,
         membership_status: 'active',
-        days_remaining: 6,
+        // 5 days and 1 s from now: the last covered day is 5 calendar days ahead (not 6 rounded up)
+        days_remaining: 5,
         membership_start: null,
         membership_end: expect.any(String),
         created_at: expect.any(String),

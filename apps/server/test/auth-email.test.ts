@@ -14,7 +14,7 @@ describe('verify-email and resend-verification', () => {
   const verify = (token: unknown) => t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
   const resend = (email: string) => t.request({ method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
 
-  it('verifies with the mailed token: {message, user} with email_verified true; the token is single use', async () => {
+  it('verifies with the mailed token: {message, user} with email_verified true; re-opening it answers success again', async () => {
     await register(t, { email: 'v@example.com', user_name: 'Vera' });
     const token = await lastToken(t, 'v@example.com', '/verify-email');
     const res = await verify(token);
@@ -23,9 +23,13 @@ describe('verify-email and resend-verification', () => {
       message: '¡Email verificado exitosamente!',
       user: expect.objectContaining({ email: 'v@example.com', user_name: 'Vera', email_verified: true }),
     });
+    // Issue 25: the link that already worked (and any link of an already-verified user) says so
+    // again instead of showing an error.
     const again = await verify(token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: 'El enlace no es válido o ha expirado', code: 'VALIDATION_ERROR' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
+    t.clock.advance(24 * 3_600_000 + 1_000);
+    expect((await verify(token)).statusCode).toBe(200);
   });
 
   it('400 for a missing token (SPEC message), an unknown one, and one older than 24 h', async () => {
@@ -46,7 +50,7 @@ describe('verify-email and resend-verification', () => {
     expect((await verify(token)).statusCode).toBe(400);
   });
 
-  it('resend: 429 with the seconds left within 30 s of the last mail, then a new link that replaces the old', async () => {
+  it('resend: 429 with the seconds left within 30 s of the last mail, then a new link; the first link still works', async () => {
     await register(t, { email: 'r@example.com' });
     const firstToken = await lastToken(t, 'r@example.com', '/verify-email');
     t.clock.advance(12_000);
@@ -62,7 +66,10 @@ describe('verify-email and resend-verification', () => {
     expect((await resend('r@example.com')).statusCode).toBe(429);
     const secondToken = await lastToken(t, 'r@example.com', '/verify-email');
     expect(secondToken).not.toBe(firstToken);
-    expect((await verify(firstToken)).statusCode).toBe(400);
+    // Issue 25: resending must not break the first email's link.
+    expect((await verify(firstToken)).statusCode).toBe(200);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'r@example.com'));
+    expect(row!.emailVerified).toBe(true);
     expect((await verify(secondToken)).statusCode).toBe(200);
   });
 

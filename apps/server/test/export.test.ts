@@ -81,17 +81,26 @@ describe('GET /api/transactions/export-daily', () => {
     ws.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
     // hour in Caracas time, 24 h
     expect(String(rowValues(ws, 8)[1])).toMatch(/^\d{2}:\d{2}$/);
-    // totals: ventas 350, avg 37.3929, compras 180.25, avg 40.5002, 5787.35 Bs, 171 USD
-    expect(rowValues(ws, 11)).toEqual(['Totales', undefined, 350, 37.3929, undefined, 180.25, 40.5002, undefined, 5787.35, 171]);
+    // totals: ventas 350, Bs recibidos 4050 + 9037.5 = 13087.5, compras 180.25,
+    // Bs pagados 4000 + 3300.15285 = 7300.15285 → 7300.15, 5787.35 Bs, 171 USD (issue 25: Bs filled)
+    expect(rowValues(ws, 11)).toEqual(['Totales', undefined, 350, undefined, 13087.5, 180.25, undefined, 7300.15, 5787.35, 171]);
+    // issue 25: the average rates sit in labelled rows, not unlabelled under the rate columns
+    expect([12, 13].map((n) => rowValues(ws, n))).toEqual([
+      ['Tasa venta promedio', 37.3929],
+      ['Tasa compra promedio', 40.5002],
+    ]);
+    expect(['B12', 'B13'].map((a) => ws.getCell(a).numFmt)).toEqual(['#,##0.0000', '#,##0.0000']);
     // available: 1000 + 13087.5 − 7300.15285 = 6787.35; 500 − 350 + 180.25 = 330.25
     // verified only (a): 1000 + 4050 − 4000 = 1050; 500 − 100 + 100 = 500
-    expect([13, 14, 15, 16].map((n) => rowValues(ws, n))).toEqual([
+    expect([15, 16, 17, 18].map((n) => rowValues(ws, n))).toEqual([
       ['Saldo disponible Bs.S', 6787.35],
       ['Saldo disponible USD', 330.25],
       ['Saldo Bs.S (solo verificadas)', 1050],
       ['Saldo USD (solo verificadas)', 500],
     ]);
     expect(ws.getCell('C8').numFmt).toBe('#,##0.00');
+    // issue 25: the heading block's and closing block's figures show 2 decimals too
+    expect(['B4', 'B5', 'B15', 'B16', 'B17', 'B18'].map((a) => ws.getCell(a).numFmt)).toEqual(Array(6).fill('#,##0.00'));
     expect(ws.getCell('D8').numFmt).toBe('#,##0.0000');
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 7 });
   });

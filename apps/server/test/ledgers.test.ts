@@ -258,6 +258,16 @@ describe('members: permissions, expel, leave', () => {
     expect((await list(gabi)).find((l) => l.id === owner.ledgerId)!.members.find((m) => m.userId === gabi.id)!.canModifyBalance).toBe(true);
     const revoke = await t.request({ method: 'PATCH', url, payload: { canModifyBalance: false }, token: owner.token });
     expect(revoke.json().member.canModifyBalance).toBe(false);
+    // The activity names the member, so the log can say whose permissions changed (issue 25).
+    const { rows } = await t.database.pool.query(
+      "select before, after from activity where ledger_id = $1 and action = 'MEMBER_PERMISSIONS_UPDATED' order by id",
+      [owner.ledgerId],
+    );
+    const gabiUser = { id: gabi.id, user_name: 'Gabi', email: gabi.email };
+    expect(rows).toEqual([
+      { before: { canModifyBalance: false, user: gabiUser }, after: { canModifyBalance: true, user: gabiUser } },
+      { before: { canModifyBalance: true, user: gabiUser }, after: { canModifyBalance: false, user: gabiUser } },
+    ]);
 
     const bad = await t.request({ method: 'PATCH', url, payload: { canModifyBalance: 'sí' }, token: owner.token });
     expect(bad.statusCode).toBe(400);

@@ -1,3 +1,5 @@
+import { todayKey } from './days.ts';
+
 /**
  * Membership status (DESIGN §4), the one definition used by the server (API answers) and the web
  * (banner, chips). Invariants: `active` exactly while `membership_end` is in the future, and then
@@ -14,16 +16,28 @@ export interface MembershipFacts {
 
 export interface MembershipState {
   status: MembershipStatus;
-  /** Whole days left, rounded up (1 ms left is 1 day); 0 unless active. */
+  /**
+   * Calendar days left in `timeZone` (APP_TIMEZONE): from today to the last day the membership
+   * still covers, the day of its last instant (DESIGN Part II intro; issue 25: an end at the close
+   * of 30/11 seen on 23/11 is 7). At least 1 while active (the last day itself); 0 unless active.
+   */
   daysRemaining: number;
 }
 
 const DAY_MS = 86_400_000;
 
-export function membershipState(facts: MembershipFacts, now: Date): MembershipState {
+/** Whole days between two day keys (b − a). */
+function dayDiff(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+export function membershipState(facts: MembershipFacts, now: Date, timeZone?: string): MembershipState {
   const end = facts.membershipEnd === null ? null : new Date(facts.membershipEnd);
   const left = end && !Number.isNaN(end.getTime()) ? end.getTime() - now.getTime() : null;
-  if (left !== null && left > 0) return { status: 'active', daysRemaining: Math.ceil(left / DAY_MS) };
+  if (end && left !== null && left > 0) {
+    const lastDay = todayKey(timeZone, new Date(end.getTime() - 1));
+    return { status: 'active', daysRemaining: Math.max(1, dayDiff(todayKey(timeZone, now), lastDay)) };
+  }
   if (facts.hasPendingProof) return { status: 'pending_payment', daysRemaining: 0 };
   // A membership that ended leaves its end date behind; never having had one leaves none.
   if (end) return { status: 'expired', daysRemaining: 0 };

@@ -214,6 +214,9 @@ export const messages = {
   profileSuccess: 'Perfil actualizado exitosamente',
   proofAddSuccess: 'Comprobante agregado exitosamente',
   proofDeleteSuccess: 'Comprobante eliminado exitosamente',
+  /** Asked before a payment proof is deleted, like every other deletion (issue 25). */
+  proofDeleteTitle: 'Eliminar comprobante',
+  proofDeleteConfirm: '¿Seguro que quieres eliminar este comprobante? Esta acción no se puede deshacer.',
   resetSuccess: 'Contraseña restablecida exitosamente. Redirigiendo al login...',
   forgotSuccess: 'Si el email existe, se enviarán instrucciones para restablecer tu contraseña.',
   resendSuccess: 'Email de verificación enviado. Revisa tu bandeja de entrada.',
@@ -284,6 +287,10 @@ export const messages = {
   historyBreadcrumb: 'Mis Registros',
   historyTitle: 'Historial',
   historyLoading: 'Cargando historial',
+  /** The rates panel while a rate has not arrived yet ('---' is kept for a missing value; issue 25). */
+  rateLoading: 'Cargando tasa',
+  /** The dashboard after the owner expelled the user from the ledger on screen (issue 25). */
+  noLongerMember: 'Ya no eres miembro de «{ledger}».',
   historyDaysChip: '{count} días con transacciones',
   historyDaysChipOne: '1 día con transacciones',
   historyTotal: 'Total',
@@ -323,6 +330,8 @@ export const messages = {
   activityMemberLeft: '{user} salió del registro',
   activityMemberRemoved: '{user} expulsó a un miembro',
   activityPermissionsUpdated: '{user} cambió los permisos de un miembro',
+  activityMemberRemovedNamed: '{user} expulsó a {member}',
+  activityPermissionsUpdatedNamed: '{user} cambió los permisos de {member}',
   activityInviteRegenerated: '{user} generó un nuevo enlace de invitación',
   activityGeneric: '{user} realizó {action}',
   activityFieldVenta: 'venta',

@@ -20,7 +20,7 @@ import { adminResetTwoFactor } from '../services/auth/two-factor.ts';
 /** The admin calls (docs/api.md); every one behind the ADMIN guard (403 for anyone else). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: AdminDeps = { db: ctx.db, bus: ctx.bus, now: ctx.now, appUrl: ctx.config.APP_URL };
+  const deps: AdminDeps = { db: ctx.db, bus: ctx.bus, now: ctx.now, appUrl: ctx.config.APP_URL, timeZone: ctx.config.APP_TIMEZONE };
   const secret = ctx.config.JWT_SECRET;
   const admin = { onRequest: ctx.guards.admin };
   const withId = { ...admin, schema: { params: idParamsSchema } };
@@ -29,10 +29,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get('/api/admin/users', { ...admin, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
     const q = request.query;
     const paged = q.page !== undefined || q.pageSize !== undefined || q.search !== undefined || q.sort !== undefined;
-    if (!paged) return (await queryAdminUsers(ctx.db, ctx.now())).users;
+    if (!paged) return (await queryAdminUsers(ctx.db, ctx.now(), { timeZone: ctx.config.APP_TIMEZONE })).users;
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 25;
-    const result = await queryAdminUsers(ctx.db, ctx.now(), { ...q, page, pageSize });
+    const result = await queryAdminUsers(ctx.db, ctx.now(), { ...q, page, pageSize, timeZone: ctx.config.APP_TIMEZONE });
     return { users: result.users, total: result.total, page, pageSize };
   });
 

@@ -68,7 +68,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): P
     const secret = ctx.config.JWT_SECRET;
 
     r.get('/api/membership/my-membership', { onRequest: ctx.guards.user }, async (request) =>
-      myMembership(ctx.db, request.user.id, ctx.now(), ctx.config.MEMBERSHIP_REQUIRED),
+      myMembership(ctx.db, request.user.id, ctx.now(), ctx.config.MEMBERSHIP_REQUIRED, ctx.config.APP_TIMEZONE),
     );
 
     r.get('/api/membership/my-payment-proofs', { onRequest: ctx.guards.user }, async (request) =>

@@ -36,8 +36,8 @@ const SORT_SQL: Record<AdminUserSort, SQL> = {
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-function toAdminUser(r: Row, now: Date): AdminUser {
-  const state = membershipState({ membershipEnd: r.membership_end, hasPendingProof: Number(r.pending_proofs) > 0 }, now);
+function toAdminUser(r: Row, now: Date, timeZone?: string): AdminUser {
+  const state = membershipState({ membershipEnd: r.membership_end, hasPendingProof: Number(r.pending_proofs) > 0 }, now, timeZone);
   return {
     id: r.id,
     user_name: r.user_name,
@@ -96,7 +96,11 @@ const USER_COLUMNS = sql`u.id, u.user_name, u.email, u.role, u.is_active, u.emai
  * users: a few ms); sorted by a count, every user's counts are needed first, and grouped
  * sub-selects joined once compute them all together.
  */
-export async function queryAdminUsers(db: DbOrTx, now: Date, opts: AdminUsersQuery & { id?: string } = {}): Promise<UsersPage> {
+export async function queryAdminUsers(
+  db: DbOrTx,
+  now: Date,
+  opts: AdminUsersQuery & { id?: string; timeZone?: string } = {},
+): Promise<UsersPage> {
   const where: SQL[] = [];
   if (opts.id) where.push(sql`u.id = ${opts.id}`);
   if (opts.search) {
@@ -116,10 +120,10 @@ export async function queryAdminUsers(db: DbOrTx, now: Date, opts: AdminUsersQue
           from (select ${USER_COLUMNS}, count(*) over ()::int as total from users u ${filter} ${order} ${limit}) u
           ${order}`;
   const rows = (await db.execute<Row>(query)).rows;
-  return { users: rows.map((r) => toAdminUser(r, now)), total: rows[0] ? Number(rows[0].total) : 0 };
+  return { users: rows.map((r) => toAdminUser(r, now, opts.timeZone)), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
-export async function adminUserById(db: DbOrTx, id: string, now: Date): Promise<AdminUser | undefined> {
-  const { users } = await queryAdminUsers(db, now, { id });
+export async function adminUserById(db: DbOrTx, id: string, now: Date, timeZone?: string): Promise<AdminUser | undefined> {
+  const { users } = await queryAdminUsers(db, now, { id, timeZone });
   return users[0];
 }

@@ -43,7 +43,7 @@ export async function approveProof(deps: AdminDeps, adminId: string, proofId: st
       .where(eq(paymentProofs.id, proofId));
     return user.id;
   });
-  const user = await adminUserById(deps.db, userId, deps.now());
+  const user = await adminUserById(deps.db, userId, deps.now(), deps.timeZone);
   if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
   return user;
 }

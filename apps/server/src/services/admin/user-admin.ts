@@ -16,6 +16,8 @@ export interface AdminDeps {
   bus: EventBus;
   now: () => Date;
   appUrl: string;
+  /** APP_TIMEZONE: days remaining are calendar days there. */
+  timeZone: string;
 }
 
 const userNotFound = () => new AppError(404, 'NOT_FOUND', messages.userNotFound);
@@ -23,7 +25,7 @@ const userNotFound = () => new AppError(404, 'NOT_FOUND', messages.userNotFound)
 const refuseSelf = (adminId: string, userId: string, action: AdminAction) => assertAllowed(adminSelfPermission(adminId, action, userId));
 
 async function answer(deps: AdminDeps, id: string): Promise<AdminUser> {
-  const user = await adminUserById(deps.db, id, deps.now());
+  const user = await adminUserById(deps.db, id, deps.now(), deps.timeZone);
   if (!user) throw userNotFound();
   return user;
 }

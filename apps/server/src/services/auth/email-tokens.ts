@@ -12,17 +12,20 @@ const TTL_MS: Record<EmailTokenKind, number> = {
 };
 
 /**
- * A new single-use token for `email` (verification 24 h, reset 1 h), stored hashed. Earlier
- * unused tokens of the same kind stop working: only the latest mail's link is valid.
+ * A new single-use token for `email` (verification 24 h, reset 1 h), stored hashed. A new reset
+ * link retires the earlier ones (only the latest may change the password); verification links
+ * stay valid side by side, so resending never breaks the first email's link (issue 25).
  */
 export async function createEmailToken(
   tx: DbOrTx,
   opts: { userId: string; kind: EmailTokenKind; email: string; now: Date },
 ): Promise<string> {
-  await tx
-    .update(emailTokens)
-    .set({ usedAt: opts.now })
-    .where(and(eq(emailTokens.userId, opts.userId), eq(emailTokens.kind, opts.kind), isNull(emailTokens.usedAt)));
+  if (opts.kind === 'reset') {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: opts.now })
+      .where(and(eq(emailTokens.userId, opts.userId), eq(emailTokens.kind, opts.kind), isNull(emailTokens.usedAt)));
+  }
   const token = randomToken();
   await tx.insert(emailTokens).values({
     userId: opts.userId,
@@ -43,5 +46,15 @@ export async function consumeEmailToken(tx: DbOrTx, kind: EmailTokenKind, token:
       and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)),
     )
     .returning();
+  return row;
+}
+
+/** The stored token whatever its state (used, expired), or undefined if it was never issued. */
+export async function findEmailToken(tx: DbOrTx, kind: EmailTokenKind, token: string) {
+  const [row] = await tx
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.kind, kind)))
+    .limit(1);
   return row;
 }

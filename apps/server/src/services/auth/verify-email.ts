@@ -5,23 +5,27 @@ import type { AppContext } from '../../context.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { notifyOutbox } from '../mail/queue-email.ts';
 import { takeCooldown } from '../rate-limit.ts';
-import { consumeEmailToken } from './email-tokens.ts';
+import { consumeEmailToken, findEmailToken } from './email-tokens.ts';
 import { queueVerification } from './send-verification.ts';
 import { findUserByEmail, normalizeEmail, toSessionUser } from './session-user.ts';
 
 const invalidToken = () => new AppError(400, 'VALIDATION_ERROR', messages.tokenInvalidOrExpired);
 
 /**
- * Marks the address verified. The token must be unused, unexpired, and issued for the user's
- * current address (an admin may have changed it since).
+ * Marks the address verified. The token must be issued for the user's current address (an admin
+ * may have changed it since). If that address is already verified, any of its links answers
+ * success — re-opening a link that worked, or an older mail's link (DESIGN Part II intro);
+ * otherwise the token must be unused and unexpired.
  */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<SessionUser> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const row = await consumeEmailToken(tx, 'verify', token, now);
-    if (!row) throw invalidToken();
-    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!user || normalizeEmail(user.email) !== normalizeEmail(row.email)) throw invalidToken();
+    const issued = await findEmailToken(tx, 'verify', token);
+    if (!issued) throw invalidToken();
+    const [user] = await tx.select().from(users).where(eq(users.id, issued.userId)).limit(1);
+    if (!user || normalizeEmail(user.email) !== normalizeEmail(issued.email)) throw invalidToken();
+    if (user.emailVerified) return toSessionUser(user);
+    if (!(await consumeEmailToken(tx, 'verify', token, now))) throw invalidToken();
     const [updated] = await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, user.id)).returning();
     return toSessionUser(updated!);
   });

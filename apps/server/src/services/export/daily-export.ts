@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { messages, toBig, toNumber } from '@arb/shared';
+import { Big, messages, toBig, toNumber } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeLedgerDay } from '../balances/day-balances.ts';
@@ -58,8 +58,9 @@ export async function loadDailyExport(db: DbOrTx, ledger: { id: string; name: st
 // Number formats by column (A … O): set once per column instead of once per cell, which is what
 // keeps 1,000 rows well inside the 500 ms budget (DESIGN §11).
 const COLUMNS: Array<{ width: number; numFmt?: string }> = [
-  { width: 24 },
-  { width: 8 },
+  { width: 28 },
+  // Hora, and the figures of the heading and closing blocks (tens of millions of Bs must fit).
+  { width: 16 },
   { width: 14, numFmt: USD },
   { width: 16, numFmt: RATE },
   { width: 18, numFmt: USD },
@@ -95,12 +96,18 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
     if (bold) row.font = { bold: true };
     row.commit();
   };
+  /** A labelled figure of the heading or closing block: column B is Hora's, so it gets its own format (issue 25). */
+  const figure = (values: unknown[], numFmt = USD) => {
+    const row = ws.addRow(values);
+    row.getCell(2).numFmt = numFmt;
+    row.commit();
+  };
 
   add([m.exportSheetTitle], true);
   add([m.xlsLedger, data.ledgerName]);
   add([m.xlsDate, data.fecha]);
-  add([m.xlsBaseVes, n(base.saldo_base_ves), base.heredado_ves ? m.xlsInherited : null]);
-  add([m.xlsBaseUsd, n(base.saldo_base_usd), base.heredado_usd ? m.xlsInherited : null]);
+  figure([m.xlsBaseVes, n(base.saldo_base_ves), base.heredado_ves ? m.xlsInherited : null]);
+  figure([m.xlsBaseUsd, n(base.saldo_base_usd), base.heredado_usd ? m.xlsInherited : null]);
   add([]);
   add(
     [
@@ -143,26 +150,36 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
     ]);
   });
   const res = day.resumen;
+  // Σ of the exact per-row Bs (DESIGN §2), rounded once to the cell's 2 dp.
+  let bsRecibidos = new Big(0);
+  let bsPagados = new Big(0);
+  for (const r of day.transacciones_con_acumulados) {
+    bsRecibidos = bsRecibidos.plus(toBig(r.bs_recibidos));
+    bsPagados = bsPagados.plus(toBig(r.bs_pagados));
+  }
   add(
     [
       m.xlsTotals,
       null,
       n(res.venta_total),
-      n(day.promedios.tasa_venta_promedio, 4),
       null,
+      toNumber(bsRecibidos, 2),
       n(res.compra_total),
-      n(day.promedios.tasa_compra_promedio, 4),
       null,
+      toNumber(bsPagados, 2),
       n(res.ganancia_total_ves),
       n(res.ganancia_total_usd),
     ],
     true,
   );
+  // The average rates are not sums: labelled rows of their own, not under the rate columns.
+  figure([m.xlsAvgVenta, n(day.promedios.tasa_venta_promedio, 4)], RATE);
+  figure([m.xlsAvgCompra, n(day.promedios.tasa_compra_promedio, 4)], RATE);
   add([]);
-  add([m.xlsSaldoVes, n(res.saldo_disponible_ves)]);
-  add([m.xlsSaldoUsd, n(res.saldo_disponible_usd)]);
-  add([m.xlsSaldoVesVerified, n(day.saldos_actuales.saldo_ves_actual)]);
-  add([m.xlsSaldoUsdVerified, n(day.saldos_actuales.saldo_usd_actual)]);
+  figure([m.xlsSaldoVes, n(res.saldo_disponible_ves)]);
+  figure([m.xlsSaldoUsd, n(res.saldo_disponible_usd)]);
+  figure([m.xlsSaldoVesVerified, n(day.saldos_actuales.saldo_ves_actual)]);
+  figure([m.xlsSaldoUsdVerified, n(day.saldos_actuales.saldo_usd_actual)]);
   ws.commit();
   wb.commit().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return out;

@@ -54,8 +54,9 @@ export async function setMemberPermissions(
       userId: actor.user.id,
       action: 'MEMBER_PERMISSIONS_UPDATED',
       entityId: userId,
-      before: { canModifyBalance: member.canModifyBalance },
-      after: { canModifyBalance },
+      // The member's name rides along so the log can say whose permissions changed (issue 25).
+      before: { canModifyBalance: member.canModifyBalance, user: member.user },
+      after: { canModifyBalance, user: member.user },
     });
     emit({ event: 'member-permissions-updated', type: 'PERMISSIONS_UPDATED', ledgerId, byUserId: actor.user.id, userId });
     return { ...member, canModifyBalance };

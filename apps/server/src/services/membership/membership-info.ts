@@ -16,10 +16,16 @@ export async function hasPendingProof(db: DbOrTx, userId: string): Promise<boole
 }
 
 /** GET /api/membership/my-membership: SPEC §3 membership info, status per DESIGN §4. */
-export async function myMembership(db: DbOrTx, userId: string, now: Date, membershipRequired: boolean): Promise<MembershipInfo> {
+export async function myMembership(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  membershipRequired: boolean,
+  timeZone?: string,
+): Promise<MembershipInfo> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
-  const state = membershipState({ membershipEnd: user.membershipEnd, hasPendingProof: await hasPendingProof(db, userId) }, now);
+  const state = membershipState({ membershipEnd: user.membershipEnd, hasPendingProof: await hasPendingProof(db, userId) }, now, timeZone);
   return {
     user_name: user.userName,
     phone_number: user.phoneNumber,

@@ -25,6 +25,7 @@ import { MembershipBanner } from '../../membership';
 import { RatesPanel, useParallelRate } from '../../rates';
 import { PositionCard } from './PositionCard';
 import { RealtimeSlot } from './RealtimeSlot';
+import { DashboardFlash } from './DashboardFlash';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
 
@@ -57,7 +58,8 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
-        <RealtimeSlot ledgerId={ledger.id} fecha={settled.date} />
+        <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
+        <DashboardFlash />
         <MembershipBanner />
         {askToday && (
           <NotTodayBanner

@@ -4,19 +4,23 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { ConnectionChip, useLedgerRealtime, type RealtimeChange } from '../../realtime';
 import { balancesQueryKey } from '../api/get-balances';
 import { ledgersQueryKey } from '../api/get-ledgers';
+import { showDashboardFlash } from '../lib/dashboard-flash';
+import { removalNotice } from '../lib/removal-notice';
 
 /**
  * The realtime connection chip of SPEC §2, and what the dashboard does with the ledger's events:
  * reload the figures and the list (every cached day of the ledger: balances carry forward), the
  * ledger list on membership and name changes, and leave a ledger the user lost.
  */
-export function RealtimeSlot({ ledgerId, fecha }: { ledgerId: string; fecha: string }) {
+export function RealtimeSlot({ ledgerId, ledgerName, fecha }: { ledgerId: string; ledgerName: string; fecha: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
   const leave = (change: RealtimeChange) => {
     // The user's own leave/delete is handled by the dialog that did it (message, then redirect).
     if (change.byUserId === user?.id) return;
+    const notice = removalNotice(change, user?.id, ledgerName);
+    if (notice) showDashboardFlash(notice);
     void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
     void navigate('/dashboard', { replace: true });
   };

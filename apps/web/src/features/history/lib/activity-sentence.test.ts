@@ -99,6 +99,23 @@ describe('activitySentence', () => {
       { action: 'MEMBER_PERMISSIONS_UPDATED', fecha: null, before: { canModifyBalance: false }, after: { canModifyBalance: true } },
       'Ana cambió los permisos de un miembro: modificar saldos No → Sí',
     ],
+    // issue 25: the snapshot's member is named
+    [
+      'a permission change names the member',
+      {
+        action: 'MEMBER_PERMISSIONS_UPDATED',
+        fecha: null,
+        before: { canModifyBalance: true, user: { id: 'u2', user_name: 'Gabi' } },
+        after: { canModifyBalance: false, user: { id: 'u2', user_name: 'Gabi' } },
+      },
+      'Ana cambió los permisos de Gabi: modificar saldos Sí → No',
+    ],
+    [
+      'an expulsion names the member',
+      { action: 'MEMBER_REMOVED', fecha: null, before: { userId: 'u2', canModifyBalance: false, user: { id: 'u2', user_name: 'Hugo' } } },
+      'Ana expulsó a Hugo',
+    ],
+    ['an old expulsion without a snapshot', { action: 'MEMBER_REMOVED', fecha: null, before: null }, 'Ana expulsó a un miembro'],
     ['an action this screen does not know', { action: 'SOMETHING_NEW', fecha: null }, 'Ana realizó SOMETHING_NEW'],
     [
       'a deleted author',

@@ -62,6 +62,15 @@ function snapshot(values: Values): string[] {
 
 const withDetails = (head: string, details: string[]): string => (details.length > 0 ? `${head}: ${details.join(', ')}` : head);
 
+/** The member an owner acted on, from the entry's snapshot (`user.user_name`); null in old entries. */
+function memberName(...values: Values[]): string | null {
+  for (const v of values) {
+    const u = v?.user;
+    if (u && typeof u === 'object' && 'user_name' in u && typeof u.user_name === 'string' && u.user_name !== '') return u.user_name;
+  }
+  return null;
+}
+
 /** Who did it: the name, or 'Usuario eliminado' once the account is gone. */
 export function actorName(entry: ActivityEntry): string {
   return entry.user?.user_name ?? messages.deletedUser;
@@ -108,13 +117,17 @@ export function activitySentence(entry: ActivityEntry): string {
       return t('activityMemberJoined', { user });
     case 'MEMBER_LEFT':
       return t('activityMemberLeft', { user });
-    case 'MEMBER_REMOVED':
-      return t('activityMemberRemoved', { user });
-    case 'MEMBER_PERMISSIONS_UPDATED':
+    case 'MEMBER_REMOVED': {
+      const member = memberName(before);
+      return member ? t('activityMemberRemovedNamed', { user, member }) : t('activityMemberRemoved', { user });
+    }
+    case 'MEMBER_PERMISSIONS_UPDATED': {
+      const member = memberName(after, before);
       return withDetails(
-        t('activityPermissionsUpdated', { user }),
+        member ? t('activityPermissionsUpdatedNamed', { user, member }) : t('activityPermissionsUpdated', { user }),
         changes(before, after, [{ key: 'canModifyBalance', label: 'activityFieldCanModify', format: yesNo }]),
       );
+    }
     case 'INVITE_REGENERATED':
       return t('activityInviteRegenerated', { user });
     default:

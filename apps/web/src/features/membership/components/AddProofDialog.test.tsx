@@ -6,6 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../shared/lib/session';
 import { AddProofDialog } from './AddProofDialog';
 
+// jsdom decodes no images: each test says whether the picked file is a real picture.
+const decodes = vi.hoisted(() => ({ ok: true }));
+vi.mock('../lib/image-decodes', () => ({ imageDecodes: vi.fn(async () => decodes.ok) }));
+
 const fetchMock = vi.fn(
   async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ paymentProof: { id: 'p1' } }), { status: 201 }),
 );
@@ -24,6 +28,7 @@ beforeEach(() => {
   saveSession({ token: `h.${payload}.s`, refreshToken: 'r' });
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
+  decodes.ok = true;
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
@@ -51,10 +56,21 @@ describe('AddProofDialog (SPEC §2, §5)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('a fake .png that does not decode gets no preview and is refused before uploading (issue 25)', async () => {
+    decodes.ok = false;
+    renderDialog();
+    pick(new File(['%PDF-1.4 not a picture'], 'pago.png', { type: 'image/png' }));
+    expect(await screen.findByText('Por favor selecciona un archivo de imagen válido')).toBeTruthy();
+    expect(screen.queryByAltText('Vista previa del comprobante')).toBeNull();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Subir Comprobante' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('previews a valid image and uploads it with the note as multipart', async () => {
     const onAdded = renderDialog();
     pick(new File([new Uint8Array(10)], 'pago.png', { type: 'image/png' }));
-    expect(screen.getByAltText('Vista previa del comprobante').getAttribute('src')).toBe('blob:preview');
+    expect((await screen.findByAltText('Vista previa del comprobante')).getAttribute('src')).toBe('blob:preview');
     await userEvent.type(screen.getByLabelText('Nota (opcional)'), 'Pago móvil ref 123');
     await userEvent.click(screen.getByRole('button', { name: 'Subir Comprobante' }));
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith('Comprobante agregado exitosamente'));

@@ -4,6 +4,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { messages, NOTES_MAX } from '@arb/shared';
 import { useAddProof } from '../api/add-proof';
 import { actionError } from '../lib/action-error';
+import { imageDecodes } from '../lib/image-decodes';
 import { validateProofFile } from '../lib/validate-proof-file';
 
 interface Props {
@@ -18,18 +19,33 @@ export function AddProofDialog({ open, onClose, onAdded }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The picked file has an image type but does not decode (issue 25): no preview, no upload. */
+  const [undecodable, setUndecodable] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const add = useAddProof();
 
-  // The preview is an object URL: release it when it changes or the dialog goes away.
+  // Preview only what decodes as an image. The preview is an object URL: release it when the file
+  // changes or the dialog goes away.
   useEffect(() => {
-    if (!file || !file.type.startsWith('image/')) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    setPreview(null);
+    setUndecodable(false);
+    if (!file || validateProofFile(file)) return;
+    let cancelled = false;
+    let url: string | null = null;
+    void imageDecodes(file).then((ok) => {
+      if (cancelled) return;
+      if (!ok) {
+        setUndecodable(true);
+        setError(messages.proofNotImage);
+        return;
+      }
+      url = URL.createObjectURL(file);
+      setPreview(url);
+    });
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
   }, [file]);
 
   const reset = () => {
@@ -50,7 +66,7 @@ export function AddProofDialog({ open, onClose, onAdded }: Props) {
   };
 
   const submit = async () => {
-    const problem = validateProofFile(file);
+    const problem = validateProofFile(file) ?? (undecodable ? messages.proofNotImage : null);
     if (problem || !file) {
       setError(problem);
       return;

@@ -5,6 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { formatDateTime, messages } from '@arb/shared';
 import { useDeleteProof } from '../api/delete-proof';
 import { useMyProofs } from '../api/get-my-proofs';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { actionError } from '../lib/action-error';
 import { AddProofDialog } from './AddProofDialog';
 import { SectionCard } from './SectionCard';
@@ -20,6 +21,8 @@ export function ProofsCard({ onDone, onError }: Props) {
   const proofs = useMyProofs();
   const remove = useDeleteProof();
   const [adding, setAdding] = useState(false);
+  /** The proof whose deletion awaits confirmation (issue 25: no one-click deletes). */
+  const [deleting, setDeleting] = useState<string | null>(null);
 
   const del = async (id: string) => {
     try {
@@ -27,6 +30,8 @@ export function ProofsCard({ onDone, onError }: Props) {
       onDone(messages.proofDeleteSuccess);
     } catch (err) {
       onError(actionError(err, messages.proofDeleteError, messages.proofDeleteConnectionError));
+    } finally {
+      setDeleting(null);
     }
   };
 
@@ -55,7 +60,7 @@ export function ProofsCard({ onDone, onError }: Props) {
               sx={{ alignItems: 'flex-start', gap: 2, px: 0 }}
               secondaryAction={
                 <Tooltip title="Eliminar">
-                  <IconButton edge="end" aria-label="Eliminar comprobante" onClick={() => del(p.id)} disabled={remove.isPending}>
+                  <IconButton edge="end" aria-label="Eliminar comprobante" onClick={() => setDeleting(p.id)} disabled={remove.isPending}>
                     <DeleteIcon />
                   </IconButton>
                 </Tooltip>
@@ -100,6 +105,16 @@ export function ProofsCard({ onDone, onError }: Props) {
             </ListItem>
           ))}
         </List>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={messages.proofDeleteTitle}
+          text={messages.proofDeleteConfirm}
+          confirmLabel="Eliminar"
+          busy={remove.isPending}
+          onConfirm={() => void del(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
       )}
       <AddProofDialog
         open={adding}

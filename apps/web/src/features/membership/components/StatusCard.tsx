@@ -6,6 +6,12 @@ import { MembershipStatusChip } from './MembershipStatusChip';
 
 const date = (v: string | null) => (v ? (formatDate(v) ?? '-') : '-');
 
+/**
+ * The last day the membership covers: the day of its last instant, so an end at the close of
+ * 30/11 (01/12 00:00) reads "hasta el 30/11" like the calendar-day count beside it (issue 25).
+ */
+const lastDay = (end: string) => formatDate(new Date(new Date(end).getTime() - 1)) ?? '-';
+
 /** SPEC §2 /membership: status chip, start, expiry, days remaining (if above 0), member since. */
 export function StatusCard({ info }: { info: MembershipInfo }) {
   return (
@@ -25,6 +31,7 @@ export function StatusCard({ info }: { info: MembershipInfo }) {
           {info.days_remaining > 0 && (
             <InfoRow label="Días restantes">
               <span data-testid="days-remaining">{info.days_remaining}</span>
+              {info.membership_end && <> (hasta el {lastDay(info.membership_end)})</>}
             </InfoRow>
           )}
           <InfoRow label="Miembro desde">{date(info.created_at)}</InfoRow>

@@ -1,4 +1,4 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Chip, Skeleton, Typography } from '@mui/material';
 import { messages, t, type RateAnswer } from '@arb/shared';
 import { displayRate, displayRateDate, formatAge } from '../lib/rate-display';
 
@@ -6,10 +6,29 @@ interface RateLineProps {
   label: string;
   answer: RateAnswer | undefined;
   testId: string;
+  /** No answer yet: placeholders, since '---' and 'No disponible' mean missing (SPEC §2, issue 25). */
+  loading?: boolean;
 }
 
 /** One rate of the panel: label, value, update date, source, and the stale marker with its age. */
-export function RateLine({ label, answer, testId }: RateLineProps) {
+export function RateLine({ label, answer, testId, loading = false }: RateLineProps) {
+  if (loading && !answer) {
+    return (
+      <Box data-testid={testId} sx={{ py: 1 }} aria-busy="true">
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Skeleton
+          variant="text"
+          width={140}
+          sx={{ fontSize: '1.25rem' }}
+          data-testid={`${testId}-loading`}
+          aria-label={messages.rateLoading}
+        />
+        <Skeleton variant="text" width={180} sx={{ fontSize: '0.75rem' }} />
+      </Box>
+    );
+  }
   const age = answer?.stale ? formatAge(answer.obtenidoEn) : undefined;
   const staleLabel = age ? t('rateStaleSince', { age }) : messages.rateStale;
   return (

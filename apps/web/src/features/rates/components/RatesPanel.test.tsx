@@ -82,6 +82,25 @@ describe('RatesPanel (SPEC §2 exchange-rate panel)', () => {
     expect((init?.headers as Record<string, string>).authorization).toMatch(/^Bearer h\./);
   });
 
+  it("while loading shows placeholders, never '---' or 'No disponible' (issue 25)", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      await gate;
+      return answer(input, init);
+    });
+    renderPanel();
+    expect(line('oficial').getByTestId('rate-oficial-loading')).toBeTruthy();
+    expect(line('paralelo').getByTestId('rate-paralelo-loading')).toBeTruthy();
+    expect(screen.queryByText('---')).toBeNull();
+    expect(screen.queryByText(/No disponible/)).toBeNull();
+    release();
+    expect(await screen.findByText('236,4567 Bs')).toBeTruthy();
+    expect(screen.queryByTestId('rate-oficial-loading')).toBeNull();
+    fetchMock.mockImplementation(answer);
+  });
+
   it("a missing value shows '---', a missing date 'No disponible', an invalid one 'Fecha inválida'", async () => {
     replies.oficial = ok({ fechaActualizacion: null, fuente: 'BCV', stale: false, obtenidoEn: new Date().toISOString() });
     replies.paralelo = ok({

@@ -33,9 +33,9 @@ export function RatesPanel() {
             retrying={oficial.isFetching || paralelo.isFetching}
           />
         )}
-        <RateLine label={messages.rateOficialLabel} answer={oficial.data} testId="rate-oficial" />
+        <RateLine label={messages.rateOficialLabel} answer={oficial.data} loading={oficial.isPending} testId="rate-oficial" />
         <Divider />
-        <RateLine label={messages.rateParaleloLabel} answer={paralelo.data} testId="rate-paralelo" />
+        <RateLine label={messages.rateParaleloLabel} answer={paralelo.data} loading={paralelo.isPending} testId="rate-paralelo" />
       </CardContent>
     </Card>
   );
