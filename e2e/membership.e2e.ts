@@ -75,7 +75,7 @@ describe('membership: a member pays, an admin approves', () => {
     await admin.page.getByText('Comprobante aprobado; membresía extendida').waitFor();
     await proofs.getByText('Aprobado', { exact: true }).waitFor();
     await proofs.getByRole('button', { name: 'Cerrar' }).click();
-    await row.getByText('Activa').waitFor();
+    await row.getByText('Activa', { exact: true }).waitFor();
     await row.getByText('30', { exact: true }).waitFor();
 
     // Days ≤ 30 and > 15 are green in the table; the member sees the new state on reload.
