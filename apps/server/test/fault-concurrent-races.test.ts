@@ -8,8 +8,8 @@ import { addMember, createUser, type TestUser } from './support/users.ts';
 
 /**
  * Races that used to be able to answer 500 (issue 17): whatever the interleaving, each request
- * gets a normal answer. On PostgreSQL the requests run on separate pool connections, so the
- * interleavings really happen; each round is a fresh chance.
+ * gets a normal answer. The requests run on separate pool connections (on both databases), so
+ * the interleavings really happen; each round is a fresh chance.
  */
 describe('concurrent requests never answer 500', () => {
   let t: TestApp;
@@ -45,56 +45,53 @@ describe('concurrent requests never answer 500', () => {
   // trigger, migration 0011, in opposite orders): a third connection holds day 1's totals row, edit A
   // (day 1 → day 2) is made to wait for it, then edit B (day 2 → day 1) starts. Both edits also
   // update the ledger's avg_cost_valid row in their UPDATE statement (migration 0005), which orders
-  // them before either reaches the day totals; this test keeps that true. PostgreSQL only: the
-  // embedded database has one connection, where nothing runs concurrently.
-  it.skipIf(process.env.TEST_DB_TARGET !== 'postgres')(
-    'the edits, forced into the deadlock-prone interleaving, both answer 200',
-    async () => {
-      const owner = await createUser(t);
-      const [d1, d2] = ['2026-10-20', '2026-10-21'];
-      const a = await addTransaction(t, owner, owner.ledgerId, d1, { venta: 100, tasa_venta: 40 });
-      const b = await addTransaction(t, owner, owner.ledgerId, d2, { venta: 100, tasa_venta: 40 });
-      const move = (id: string, version: number, fecha: string) =>
-        t.request({
-          method: 'PUT',
-          url: `/api/transactions/${id}`,
-          token: owner.token,
-          payload: { venta: 100, tasa_venta: 40, fecha, version },
-        });
-      const waitingOnLocks = async (n: number) => {
-        for (let i = 0; i < 200; i++) {
-          const r = await t.ctx.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`,
-          );
-          if (r.rows[0]!.n >= n) return;
-          await new Promise((ok) => setTimeout(ok, 10));
-        }
-        throw new Error(`never saw ${n} edits waiting`);
-      };
-      let ra: Promise<{ statusCode: number; body: string }> | undefined;
-      let rb: typeof ra;
-      await t.ctx.db.transaction(async (blocker) => {
-        await blocker.execute(sql`select 1 from ledger_day_totals where ledger_id = ${owner.ledgerId} and fecha = ${d1} for update`);
-        ra = move(a.id, a.version, d2);
-        await waitingOnLocks(1);
-        rb = move(b.id, b.version, d1);
-        await waitingOnLocks(2);
+  // them before either reaches the day totals; this test keeps that true. It runs on both databases:
+  // the embedded PostgreSQL serves the test pool's 10 connections like any other.
+  it('the edits, forced into the deadlock-prone interleaving, both answer 200', async () => {
+    const owner = await createUser(t);
+    const [d1, d2] = ['2026-10-20', '2026-10-21'];
+    const a = await addTransaction(t, owner, owner.ledgerId, d1, { venta: 100, tasa_venta: 40 });
+    const b = await addTransaction(t, owner, owner.ledgerId, d2, { venta: 100, tasa_venta: 40 });
+    const move = (id: string, version: number, fecha: string) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/transactions/${id}`,
+        token: owner.token,
+        payload: { venta: 100, tasa_venta: 40, fecha, version },
       });
-      const [resA, resB] = await Promise.all([ra!, rb!]);
-      expect([resA.statusCode, resB.statusCode], `${resA.body} ${resB.body}`).toEqual([200, 200]);
-      const days = await t.ctx.db.execute<{ fecha: string; n: number }>(
-        sql`select fecha::text, transaction_count::int as n from ledger_day_totals where ledger_id = ${owner.ledgerId} order by fecha`,
-      );
-      expect(days.rows).toEqual([
-        { fecha: d1, n: 1 },
-        { fecha: d2, n: 1 },
-      ]);
-    },
-  );
+    const waitingOnLocks = async (n: number) => {
+      for (let i = 0; i < 200; i++) {
+        const r = await t.ctx.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        if (r.rows[0]!.n >= n) return;
+        await new Promise((ok) => setTimeout(ok, 10));
+      }
+      throw new Error(`never saw ${n} edits waiting`);
+    };
+    let ra: Promise<{ statusCode: number; body: string }> | undefined;
+    let rb: typeof ra;
+    await t.ctx.db.transaction(async (blocker) => {
+      await blocker.execute(sql`select 1 from ledger_day_totals where ledger_id = ${owner.ledgerId} and fecha = ${d1} for update`);
+      ra = move(a.id, a.version, d2);
+      await waitingOnLocks(1);
+      rb = move(b.id, b.version, d1);
+      await waitingOnLocks(2);
+    });
+    const [resA, resB] = await Promise.all([ra!, rb!]);
+    expect([resA.statusCode, resB.statusCode], `${resA.body} ${resB.body}`).toEqual([200, 200]);
+    const days = await t.ctx.db.execute<{ fecha: string; n: number }>(
+      sql`select fecha::text, transaction_count::int as n from ledger_day_totals where ledger_id = ${owner.ledgerId} order by fecha`,
+    );
+    expect(days.rows).toEqual([
+      { fecha: d1, n: 1 },
+      { fecha: d2, n: 1 },
+    ]);
+  });
 
   // A change that loses a deadlock is run again (ledgerChange): two changes take two ledger rows in
   // opposite orders, each waiting for the other to hold its first row, so PostgreSQL must kill one.
-  it.skipIf(process.env.TEST_DB_TARGET !== 'postgres')('a change that loses a deadlock is retried and answers normally', async () => {
+  it('a change that loses a deadlock is retried and answers normally', async () => {
     const [x, y] = [await createUser(t), await createUser(t)];
     let arrived = 0;
     let release!: () => void;
