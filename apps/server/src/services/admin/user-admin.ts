@@ -20,7 +20,7 @@ export interface AdminDeps {
   timeZone: string;
 }
 
-const userNotFound = () => new AppError(404, 'NOT_FOUND', messages.userNotFound);
+const userNotFound = () => new AppError('NOT_FOUND', messages.userNotFound);
 /** The administrators' self-rules live in the shared permission module. */
 const refuseSelf = (adminId: string, userId: string, action: AdminAction) => assertAllowed(adminSelfPermission(adminId, action, userId));
 
@@ -79,13 +79,13 @@ export async function setEmail(deps: AdminDeps, adminId: string, userId: string,
         .from(users)
         .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
         .limit(1);
-      if (taken.length > 0) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
+      if (taken.length > 0) throw new AppError('EMAIL_TAKEN', messages.emailTaken);
       await tx.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
       await queueVerification(tx, { user: { id: userId, email, user_name: current.userName }, appUrl: deps.appUrl, now });
       await queueEmail(tx, emailChangedEmail({ oldEmail: current.email, newEmail: email, user_name: current.userName }, deps.appUrl));
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', messages.emailTaken);
     throw err;
   }
   notifyOutbox();
