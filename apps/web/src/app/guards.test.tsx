@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { STORAGE_KEYS, USER_ROLE_HEADER, type SessionUser } from '@arb/shared';
 import { useAuth, AuthProvider } from '../shared/auth/auth-context';
-import { api } from '../shared/lib/api-client';
+import { api, userChanged } from '../shared/lib/api-client';
 import { json, mockFetch, renderWithProviders, type Call } from '../features/dashboard/test/harness';
 import { RequireAuth } from './guards';
 
@@ -92,6 +92,19 @@ describe('the stored role follows the server (issue 25)', () => {
     await screen.findByText('Panel de registro: ADMIN ok');
     expect(calls.filter((c) => c.url === '/api/auth/me')).toHaveLength(1);
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userData)!).role).toBe('ADMIN');
+  });
+
+  it("the socket's word (USER_CHANGED) re-reads the user at once, with no call of the page's own", async () => {
+    let promoted = false;
+    const { calls } = setup(ANA, '/dashboard', (call) => {
+      const role = promoted ? 'ADMIN' : 'USER';
+      return call.url === '/api/auth/me' ? withRole(json(200, { user: { ...ANA, role } }), role) : withRole(json(200, []), role);
+    });
+    await screen.findByText('Panel de registro: USER ok');
+    promoted = true;
+    act(() => userChanged());
+    await screen.findByText('Panel de registro: ADMIN ok');
+    expect(calls.map((c) => c.url)).toEqual(['/api/ledgers', '/api/auth/me']);
   });
 
   it('the same role on the answer asks nothing more', async () => {

@@ -51,6 +51,11 @@ export function setUserChangedHandler(fn: () => void): void {
   onUserChanged = fn;
 }
 
+/** The server's socket says an administrator changed this user (USER_CHANGED): re-read it now. */
+export function userChanged(): void {
+  onUserChanged?.();
+}
+
 /** The server's word on the caller's role (USER_ROLE_HEADER) against the stored user's. */
 function roleChanged(res: Response): boolean {
   const role = res.headers.get(USER_ROLE_HEADER);
