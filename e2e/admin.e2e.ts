@@ -33,6 +33,9 @@ describe('Panel de Administración', () => {
   it('promotes, deactivates and reactivates, opens transactions and proofs, sets and removes a membership, changes an email, cannot delete itself', async () => {
     const promoted = await registerVerifiedUser({ name: 'Futura Admin' });
     const other = await registerVerifiedUser({ name: 'Usuario Suspendible' });
+    // Futura Admin signed in on her own computer before being promoted.
+    const hers = await openBrowser();
+    await loginAs(hers.page, promoted);
     const page = s.page;
     await loginAs(page, E2E_ADMIN);
     await page.goto('/admin');
@@ -50,6 +53,15 @@ describe('Panel de Administración', () => {
     await page.getByRole('option', { name: 'Administrador' }).click();
     await page.getByText('Rol actualizado exitosamente').waitFor();
     await row.getByText('ADMIN', { exact: true }).waitFor();
+    // Her open dashboard offers 'Admin' at once, without reloading, and it opens the
+    // administration: no signing out and in again (issue 25).
+    try {
+      await hers.page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+      await hers.page.getByRole('heading', { name: 'Panel de Administración' }).waitFor();
+      expect(new URL(hers.page.url()).pathname).toBe('/admin');
+    } finally {
+      await hers.close();
+    }
 
     // Deactivate: their sessions end and they cannot log in; reactivate restores it.
     row = await findRow(page, other.email);

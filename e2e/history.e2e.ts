@@ -74,5 +74,7 @@ describe('ledger history', () => {
       (u) => u.pathname === '/dashboard' && u.searchParams.get('ledger') === ledgerId && u.searchParams.get('date') === yesterday,
     );
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
+    // Ana chose that day herself: the dashboard does not ask whether she meant today (issue 25).
+    expect(await page.getByRole('region', { name: 'Registro de hoy' }).count()).toBe(0);
   });
 });

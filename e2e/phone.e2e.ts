@@ -11,6 +11,11 @@ import { E2E_ADMIN, loginAs } from './support/users.ts';
  */
 const TZ = 'America/Caracas';
 const PHONE = { width: 360, height: 760 };
+/** Issue 22's widths: a phone, a tablet held upright, a laptop; each with a usual viewport height. */
+const WIDTHS = [360, 768, 1366] as const;
+const HEIGHT: Record<number, number> = { 360: 760, 768: 1024, 1366: 768 };
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
 const today = () => todayKey(TZ);
 
 async function openDashboard(page: Page, ledgerId: string): Promise<void> {
@@ -96,51 +101,64 @@ describe('on a phone (360 × 760)', () => {
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(2);
   });
 
-  it('no screen scrolls sideways at 360 px; screenshots at 360, 768 and 1366 px, light and dark', async () => {
+  it('no screen scrolls sideways at 360, 768 or 1366 px, light or dark; the form comes first on a tablet too; screenshots of each', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
     // A long email (no break opportunity in its first 36 letters) must wrap in the membership card.
     const ana = await signUp(s, 'Maximilianaalexandragonzalezrodrigue');
     const ledgerId = await personalLedger(s, ana);
     await addSale(s, ana, ledgerId, 10);
     const { page } = s;
+    const dashboard = `/dashboard?ledger=${ledgerId}&date=${today()}`;
     const screens: Array<[string, string]> = [
-      ['dashboard', `/dashboard?ledger=${ledgerId}&date=${today()}`],
+      ['dashboard', dashboard],
       ['history', '/history'],
       ['ledger-history', `/ledger/${ledgerId}/history`],
       ['membership', '/membership'],
     ];
-    const visit = async (name: string, url: string, width: number, theme: 'light' | 'dark' = 'light') => {
-      await page.setViewportSize({ width, height: width === 360 ? 760 : 900 });
+    const open = async (url: string, width: number, theme: Theme) => {
+      await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 });
       await page.evaluate((mode) => localStorage.setItem('colorMode', mode), theme);
       await page.goto(url);
       await page.getByRole('main').first().waitFor();
       await page.waitForLoadState('networkidle');
-      if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360 px (${theme})`).toBeLessThanOrEqual(0);
+    };
+    // Issue 22: every screen at 360, 768 and 1366 px in both themes (the PNGs are artifacts, not in git).
+    const visit = async (name: string, url: string, width: number, theme: Theme) => {
+      await open(url, width, theme);
+      expect(await sidewaysOverflow(page), `${name} scrolls sideways at ${width} px (${theme})`).toBeLessThanOrEqual(0);
       await screenshot(page, `screen-${name}-${width}-${theme}`);
     };
-    for (const width of [360, 768, 1366]) for (const [name, url] of screens) await visit(name, url, width);
-    for (const width of [360, 1366]) for (const [name, url] of screens) await visit(name, url, width, 'dark');
-    await page.evaluate(() => localStorage.setItem('colorMode', 'light'));
+    for (const theme of THEMES) for (const width of WIDTHS) for (const [name, url] of screens) await visit(name, url, width, theme);
+
+    for (const theme of THEMES) {
+      // On a tablet held upright the form's first field is within the first screen as on a phone.
+      await open(dashboard, 768, theme);
+      const venta = page.getByLabel('Venta (USD)', { exact: true });
+      const box = (await venta.boundingBox())!;
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(box.y + box.height, `the first field is below the first screen at 768 px (${theme})`).toBeLessThanOrEqual(HEIGHT[768]!);
+
+      // At 1366 px the left column's buttons fit in it ("INVITAR" was cut off).
+      await open(dashboard, 1366, theme);
+      const aside = page.getByRole('complementary', { name: 'Opciones del registro' });
+      const invite = aside.getByRole('button', { name: 'Invitar al grupo' });
+      const [column, button] = [(await aside.boundingBox())!, (await invite.boundingBox())!];
+      expect(button.x + button.width, `"Invitar" is cut off at 1366 px (${theme})`).toBeLessThanOrEqual(column.x + column.width + 0.5);
+      // Nor is its caption clipped inside the button.
+      expect(await invite.evaluate((b) => b.scrollWidth - b.clientWidth)).toBeLessThanOrEqual(0);
+    }
 
     // The profit chart's axis labels are readable on a phone: at least 11 px tall on screen.
-    await page.setViewportSize(PHONE);
-    await page.goto(`/ledger/${ledgerId}/history`);
+    await open(`/ledger/${ledgerId}/history`, 360, 'light');
     const chart = page.getByTestId('daily-profit-chart');
     await chart.waitFor();
     const heights = await chart.evaluate((svg) => Array.from(svg.querySelectorAll('text')).map((t) => t.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(0);
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
 
-    // At 1366 px the left column's buttons fit in it ("INVITAR" was cut off).
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
-    const aside = page.getByRole('complementary', { name: 'Opciones del registro' });
-    const invite = aside.getByRole('button', { name: 'Invitar al grupo' });
-    const [column, button] = [(await aside.boundingBox())!, (await invite.boundingBox())!];
-    expect(button.x + button.width).toBeLessThanOrEqual(column.x + column.width + 0.5);
-
     await page.evaluate(() => localStorage.clear());
     await loginAs(page, E2E_ADMIN);
-    for (const width of [360, 768, 1366]) await visit('admin', '/admin', width);
+    for (const theme of THEMES) for (const width of WIDTHS) await visit('admin', '/admin', width, theme);
+    await page.evaluate(() => localStorage.setItem('colorMode', 'light'));
   });
 });

@@ -269,13 +269,30 @@ describe('admin API', () => {
     expect((await as(admin, 'PATCH', `/api/admin/users/${bob.id}/membership`, { membership_end: 'mañana' })).statusCode).toBe(400);
   });
 
-  it('PATCH role: promotes and demotes, never the own role', async () => {
+  it('PATCH role: promotes and demotes, never the own role; every answer tells the caller their role', async () => {
+    // The role as read on each request rides on the answer, so the web re-reads its stored user
+    // (issue 25: a promoted user had to sign out and in to reach /admin).
+    const role = (res: { headers: Record<string, unknown> }) => res.headers['x-user-role'];
+    const balances = `/api/transactions/balances?ledgerId=${bob.ledgerId}&fecha=2026-11-20`;
+    expect(role(await as(bob, 'GET', '/api/ledgers'))).toBe('USER');
     const up = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/role`, { role: 'ADMIN' });
     expect(up.json().user.role).toBe('ADMIN');
     // The guard reads the role from the database: Bob's old token now opens the admin area.
-    expect((await as(bob, 'GET', '/api/admin/users')).statusCode).toBe(200);
+    const opened = await as(bob, 'GET', '/api/admin/users');
+    expect(opened.statusCode).toBe(200);
+    expect(role(opened)).toBe('ADMIN');
+    // Any call says so, a ledger route (the member guard) included, before he ever asks for /admin.
+    expect(role(await as(bob, 'GET', balances))).toBe('ADMIN');
+    expect(role(await as(bob, 'GET', '/api/auth/me'))).toBe('ADMIN');
     const down = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/role`, { role: 'USER' });
     expect(down.json().user.role).toBe('USER');
+    // The refusal itself tells the demoted admin why: the web leaves /admin.
+    const refused = await as(bob, 'GET', '/api/admin/users');
+    expect(refused.statusCode).toBe(403);
+    expect(role(refused)).toBe('USER');
+    expect(role(await as(bob, 'GET', balances))).toBe('USER');
+    // Nobody is told a role without a valid token.
+    expect(role(await t.request({ method: 'GET', url: '/api/ledgers' }))).toBeUndefined();
     const self = await as(admin, 'PATCH', `/api/admin/users/${admin.id}/role`, { role: 'USER' });
     expect(self.statusCode).toBe(400);
     expect(self.json().error).toBe('No puedes cambiar tu propio rol.');

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { messages } from '@arb/shared';
+import { messages, USER_CHANGED } from '@arb/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { accessTokens } from '../src/lib/access-token.ts';
@@ -254,6 +254,28 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
     expect(await Promise.all(reasons)).toEqual(['io server disconnect', 'io server disconnect']);
     await sleep(QUIET_MS);
     expect(bystander.socket.connected).toBe(true);
+  });
+
+  it("an administrator's change of a role or an email reaches that user's sockets, and only theirs (issue 25)", async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const u = await createUser(t);
+    const [first, second, bystander] = [await socketFor(url, u), await socketFor(url, u), await socketFor(url, owner)];
+    let bystanderTold = 0;
+    bystander.socket.on(USER_CHANGED, () => (bystanderTold += 1));
+    const told = (s: TestSocket) => new Promise<void>((resolve) => s.socket.once(USER_CHANGED, () => resolve()));
+    const patch = (path: string, payload: object) =>
+      t.request({ method: 'PATCH', url: `/api/admin/users/${u.id}/${path}`, token: admin.token, payload });
+
+    const promoted = [told(first), told(second)];
+    expect((await patch('role', { role: 'ADMIN' })).statusCode).toBe(200);
+    await Promise.all(promoted);
+    const readdressed = told(first);
+    expect((await patch('email', { email: `nuevo-${randomUUID()}@example.com` })).statusCode).toBe(200);
+    await readdressed;
+    await sleep(QUIET_MS);
+    expect(bystanderTold).toBe(0);
+    // Still connected: being told is no disconnection.
+    expect(first.socket.connected && second.socket.connected).toBe(true);
   });
 
   it('app.close() disconnects the sockets and closes the server', async () => {

@@ -6,6 +6,12 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
 export const VERIFY_TOKEN_TTL_HOURS = 24;
 export const RESET_TOKEN_TTL_HOURS = 1;
 export const API_TIMEOUT_MS = 15_000;
+/**
+ * The caller's role as read on this request, sent with every authenticated answer: the web
+ * re-reads its stored user when it differs, so a promotion or demotion takes effect without
+ * signing out (issue 25).
+ */
+export const USER_ROLE_HEADER = 'x-user-role';
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 /** DESIGN §16: failures per address across emails in the same window. */

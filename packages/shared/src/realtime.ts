@@ -17,6 +17,12 @@ export const REALTIME_EVENTS = [
 ] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
 
+/**
+ * Server → client, to one user's own sockets, no payload: an administrator changed their account
+ * (role, email), so the web re-reads /api/auth/me now rather than at its next call (issue 25).
+ */
+export const USER_CHANGED = 'user-changed';
+
 /** DESIGN §8: what every event carries; `userId` is the member concerned (member-removed, permissions). */
 export interface RealtimePayload {
   ledgerId: string;

@@ -5,10 +5,9 @@ import { errorStatus, errorText, messages, type ErrorCode, type ErrorStatus, typ
  * error table in packages/shared/src/errors.ts gives that code (docs/architecture.md "Errors").
  * The error handler turns it into `{error, code, fields?}`; anything else becomes a 500.
  *
- * Write `new AppError('NOT_FOUND', messages.txNotFound)`. The older form with the status first,
- * `new AppError(404, 'NOT_FOUND', …)`, still compiles so that code written before the table keeps
- * working; the status it passes is ignored in favour of the table, and a unit test
- * (errors.test.ts) fails when one in the source disagrees with it.
+ * Write `new AppError('NOT_FOUND', messages.txNotFound)`, or `new AppError('NOT_FOUND')` for the
+ * code's default text. There is no status argument: one passed by hand could only disagree with
+ * the table (docs/conventions.md "Errors").
  */
 export class AppError extends Error {
   readonly status: ErrorStatus;
@@ -16,16 +15,7 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>, headers?: Record<string, string>);
-  /** @deprecated pass the code first; the status comes from the error table. */
-  constructor(status: number, code: ErrorCode, message: string, fields?: Record<string, string>, headers?: Record<string, string>);
-  constructor(...args: unknown[]) {
-    const [code, message, fields, headers] = (typeof args[0] === 'number' ? args.slice(1) : args) as [
-      ErrorCode,
-      string | undefined,
-      Record<string, string> | undefined,
-      Record<string, string> | undefined,
-    ];
+  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>, headers?: Record<string, string>) {
     super(message ?? errorText(code));
     this.name = 'AppError';
     this.code = code;

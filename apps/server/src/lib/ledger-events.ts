@@ -36,6 +36,8 @@ export interface LedgerEvent {
 /** Events about a user rather than a ledger (deactivation disconnects their sockets). */
 export type UserEvent =
   | { kind: 'user-deactivated' | 'user-deleted'; userId: string }
+  /** An administrator changed their role or email: their sockets are told (issue 25). */
+  | { kind: 'user-changed'; userId: string }
   /** Sessions ended (DESIGN §16): their sockets are disconnected. */
   | { kind: 'sessions-ended'; userId: string; sessionIds: string[] };
 

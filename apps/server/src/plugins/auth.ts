@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages, type AccountNeeds } from '@arb/shared';
+import { USER_ROLE_HEADER, messages, type AccountNeeds } from '@arb/shared';
 import { AppError, refusal } from '../lib/errors.ts';
 import type { AccessTokens } from '../lib/access-token.ts';
 import type { Db } from '../db/database.ts';
@@ -45,19 +45,22 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
     if (claims.expired) throw new AppError('TOKEN_EXPIRED', messages.sessionExpired);
     return { sub: claims.sub, sid: claims.sid };
   }
-  function admit(request: FastifyRequest, row: AccountRow | undefined, sid: string, opts: AuthOptions): void {
+  function admit(request: FastifyRequest, reply: FastifyReply, row: AccountRow | undefined, sid: string, opts: AuthOptions): void {
+    // Said before the verdict, so a refusal tells it too: a demoted admin's 403 on /api/admin is
+    // what makes the web re-read its user and leave /admin (issue 25).
+    if (row) void reply.header(USER_ROLE_HEADER, row.role);
     const verdict = checkAccount(row, deps.requireEmailVerification, opts);
     if (!verdict.allowed) throw refusal(verdict);
     request.user = toAuthUser(row!, sid);
   }
-  async function load(request: FastifyRequest, opts: AuthOptions): Promise<void> {
+  async function load(request: FastifyRequest, reply: FastifyReply, opts: AuthOptions): Promise<void> {
     const { sub, sid } = await subject(request);
-    admit(request, await loadAccount(deps.db, sub, sid), sid, opts);
+    admit(request, reply, await loadAccount(deps.db, sub, sid), sid, opts);
   }
   return {
-    user: async (request: FastifyRequest, _reply: FastifyReply) => load(request, {}),
-    userAllowUnverified: async (request: FastifyRequest, _reply: FastifyReply) => load(request, { allowUnverified: true }),
-    admin: async (request: FastifyRequest, _reply: FastifyReply) => load(request, { admin: true }),
+    user: async (request: FastifyRequest, reply: FastifyReply) => load(request, reply, {}),
+    userAllowUnverified: async (request: FastifyRequest, reply: FastifyReply) => load(request, reply, { allowUnverified: true }),
+    admin: async (request: FastifyRequest, reply: FastifyReply) => load(request, reply, { admin: true }),
     /**
      * For routes scoped to one ledger: the same checks as `user`, plus the caller's membership of
      * the ledger `ledgerIdOf` names (404 outside it, docs/product.md "Permissions"), read together
@@ -70,14 +73,14 @@ export function authGuards(deps: { db: Db; tokens: AccessTokens; requireEmailVer
         request.authSubject = sub;
         request.authSession = sid;
       },
-      preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
         const { account, membership } = await loadAccountAndMembership(
           deps.db,
           request.authSubject,
           ledgerIdOf(request),
           request.authSession,
         );
-        admit(request, account, request.authSession, {});
+        admit(request, reply, account, request.authSession, {});
         if (!membership) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
         request.membership = membership;
       },

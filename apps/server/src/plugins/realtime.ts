@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { JOIN_LEDGER, messages, REALTIME_PATH, type JoinLedgerAck, type RealtimeEventName, type RealtimePayload } from '@arb/shared';
+import {
+  JOIN_LEDGER,
+  messages,
+  REALTIME_PATH,
+  USER_CHANGED,
+  type JoinLedgerAck,
+  type RealtimeEventName,
+  type RealtimePayload,
+} from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import type { LedgerEvent } from '../lib/ledger-events.ts';
@@ -14,7 +22,7 @@ interface ClientToServerEvents {
   // What a client sends is untrusted: both arguments are checked before use.
   [JOIN_LEDGER]: (ledgerId: unknown, ack?: unknown) => void;
 }
-type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void>;
+type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void> & { [USER_CHANGED]: () => void };
 interface SocketData {
   userId: string;
   /** The login session of the handshake's token: ending it disconnects the socket (DESIGN §16). */
@@ -150,6 +158,11 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
 
   const offLedger = ctx.bus.onLedger(forwardLedgerEvent);
   const offUser = ctx.bus.onUser((e) => {
+    if (e.kind === 'user-changed') {
+      // Every socket of theirs, on every instance: the web re-reads the user (issue 25).
+      io.to(userRoom(e.userId)).emit(USER_CHANGED);
+      return;
+    }
     if (e.kind === 'sessions-ended') {
       // Sessions closed (logout, from another device, reuse detected): only their sockets go (DESIGN §16).
       if (e.sessionIds.length > 0) io.in(e.sessionIds.map(sessionRoom)).disconnectSockets(true);

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors.ts';
 import { proofImage } from '../services/membership/payment-proofs.ts';
 import { verifyProofSignature } from '../services/membership/signed-url.ts';
 
-const notFound = () => new AppError(404, 'NOT_FOUND', messages.notFound);
+const notFound = () => new AppError('NOT_FOUND', messages.notFound);
 
 /**
  * Proof images by signed URL (DESIGN §5): no Authorization header (an <img> or a new tab cannot

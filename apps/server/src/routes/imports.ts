@@ -10,8 +10,8 @@ import { loadMembership } from '../services/ledger-access.ts';
 import { commitImport, listImports, previewImport, undoImport, type ImportFile } from '../services/imports/import-service.ts';
 
 // Answer at once and close the connection: a client sending 1 GB is not read to the end.
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', messages.importTooLarge, undefined, { connection: 'close' });
-const noFile = () => new AppError(400, 'VALIDATION_ERROR', messages.importFileRequired);
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.importTooLarge, undefined, { connection: 'close' });
+const noFile = () => new AppError('VALIDATION_ERROR', messages.importFileRequired);
 
 function readLimited(file: Readable & { truncated: boolean }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -49,7 +49,7 @@ async function readImportForm(request: FastifyRequest, defaultZone: string): Pro
     const code = (err as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (typeof code === 'string' && code.startsWith('FST_')) throw noFile();
-    throw new AppError(400, 'VALIDATION_ERROR', messages.importFileRequired);
+    throw new AppError('VALIDATION_ERROR', messages.importFileRequired);
   }
   if (buf === undefined) throw noFile();
   return { buf, fileName: fileName.slice(0, 255), timezone };

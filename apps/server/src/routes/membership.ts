@@ -12,7 +12,7 @@ import { reencodeProofImage } from '../services/membership/proof-image.ts';
 const NOTE_MAX_BYTES = 8 * 1024;
 
 // Answer at once and close the connection: a client sending 1 GB is not read to the end.
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', messages.proofTooLarge, undefined, { connection: 'close' });
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.proofTooLarge, undefined, { connection: 'close' });
 
 /**
  * Reads one file part, keeping at most PROOF_MAX_BYTES. busboy signals the limit with a 'limit'
@@ -50,7 +50,7 @@ async function readProofForm(request: FastifyRequest): Promise<{ image: Buffer |
     const code = (err as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(400, 'VALIDATION_ERROR', messages.proofFileRequired);
+      throw new AppError('VALIDATION_ERROR', messages.proofFileRequired);
     }
     throw err;
   }
@@ -80,12 +80,12 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): P
     }));
 
     r.post('/api/membership/payment-proofs', { onRequest: ctx.guards.user }, async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(400, 'VALIDATION_ERROR', messages.proofFileRequired);
+      if (!request.isMultipart()) throw new AppError('VALIDATION_ERROR', messages.proofFileRequired);
       const form = await readProofForm(request);
-      if (!form.image || form.image.length === 0) throw new AppError(400, 'VALIDATION_ERROR', messages.proofFileRequired);
+      if (!form.image || form.image.length === 0) throw new AppError('VALIDATION_ERROR', messages.proofFileRequired);
       const note = proofNoteSchema.safeParse(form.note);
       if (!note.success)
-        throw new AppError(400, 'VALIDATION_ERROR', note.error.issues[0]?.message ?? messages.validationFailed, {
+        throw new AppError('VALIDATION_ERROR', note.error.issues[0]?.message ?? messages.validationFailed, {
           note: messages.notesTooLong,
         });
       const image = await reencodeProofImage(form.image);

@@ -13,7 +13,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   r.post('/api/notifications/telegram/link', { onRequest: ctx.guards.user }, async (request) => {
     const bot = ctx.config.telegramBotUsername;
-    if (!enabled || !bot) throw new AppError(404, 'NOT_FOUND', notificationTexts.disabled);
+    if (!enabled || !bot) throw new AppError('NOT_FOUND', notificationTexts.disabled);
     return createTelegramLink(ctx.db, request.user.id, bot, ctx.now());
   });
 

@@ -94,9 +94,9 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
 
   app.get('/api/transactions/export-daily', { ...guard, schema: { querystring: exportQuery } }, async (request, reply) => {
     const { ledgerId, fecha } = request.query;
-    if (!ledgerId || !fecha) throw new AppError(400, 'VALIDATION_ERROR', messages.exportNoSelection);
-    if (!uuidSchema.safeParse(ledgerId).success) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
-    if (!isDayKey(fecha)) throw new AppError(400, 'VALIDATION_ERROR', messages.dateInvalid);
+    if (!ledgerId || !fecha) throw new AppError('VALIDATION_ERROR', messages.exportNoSelection);
+    if (!uuidSchema.safeParse(ledgerId).success) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
+    if (!isDayKey(fecha)) throw new AppError('VALIDATION_ERROR', messages.dateInvalid);
     const m = await viewer(ledgerId, request.user.id);
     const data = await loadDailyExport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, fecha);
     return reply

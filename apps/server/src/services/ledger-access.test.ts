@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { authorize, type LedgerAction, type Membership } from './ledger-access.ts';
 
 const owner: Membership = { ledgerId: 'l', ledgerName: 'L', ownerId: 'o', userId: 'o', isOwner: true, canModifyBalance: true, revision: 0 };
@@ -17,7 +17,6 @@ const outcome = (m: Membership, action: LedgerAction, authorId?: string) => {
 describe('DESIGN §4 permission matrix', () => {
   it.each<[LedgerAction, string | undefined, unknown, unknown, unknown]>([
     // action, author of the transaction, member, member with canModifyBalance, owner
-    ['view', undefined, 'ok', 'ok', 'ok'],
     ['addTransaction', undefined, 'ok', 'ok', 'ok'],
     ['editTransaction', 'm', 'ok', 'ok', 'ok'], // the member's own transaction
     ['editTransaction', 'x', 403, 'ok', 'ok'], // someone else's
@@ -36,15 +35,20 @@ describe('DESIGN §4 permission matrix', () => {
     expect(() => authorize(member, 'reset')).toThrow('Solo el propietario del grupo puede resetear el registro');
   });
 
-  it('MEMBERSHIP_REQUIRED refuses writes without an active membership, not reads; admins are exempt', () => {
+  it('MEMBERSHIP_REQUIRED refuses writes without an active membership; admins are exempt', () => {
     const now = new Date('2026-11-22T00:00:00Z');
     const expired = { role: 'USER' as const, membershipEnd: new Date('2026-11-01T00:00:00Z') };
     const opts = { membershipRequired: true, user: expired, now };
     expect(() => authorize(owner, 'addTransaction', opts)).toThrow(/membresía no está activa/);
-    expect(() => authorize(owner, 'view', opts)).not.toThrow();
     expect(() => authorize(owner, 'addTransaction', { ...opts, user: { role: 'ADMIN', membershipEnd: null } })).not.toThrow();
     expect(() =>
       authorize(owner, 'addTransaction', { ...opts, user: { role: 'USER', membershipEnd: new Date('2026-12-01') } }),
     ).not.toThrow();
+  });
+
+  it('asks nothing about reads: membership alone is the check (docs/conventions.md "Routes")', () => {
+    // Checked by the type checker (`tsc -p apps/server`): `authorize(m, 'view')` would allow every member.
+    expectTypeOf<'view'>().not.toExtend<LedgerAction>();
+    expectTypeOf<'addTransaction'>().toExtend<LedgerAction>();
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { memberPermission, messages, type LedgerAction } from '@arb/shared';
+import { memberPermission, messages, type LedgerAction as SharedLedgerAction } from '@arb/shared';
 import { ledgerMembers, ledgers, loginSessions, users } from '../db/schema.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { AppError, assertAllowed } from '../lib/errors.ts';
@@ -10,7 +10,12 @@ import { accountColumns, type AccountRow, type AuthUser } from './auth/account.t
  * matrix lives): every ledger, transaction and daily-balance call loads the caller's membership
  * once (one indexed query) and asks `authorize`, which asks the shared module.
  */
-export type { LedgerAction } from '@arb/shared';
+/**
+ * The actions a service asks about. Reading (`view`) is not one: it needs only membership, which
+ * `loadMembership` or the `member` guard already proved (404 outside the ledger), so asking again
+ * would check nothing (docs/conventions.md "Routes").
+ */
+export type LedgerAction = Exclude<SharedLedgerAction, 'view'>;
 export { accountColumns, type AccountRow } from './auth/account.ts';
 
 export interface Membership {

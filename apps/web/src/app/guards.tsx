@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../shared/auth/auth-context';
 import { postLoginPath } from '../shared/auth/post-login';
@@ -25,8 +25,31 @@ export function RequireAuth({ children, verified = true, admin = false }: GuardP
     if (!config) return <FullPageSpinner label="Verificando autenticación..." />;
     if (config.requireEmailVerification) return <Navigate to="/verify-email-required" replace />;
   }
-  if (admin && user.role !== 'ADMIN') return <Navigate to="/dashboard" replace />;
+  if (admin && user.role !== 'ADMIN') return <NotAdmin />;
   return <>{children}</>;
+}
+
+/**
+ * /admin for a user stored as USER: the server is asked first, since the stored role may predate
+ * a promotion (a tab opened before it, issue 25). A fresh ADMIN re-renders the guard with the
+ * page; anyone else goes to the dashboard.
+ */
+function NotAdmin() {
+  const { reloadUser } = useAuth();
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void reloadUser()
+      .catch(() => null)
+      .finally(() => {
+        if (live) setAsked(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [reloadUser]);
+  if (!asked) return <FullPageSpinner label="Verificando autenticación..." />;
+  return <Navigate to="/dashboard" replace />;
 }
 
 /** /login: a signed-in user goes on (pending invite, remembered origin, or the dashboard). */

@@ -33,12 +33,12 @@ export async function restoreActivity(ctx: Ctx, actor: Actor, ledgerId: string, 
         created_at < ${actor.access.now ?? new Date()}::timestamptz - make_interval(days => ${RESTORE_WINDOW_DAYS}) as expired
       from activity where id = ${activityId} and ledger_id = ${ledgerId} for update`);
     const row = found.rows[0];
-    if (!row) throw new AppError(404, 'NOT_FOUND', messages.notFound);
+    if (!row) throw new AppError('NOT_FOUND', messages.notFound);
     authorize(m, 'restore', { ...actor.access, changeAuthorId: row.user_id });
     const handler = restoreHandlers[row.action];
-    if (!handler) throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
-    if (row.restored) throw new AppError(409, 'CONFLICT', messages.restoreAlreadyDone);
-    if (row.expired) throw new AppError(409, 'CONFLICT', messages.restoreExpired);
+    if (!handler) throw new AppError('VALIDATION_ERROR', messages.restoreNotSupported);
+    if (row.restored) throw new AppError('CONFLICT', messages.restoreAlreadyDone);
+    if (row.expired) throw new AppError('CONFLICT', messages.restoreExpired);
 
     const entry: RestorableActivity = {
       id: activityId,

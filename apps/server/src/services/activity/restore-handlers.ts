@@ -31,7 +31,7 @@ const isSnapshot = (v: unknown): v is RowSnapshot => typeof v === 'object' && v 
 
 /** Activity written before full snapshots were kept cannot be restored. */
 function snapshotsOf(value: unknown): RowSnapshot[] {
-  if (!Array.isArray(value) || !value.every(isSnapshot)) throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
+  if (!Array.isArray(value) || !value.every(isSnapshot)) throw new AppError('VALIDATION_ERROR', messages.restoreNotSupported);
   return value;
 }
 
@@ -41,7 +41,7 @@ function snapshotsOf(value: unknown): RowSnapshot[] {
  */
 export async function restoreTransactions(tx: Tx, snapshots: RowSnapshot[]): Promise<number> {
   const inserted = await insertSnapshots(tx, 'transactions', snapshots, 'id');
-  if (inserted.length !== snapshots.length) throw new AppError(409, 'RESTORE_CONFLICT', messages.restoreConflict);
+  if (inserted.length !== snapshots.length) throw new AppError('RESTORE_CONFLICT', messages.restoreConflict);
   return inserted.length;
 }
 
@@ -58,7 +58,7 @@ export const restoreHandlers: Record<string, RestoreHandler> = {
   /** A reset day: its transactions, and its base row as it was (each currency explicit or inherited). */
   LEDGER_DAY_RESET: async (tx, entry) => {
     const before = (entry.before ?? {}) as { transactions?: unknown; daily_balance?: unknown };
-    if (!('daily_balance' in before) || entry.fecha === null) throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
+    if (!('daily_balance' in before) || entry.fecha === null) throw new AppError('VALIDATION_ERROR', messages.restoreNotSupported);
     const rows = snapshotsOf(before.transactions);
     const restored = await restoreTransactions(tx, rows);
     await tx.execute(sql`delete from daily_balances where ledger_id = ${entry.ledgerId} and fecha = ${entry.fecha}`);
@@ -71,7 +71,7 @@ export const restoreHandlers: Record<string, RestoreHandler> = {
   /** An undone import (DESIGN §12/§18): its rows come back and the batch is live again. */
   IMPORT_UNDONE: async (tx, entry) => {
     const before = (entry.before ?? {}) as { batchId?: unknown; transactions?: unknown };
-    if (typeof before.batchId !== 'string') throw new AppError(400, 'VALIDATION_ERROR', messages.restoreNotSupported);
+    if (typeof before.batchId !== 'string') throw new AppError('VALIDATION_ERROR', messages.restoreNotSupported);
     const rows = snapshotsOf(before.transactions);
     const restored = await restoreTransactions(tx, rows);
     await tx.execute(

@@ -12,8 +12,8 @@ const DAY_MS = 86_400_000;
 /** Locks a pending proof; a reviewed one is a 409 so a double click never extends twice. */
 async function lockPending(tx: Tx, proofId: string) {
   const [proof] = await tx.select(proofColumns).from(paymentProofs).where(eq(paymentProofs.id, proofId)).for('update').limit(1);
-  if (!proof) throw new AppError(404, 'NOT_FOUND', messages.proofNotFound);
-  if (proof.status !== 'pending') throw new AppError(409, 'CONFLICT', messages.proofAlreadyReviewed);
+  if (!proof) throw new AppError('NOT_FOUND', messages.proofNotFound);
+  if (proof.status !== 'pending') throw new AppError('CONFLICT', messages.proofAlreadyReviewed);
   return proof;
 }
 
@@ -26,7 +26,7 @@ export async function approveProof(deps: AdminDeps, adminId: string, proofId: st
   const userId = await deps.db.transaction(async (tx) => {
     const proof = await lockPending(tx, proofId);
     const [user] = await tx.select().from(users).where(eq(users.id, proof.userId)).for('update').limit(1);
-    if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+    if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
     const active = user.membershipEnd !== null && user.membershipEnd > now;
     const from = active ? user.membershipEnd! : now;
     await tx
@@ -44,7 +44,7 @@ export async function approveProof(deps: AdminDeps, adminId: string, proofId: st
     return user.id;
   });
   const user = await adminUserById(deps.db, userId, deps.now(), deps.timeZone);
-  if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
   return user;
 }
 

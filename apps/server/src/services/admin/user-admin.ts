@@ -20,7 +20,7 @@ export interface AdminDeps {
   timeZone: string;
 }
 
-const userNotFound = () => new AppError(404, 'NOT_FOUND', messages.userNotFound);
+const userNotFound = () => new AppError('NOT_FOUND', messages.userNotFound);
 /** The administrators' self-rules live in the shared permission module. */
 const refuseSelf = (adminId: string, userId: string, action: AdminAction) => assertAllowed(adminSelfPermission(adminId, action, userId));
 
@@ -53,6 +53,7 @@ export async function setRole(deps: AdminDeps, adminId: string, userId: string, 
   refuseSelf(adminId, userId, 'setRole');
   const updated = await deps.db.update(users).set({ role, updatedAt: deps.now() }).where(eq(users.id, userId)).returning({ id: users.id });
   if (updated.length === 0) throw userNotFound();
+  deps.bus.publishUser({ kind: 'user-changed', userId });
   return answer(deps, userId);
 }
 
@@ -69,6 +70,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 export async function setEmail(deps: AdminDeps, adminId: string, userId: string, email: string): Promise<AdminUser> {
   refuseSelf(adminId, userId, 'setEmail');
   const now = deps.now();
+  let changed = false;
   try {
     await deps.db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
@@ -79,16 +81,18 @@ export async function setEmail(deps: AdminDeps, adminId: string, userId: string,
         .from(users)
         .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
         .limit(1);
-      if (taken.length > 0) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
+      if (taken.length > 0) throw new AppError('EMAIL_TAKEN', messages.emailTaken);
       await tx.update(users).set({ email, emailVerified: false, updatedAt: now }).where(eq(users.id, userId));
       await queueVerification(tx, { user: { id: userId, email, user_name: current.userName }, appUrl: deps.appUrl, now });
       await queueEmail(tx, emailChangedEmail({ oldEmail: current.email, newEmail: email, user_name: current.userName }, deps.appUrl));
+      changed = true;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', messages.emailTaken);
     throw err;
   }
   notifyOutbox();
+  if (changed) deps.bus.publishUser({ kind: 'user-changed', userId });
   return answer(deps, userId);
 }
 

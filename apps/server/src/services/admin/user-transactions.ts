@@ -10,7 +10,7 @@ export const ADMIN_TRANSACTIONS_LIMIT = 1000;
 /** Transactions the user created (in any ledger), newest first (DESIGN §3). */
 export async function userTransactions(db: DbOrTx, userId: string): Promise<AdminTransaction[]> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
   const rows = await db
     .select({
       id: transactions.id,

@@ -29,10 +29,10 @@ export async function login(ctx: AppContext, input: LoginInput, client: ClientIn
   const user = await findUserByEmail(ctx.db, email);
   const attempt = await reserveLoginAttempt(ctx.db, email, client.ip, user?.id, now);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   if (!user.isActive) {
     await releaseLoginAttempt(ctx.db, attempt, now);
-    throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
+    throw new AppError('ACCOUNT_DISABLED', messages.accountDisabled);
   }
   if (user.twoFactorEnabled) {
     // Not a failure, not a sign-in yet: the second step counts on its own.

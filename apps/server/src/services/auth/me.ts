@@ -7,6 +7,6 @@ import { toSessionUser } from './session-user.ts';
 
 export async function getSessionUser(db: DbOrTx, userId: string): Promise<SessionUser> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
+  if (!row) throw new AppError('UNAUTHORIZED', messages.sessionExpired);
   return toSessionUser(row);
 }

@@ -38,10 +38,10 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const passwordHash = await hashPassword(newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
     const row = await consumeEmailToken(tx, 'reset', token, now);
-    if (!row) throw new AppError(400, 'VALIDATION_ERROR', messages.tokenInvalidOrExpired);
+    if (!row) throw new AppError('VALIDATION_ERROR', messages.tokenInvalidOrExpired);
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
     if (!user || normalizeEmail(user.email) !== normalizeEmail(row.email)) {
-      throw new AppError(400, 'VALIDATION_ERROR', messages.tokenInvalidOrExpired);
+      throw new AppError('VALIDATION_ERROR', messages.tokenInvalidOrExpired);
     }
     await tx.update(users).set({ passwordHash, emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
     return { userId: user.id, sessionIds: await revokeAllSessions(tx, user.id, undefined, now) };

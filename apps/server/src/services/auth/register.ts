@@ -10,7 +10,7 @@ import { createPersonalLedger } from './personal-ledger.ts';
 import { queueVerification } from './send-verification.ts';
 import { findUserByEmail, normalizeEmail } from './session-user.ts';
 
-const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', messages.emailTaken);
+const emailTaken = () => new AppError('EMAIL_TAKEN', messages.emailTaken);
 
 /**
  * Sign-up (DESIGN §3): the user, their ledger "Mi Registro", the verification token and its mail

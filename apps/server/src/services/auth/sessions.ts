@@ -22,7 +22,7 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-const expired = () => new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
+const expired = () => new AppError('UNAUTHORIZED', messages.sessionExpired);
 
 /** Starts a new session (a login): its row, and the first refresh token of its chain, stored hashed. */
 export async function startSession(
@@ -73,7 +73,7 @@ export async function rotateRefreshToken(
     if (!current || current.revokedAt || current.expiresAt <= now) return { error: expired() };
     const [user] = await tx.select().from(users).where(eq(users.id, current.userId)).limit(1);
     if (!user) return { error: expired() };
-    if (!user.isActive) return { error: new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled) };
+    if (!user.isActive) return { error: new AppError('ACCOUNT_DISABLED', messages.accountDisabled) };
 
     if (current.rotatedAt) {
       const withinGrace = now.getTime() - current.rotatedAt.getTime() <= GRACE_MS;
@@ -159,7 +159,7 @@ export async function endOwnSession(db: Db, userId: string, sessionId: string, n
     .from(loginSessions)
     .where(and(eq(loginSessions.id, sessionId), eq(loginSessions.userId, userId), isNull(loginSessions.revokedAt)))
     .limit(1);
-  if (!row) throw new AppError(404, 'NOT_FOUND', messages.sessionNotFound);
+  if (!row) throw new AppError('NOT_FOUND', messages.sessionNotFound);
   await db.transaction((tx) => revokeFamilies(tx, [sessionId], now));
 }
 

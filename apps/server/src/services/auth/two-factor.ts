@@ -22,18 +22,18 @@ import { hashRecoveryCode, isTotpShaped, matchTotp, newRecoveryCodes, newTotpSec
 
 type UserRow = typeof users.$inferSelect;
 
-const totpInvalid400 = () => new AppError(400, 'TOTP_INVALID', messages.totpInvalid);
-const mfaExpired = () => new AppError(401, 'MFA_EXPIRED', messages.mfaExpired);
+const totpInvalid400 = () => new AppError('TOTP_INVALID', messages.totpInvalid);
+const mfaExpired = () => new AppError('MFA_EXPIRED', messages.mfaExpired);
 
 async function loadUser(ctx: AppContext, userId: string): Promise<UserRow> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError(401, 'UNAUTHORIZED', messages.sessionExpired);
+  if (!user) throw new AppError('UNAUTHORIZED', messages.sessionExpired);
   return user;
 }
 
 /** The current password, on authenticated calls: a wrong one is 400 (401 would sign the web out). */
 async function requirePassword(user: UserRow, password: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(400, 'INVALID_PASSWORD', messages.invalidPassword);
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_PASSWORD', messages.invalidPassword);
 }
 
 /**
@@ -75,7 +75,7 @@ async function acceptSecondFactor(ctx: AppContext, user: UserRow, code: string):
 export async function setupTwoFactor(ctx: AppContext, userId: string, password: string): Promise<TwoFactorSetupResponse> {
   const user = await loadUser(ctx, userId);
   await requirePassword(user, password);
-  if (user.twoFactorEnabled) throw new AppError(409, 'CONFLICT', messages.twoFactorAlreadyEnabled);
+  if (user.twoFactorEnabled) throw new AppError('CONFLICT', messages.twoFactorAlreadyEnabled);
   const secret = newTotpSecret();
   await ctx.db
     .update(users)
@@ -88,9 +88,9 @@ export async function setupTwoFactor(ctx: AppContext, userId: string, password: 
 export async function enableTwoFactor(ctx: AppContext, userId: string, password: string, code: string): Promise<TwoFactorEnableResponse> {
   const user = await loadUser(ctx, userId);
   await requirePassword(user, password);
-  if (user.twoFactorEnabled) throw new AppError(409, 'CONFLICT', messages.twoFactorAlreadyEnabled);
+  if (user.twoFactorEnabled) throw new AppError('CONFLICT', messages.twoFactorAlreadyEnabled);
   const pending = user.totpPendingSecretEnc ? ctx.secrets.totp.open(user.totpPendingSecretEnc) : undefined;
-  if (!pending) throw new AppError(400, 'VALIDATION_ERROR', messages.twoFactorNotSetUp);
+  if (!pending) throw new AppError('VALIDATION_ERROR', messages.twoFactorNotSetUp);
   const step = matchTotp(pending, normalizeCode(code), ctx.now().getTime());
   if (step === undefined) throw totpInvalid400();
   const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
@@ -106,7 +106,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, password:
       })
       .where(and(eq(users.id, userId), eq(users.twoFactorEnabled, false)))
       .returning({ id: users.id });
-    if (done.length === 0) throw new AppError(409, 'CONFLICT', messages.twoFactorAlreadyEnabled);
+    if (done.length === 0) throw new AppError('CONFLICT', messages.twoFactorAlreadyEnabled);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
   });
@@ -128,7 +128,7 @@ export async function clearTwoFactor(db: DbOrTx, userId: string, now: Date): Pro
 export async function disableTwoFactor(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
   const user = await loadUser(ctx, userId);
   await requirePassword(user, password);
-  if (!user.twoFactorEnabled) throw new AppError(400, 'VALIDATION_ERROR', messages.twoFactorNotEnabled);
+  if (!user.twoFactorEnabled) throw new AppError('VALIDATION_ERROR', messages.twoFactorNotEnabled);
   if (!(await acceptSecondFactor(ctx, user, code))) throw totpInvalid400();
   await ctx.db.transaction((tx) => clearTwoFactor(tx, userId, ctx.now()));
 }
@@ -156,10 +156,10 @@ export async function loginSecondStep(ctx: AppContext, input: LoginSecondStepInp
   const user = await loadUser(ctx, challenge.userId).catch(() => {
     throw mfaExpired();
   });
-  if (!user.isActive) throw new AppError(403, 'ACCOUNT_DISABLED', messages.accountDisabled);
+  if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', messages.accountDisabled);
   if (!user.twoFactorEnabled) throw mfaExpired(); // reset by an admin meanwhile: sign in again
   const attempt = await reserveLoginAttempt(ctx.db, normalizeEmail(user.email), client.ip, user.id, now);
-  if (!(await acceptSecondFactor(ctx, user, input.code))) throw new AppError(401, 'MFA_CODE_INVALID', messages.totpInvalid);
+  if (!(await acceptSecondFactor(ctx, user, input.code))) throw new AppError('MFA_CODE_INVALID', messages.totpInvalid);
   const spent = await ctx.db
     .update(mfaChallenges)
     .set({ usedAt: now })

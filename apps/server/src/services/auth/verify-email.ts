@@ -9,7 +9,7 @@ import { consumeEmailToken, findEmailToken } from './email-tokens.ts';
 import { queueVerification } from './send-verification.ts';
 import { findUserByEmail, normalizeEmail, toSessionUser } from './session-user.ts';
 
-const invalidToken = () => new AppError(400, 'VALIDATION_ERROR', messages.tokenInvalidOrExpired);
+const invalidToken = () => new AppError('VALIDATION_ERROR', messages.tokenInvalidOrExpired);
 
 /**
  * Marks the address verified. The token must be issued for the user's current address (an admin

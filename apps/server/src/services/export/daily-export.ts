@@ -51,7 +51,7 @@ export type DailyExport = Awaited<ReturnType<typeof computeLedgerDay>> & { ledge
 
 export async function loadDailyExport(db: DbOrTx, ledger: { id: string; name: string }, fecha: string): Promise<DailyExport> {
   const data = await computeLedgerDay(db, ledger.id, fecha);
-  if (data.day.transacciones_con_acumulados.length === 0) throw new AppError(404, 'NO_TRANSACTIONS', m.exportNoTransactions);
+  if (data.day.transacciones_con_acumulados.length === 0) throw new AppError('NO_TRANSACTIONS', m.exportNoTransactions);
   return { ...data, ledgerName: ledger.name, fecha };
 }
 

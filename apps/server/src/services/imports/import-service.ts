@@ -172,9 +172,9 @@ export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership,
       sql`select user_id, undone from import_batches where id = ${batchId} and ledger_id = ${m.ledgerId} for update`,
     );
     const batch = found.rows[0];
-    if (!batch) throw new AppError(404, 'NOT_FOUND', messages.importBatchNotFound);
-    if (batch.undone) throw new AppError(409, 'CONFLICT', messages.importBatchUndone);
-    if (!m.isOwner && batch.user_id !== user.id) throw new AppError(403, 'FORBIDDEN', messages.importUndoForbidden);
+    if (!batch) throw new AppError('NOT_FOUND', messages.importBatchNotFound);
+    if (batch.undone) throw new AppError('CONFLICT', messages.importBatchUndone);
+    if (!m.isOwner && batch.user_id !== user.id) throw new AppError('FORBIDDEN', messages.importUndoForbidden);
     // Full snapshots of the removed rows (DESIGN §18): a restore puts them back as they were.
     const deleted = await tx.execute<{ row: RowSnapshot; fecha: string }>(sql`
       delete from transactions t where t.import_batch_id = ${batchId} and t.ledger_id = ${m.ledgerId}

@@ -55,7 +55,7 @@ export function timezoneOrThrow(timezone: string): string {
     assertTimeZone(timezone);
     return timezone;
   } catch {
-    throw new AppError(400, 'VALIDATION_ERROR', messages.importTimezoneInvalid);
+    throw new AppError('VALIDATION_ERROR', messages.importTimezoneInvalid);
   }
 }
 
@@ -66,7 +66,7 @@ export function timezoneOrThrow(timezone: string): string {
  */
 export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promise<ParsedRow[]> {
   timezoneOrThrow(opts.timezone);
-  if (buf.length === 0) throw new AppError(400, 'IMPORT_EMPTY', messages.importEmpty);
+  if (buf.length === 0) throw new AppError('IMPORT_EMPTY', messages.importEmpty);
   const table = readTable(buf);
   let header: { columns: ColumnMap; line: number } | null = null;
   let best: string[] | null = null;
@@ -89,14 +89,10 @@ export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promi
     data.push(rec);
   }
   if (!header) {
-    if (!best) throw new AppError(400, 'IMPORT_EMPTY', messages.importEmpty);
-    throw new AppError(
-      400,
-      'IMPORT_UNRECOGNIZED',
-      `${messages.importUnrecognized}. ${t('importMissingColumns', { columns: best.join(', ') })}`,
-    );
+    if (!best) throw new AppError('IMPORT_EMPTY', messages.importEmpty);
+    throw new AppError('IMPORT_UNRECOGNIZED', `${messages.importUnrecognized}. ${t('importMissingColumns', { columns: best.join(', ') })}`);
   }
-  if (data.length === 0) throw new AppError(400, 'IMPORT_EMPTY', messages.importNoOrders);
+  if (data.length === 0) throw new AppError('IMPORT_EMPTY', messages.importNoOrders);
 
   const cols = header.columns;
   const at = (rec: TableRecord, key: ColumnKey): Cell => {

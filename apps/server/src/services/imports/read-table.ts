@@ -18,7 +18,7 @@ export interface Table {
   records: AsyncIterable<TableRecord>;
 }
 
-const unreadable = (message: string) => new AppError(400, 'IMPORT_UNREADABLE', message);
+const unreadable = (message: string) => new AppError('IMPORT_UNREADABLE', message);
 
 /** XLSX files are ZIP archives ("PK\x03\x04"); anything else is read as CSV text. */
 export function isZip(buf: Buffer): boolean {

@@ -12,7 +12,7 @@ import { ledgerOf } from './ledger-view.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'bus' | 'config'>;
 
-const invalidInvite = () => new AppError(404, 'NOT_FOUND', messages.inviteInvalid);
+const invalidInvite = () => new AppError('NOT_FOUND', messages.inviteInvalid);
 
 /** The link is the site origin plus /join/{code} (SPEC §9). */
 export function inviteUrl(appUrl: string, code: string): string {
@@ -24,7 +24,7 @@ export async function getInvite(ctx: Ctx, actor: Actor, ledgerId: string): Promi
   const m = await loadMembership(ctx.db, ledgerId, actor.user.id);
   authorize(m, 'manage', actor.access);
   const [row] = await ctx.db.select({ inviteCode: ledgers.inviteCode }).from(ledgers).where(eq(ledgers.id, ledgerId));
-  if (!row) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+  if (!row) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
   return { inviteCode: row.inviteCode, inviteUrl: inviteUrl(ctx.config.APP_URL, row.inviteCode) };
 }
 

@@ -15,7 +15,7 @@ type Ctx = Pick<AppContext, 'db' | 'bus'>;
 
 async function viewOf(ctx: Ctx, actor: Actor, ledgerId: string): Promise<Ledger> {
   const ledger = await ledgerOf(ctx.db, actor.user.id, ledgerId);
-  if (!ledger) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+  if (!ledger) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
   return ledger;
 }
 

@@ -23,7 +23,7 @@ async function memberOf(tx: Tx, ledgerId: string, userId: string): Promise<Ledge
     .innerJoin(users, eq(users.id, ledgerMembers.userId))
     .where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)))
     .limit(1);
-  if (!row) throw new AppError(404, 'NOT_FOUND', messages.memberNotFound);
+  if (!row) throw new AppError('NOT_FOUND', messages.memberNotFound);
   return {
     userId: row.userId,
     canModifyBalance: row.canModifyBalance,
@@ -43,7 +43,7 @@ export async function setMemberPermissions(
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
     const member = await memberOf(tx, ledgerId, userId);
-    if (userId === m.ownerId) throw new AppError(400, 'VALIDATION_ERROR', messages.ownerPermissionsFixed);
+    if (userId === m.ownerId) throw new AppError('VALIDATION_ERROR', messages.ownerPermissionsFixed);
     if (member.canModifyBalance === canModifyBalance) return member;
     await tx
       .update(ledgerMembers)
@@ -76,7 +76,7 @@ export async function expelMember(ctx: Ctx, actor: Actor, ledgerId: string, user
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
-    if (userId === m.ownerId) throw new AppError(400, 'VALIDATION_ERROR', messages.ownerCannotBeExpelled);
+    if (userId === m.ownerId) throw new AppError('VALIDATION_ERROR', messages.ownerCannotBeExpelled);
     const member = await memberOf(tx, ledgerId, userId);
     await removeMember(tx, ledgerId, userId);
     await tx.update(ledgers).set({ inviteCode: newInviteCode() }).where(eq(ledgers.id, ledgerId));

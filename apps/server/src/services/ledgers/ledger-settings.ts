@@ -37,6 +37,6 @@ export async function setLedgerSettings(
     emit({ event: 'ledger-updated', type: 'SETTINGS_UPDATED', ledgerId, byUserId: actor.user.id });
   });
   const ledger = await ledgerOf(ctx.db, actor.user.id, ledgerId);
-  if (!ledger) throw new AppError(404, 'NOT_FOUND', messages.ledgerNotFound);
+  if (!ledger) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
   return ledger;
 }

@@ -24,7 +24,7 @@ export async function myMembership(
   timeZone?: string,
 ): Promise<MembershipInfo> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
   const state = membershipState({ membershipEnd: user.membershipEnd, hasPendingProof: await hasPendingProof(db, userId) }, now, timeZone);
   return {
     user_name: user.userName,
@@ -51,7 +51,7 @@ export async function updateProfile(
     .set({ userName: input.user_name, phoneNumber: input.phone_number || null, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
-  if (!row) throw new AppError(404, 'NOT_FOUND', messages.userNotFound);
+  if (!row) throw new AppError('NOT_FOUND', messages.userNotFound);
   await touchLedgersOf(db, userId); // the author's new name shows in cached day answers
   return {
     id: row.id,

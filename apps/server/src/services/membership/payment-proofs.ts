@@ -65,7 +65,7 @@ export async function deleteOwnProof(db: DbOrTx, userId: string, proofId: string
     .delete(paymentProofs)
     .where(and(eq(paymentProofs.id, proofId), eq(paymentProofs.userId, userId)))
     .returning({ id: paymentProofs.id });
-  if (deleted.length === 0) throw new AppError(404, 'NOT_FOUND', messages.proofNotFound);
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', messages.proofNotFound);
 }
 
 /** The stored image for the signed-URL route. */

@@ -12,7 +12,7 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
 /** A decompression bomb (tiny file, huge canvas) is refused before sharp allocates it. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-const notImage = () => new AppError(400, 'UNSUPPORTED_MEDIA', messages.proofNotImage);
+const notImage = () => new AppError('UNSUPPORTED_MEDIA', messages.proofNotImage);
 
 /**
  * DESIGN §5: the type is decided by the bytes (never the name or the header), then the image is

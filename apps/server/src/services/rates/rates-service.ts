@@ -113,7 +113,7 @@ export function createRatesService(opts: RatesServiceOptions): RatesService {
         opts.db,
         chain.map((p) => p.source),
       );
-      if (!last) throw new AppError(502, 'BAD_GATEWAY', messages.ratesUnavailable);
+      if (!last) throw new AppError('BAD_GATEWAY', messages.ratesUnavailable);
       const { fetchedAt, ...quote } = last;
       return { ...quote, stale: true, obtenidoEn: fetchedAt.toISOString() };
     },

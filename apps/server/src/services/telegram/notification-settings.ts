@@ -39,7 +39,7 @@ export async function putNotificationSettings(
         on conflict (user_id, ledger_id) do update set
           cambios = coalesce(${cambios}::boolean, notification_settings.cambios),
           resumen_diario = coalesce(${resumen}::boolean, notification_settings.resumen_diario)`);
-      if (res.rowCount === 0) throw new AppError(404, 'NOT_FOUND', messages.notFound);
+      if (res.rowCount === 0) throw new AppError('NOT_FOUND', messages.notFound);
     }
   });
   return getNotificationSettings(db, userId, enabled);

@@ -14,7 +14,7 @@ const KEY_RE = /^[\x21-\x7e]{1,200}$/;
 
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !KEY_RE.test(header)) throw new AppError(400, 'VALIDATION_ERROR', messages.idempotencyKeyInvalid);
+  if (typeof header !== 'string' || !KEY_RE.test(header)) throw new AppError('VALIDATION_ERROR', messages.idempotencyKeyInvalid);
   return header;
 }
 
@@ -31,7 +31,7 @@ export function requestHash(data: CreateTransactionData): string {
 
 async function answer(db: DbOrTx, id: string): Promise<TransactionJson> {
   const row = await findTransaction(db, id);
-  if (!row) throw new AppError(404, 'NOT_FOUND', messages.txNotFound);
+  if (!row) throw new AppError('NOT_FOUND', messages.txNotFound);
   return toTransactionJson(row, await cumulativeUpTo(db, row));
 }
 
@@ -75,8 +75,8 @@ export async function createTransaction(
       idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: requestHash(data) },
     );
     if ('claimedBy' in inserted) {
-      if (inserted.mismatch) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', messages.idempotencyMismatch);
-      if (!inserted.claimedBy) throw new AppError(404, 'NOT_FOUND', messages.txNotFound);
+      if (inserted.mismatch) throw new AppError('IDEMPOTENCY_MISMATCH', messages.idempotencyMismatch);
+      if (!inserted.claimedBy) throw new AppError('NOT_FOUND', messages.txNotFound);
       return { value: await answer(db, inserted.claimedBy), events: [] };
     }
     return {

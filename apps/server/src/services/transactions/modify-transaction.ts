@@ -23,9 +23,9 @@ async function withEditableTransaction<T>(
 ): Promise<T> {
   return ledgerChange(ctx.db, ctx.bus, async (change) => {
     const before = await findTransaction(change.tx, id, true);
-    if (!before) throw new AppError(404, 'NOT_FOUND', messages.txNotFound);
+    if (!before) throw new AppError('NOT_FOUND', messages.txNotFound);
     const m = await loadMembership(change.tx, before.ledger_id, user.id).catch((err: unknown) => {
-      throw err instanceof AppError && err.status === 404 ? new AppError(404, 'NOT_FOUND', messages.txNotFound) : err;
+      throw err instanceof AppError && err.status === 404 ? new AppError('NOT_FOUND', messages.txNotFound) : err;
     });
     authorize(m, 'editTransaction', {
       authorId: before.created_by,
@@ -51,7 +51,7 @@ export async function updateTransaction(
 ): Promise<TransactionJson> {
   return withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
     if (data.version !== undefined && data.version !== before.version) {
-      throw new AppError(409, 'STALE_VERSION', messages.txStale);
+      throw new AppError('STALE_VERSION', messages.txStale);
     }
     // DESIGN §12: an edit that omits the fee or the order's time keeps them.
     const comision_usd = data.comision_usd ?? before.comision_usd;

@@ -55,7 +55,12 @@ vi.mock('socket.io-client', () => ({
 }));
 const refresh = vi.fn<() => Promise<boolean>>();
 const expire = vi.fn<(notice?: string) => void>();
-vi.mock('../../shared/lib/api-client', () => ({ refreshSession: () => refresh(), expireSession: (notice?: string) => expire(notice) }));
+const userChanged = vi.fn<() => void>();
+vi.mock('../../shared/lib/api-client', () => ({
+  refreshSession: () => refresh(),
+  expireSession: (notice?: string) => expire(notice),
+  userChanged: () => userChanged(),
+}));
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const L1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -153,6 +158,15 @@ describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
     socket.fire('ledger-updated', { ledgerId: L1, type: 'DELETED', byUserId: 'owner' });
     expect(onMemberRemoved).toHaveBeenCalledWith(expect.objectContaining({ userId: ME, event: 'member-removed' }));
     expect(onLedgerDeleted).toHaveBeenCalledWith(expect.objectContaining({ type: 'DELETED' }));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('re-reads the stored user when the server says an administrator changed it (issue 25), whatever ledger is on screen', () => {
+    const { socket, onChange } = setup();
+    act(() => socket.fire('connect'));
+    userChanged.mockClear();
+    act(() => socket.fire('user-changed'));
+    expect(userChanged).toHaveBeenCalledOnce();
     expect(onChange).not.toHaveBeenCalled();
   });
 

@@ -4,11 +4,12 @@ import {
   messages,
   REALTIME_EVENTS,
   SOCKET,
+  USER_CHANGED,
   type RealtimeErrorCode,
   type RealtimeEventName,
   type RealtimePayload,
 } from '@arb/shared';
-import { expireSession, refreshSession } from '../../shared/lib/api-client';
+import { expireSession, refreshSession, userChanged } from '../../shared/lib/api-client';
 import { getStoredUser } from '../../shared/lib/session';
 import { createRealtimeSocket } from './realtime-socket';
 
@@ -100,6 +101,10 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       }
       retryIn(SOCKET.connectErrorRetryMs);
     });
+
+    // An administrator changed this user's role or email: the stored user is re-read at once, so a
+    // promotion shows 'Admin' without signing out and a demotion leaves /admin (issue 25).
+    socket.on(USER_CHANGED, userChanged);
 
     for (const event of REALTIME_EVENTS) {
       socket.on(event, (payload: RealtimePayload) => {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messages, type LoginResponse, type MfaRequiredResponse, type SessionUser } from '@arb/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, expireSession, refreshSession, setEmailUnverifiedHandler } from '../lib/api-client';
+import { ApiError, api, expireSession, refreshSession, setUserChangedHandler } from '../lib/api-client';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
@@ -116,11 +116,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return data.user;
   }, []);
 
-  // An admin changed the address: the server wants it verified again. The fresh user (new
-  // address, unverified) makes the guards show /verify-email-required with it (issue 25).
+  // The server says the stored user is out of date (issue 25). An admin changed the address: the
+  // fresh user (new address, unverified) makes the guards show /verify-email-required with it. An
+  // admin changed the role: the fresh user opens /admin, or the guard takes a demoted one out.
   useEffect(() => {
     let asking = false;
-    setEmailUnverifiedHandler(() => {
+    setUserChangedHandler(() => {
       if (asking) return;
       asking = true;
       void reloadUser()

@@ -1,5 +1,5 @@
-import { API_TIMEOUT_MS, messages } from '@arb/shared';
-import { clearSession, getAccessToken, getRefreshToken, isTokenExpired, markSessionExpired, saveSession } from './session';
+import { API_TIMEOUT_MS, USER_ROLE_HEADER, messages } from '@arb/shared';
+import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, markSessionExpired, saveSession } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -30,7 +30,7 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 let onExpired: (() => void) | null = null;
-let onUnverified: (() => void) | null = null;
+let onUserChanged: (() => void) | null = null;
 
 /**
  * The auth layer registers what else to do when the session ends by itself. The redirect to
@@ -42,9 +42,25 @@ export function setSessionExpiredHandler(fn: () => void): void {
   onExpired = fn;
 }
 
-/** What to do when the server says the email needs verifying again (an admin changed it). */
-export function setEmailUnverifiedHandler(fn: () => void): void {
-  onUnverified = fn;
+/**
+ * What to do when the server says the stored user is out of date: the email needs verifying
+ * again (an admin changed it), or the role on its answers differs from the stored one (an admin
+ * promoted or demoted this user, issue 25). The auth layer re-reads the user from /api/auth/me.
+ */
+export function setUserChangedHandler(fn: () => void): void {
+  onUserChanged = fn;
+}
+
+/** The server's socket says an administrator changed this user (USER_CHANGED): re-read it now. */
+export function userChanged(): void {
+  onUserChanged?.();
+}
+
+/** The server's word on the caller's role (USER_ROLE_HEADER) against the stored user's. */
+function roleChanged(res: Response): boolean {
+  const role = res.headers.get(USER_ROLE_HEADER);
+  const stored = getStoredUser();
+  return role !== null && stored !== null && stored.role !== role;
 }
 
 /**
@@ -169,10 +185,11 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
       throw new ApiError(messages.sessionExpired, 401, 'SESSION_EXPIRED');
     }
   }
+  if (auth && roleChanged(answer.res)) onUserChanged?.();
   if (answer.error) {
     if (answer.res.status === 403 && auth) {
       if (answer.error.code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
-      if (answer.error.code === 'EMAIL_NOT_VERIFIED') onUnverified?.();
+      if (answer.error.code === 'EMAIL_NOT_VERIFIED') onUserChanged?.();
     }
     throw answer.error;
   }

@@ -7,11 +7,13 @@ import { Box } from '@mui/material';
  * area without touching the order logic:
  * - phone (< 600 px): the compact summary, then the new-transaction form — within the first
  *   screen at 360 × 760 —, then the day's operations, then the full figures and the tools;
- * - tablet (600–899 px): the same single column, the full figures in place of the compact ones;
+ * - tablet (600–899 px): the same single column and order, so the form's first field is within
+ *   the first screen at 768 × 1024 too (issue 22: the full figures and the position card above it
+ *   pushed it below);
  * - desktop (≥ 900 px): the tools on the left, figures, form and operations on the right.
  */
 export interface DashboardSlots {
-  /** Available Bs.S and USD and the day's profit; phones only. */
+  /** Available Bs.S and USD and the day's profit; phones and tablets (one column). */
   compactSummary?: ReactNode;
   form: ReactNode;
   dayList?: ReactNode;
@@ -32,12 +34,11 @@ export function DashboardLayout({ compactSummary, form, dayList, figures, tools 
         gridTemplateRows: { md: 'auto auto 1fr' },
         gridTemplateAreas: {
           xs: '"compact" "form" "list" "figures" "tools"',
-          sm: '"figures" "form" "list" "tools"',
           md: '"tools figures" "tools form" "tools list"',
         },
       }}
     >
-      {compactSummary && <Box sx={{ gridArea: 'compact', minWidth: 0, display: { xs: 'block', sm: 'none' } }}>{compactSummary}</Box>}
+      {compactSummary && <Box sx={{ gridArea: 'compact', minWidth: 0, display: { xs: 'block', md: 'none' } }}>{compactSummary}</Box>}
       <Box sx={{ gridArea: 'form', minWidth: 0 }}>{form}</Box>
       {dayList && <Box sx={{ gridArea: 'list', minWidth: 0 }}>{dayList}</Box>}
       {figures && <Box sx={{ gridArea: 'figures', minWidth: 0 }}>{figures}</Box>}

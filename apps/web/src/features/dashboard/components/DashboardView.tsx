@@ -8,6 +8,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { useBalances } from '../api/get-balances';
 import type { Ledger } from '../api/types';
 import type { DashboardSelection } from '../hooks/useDashboardParams';
+import { useAskToday } from '../hooks/useAskToday';
 import { useNotice } from '../hooks/useNotice';
 import { useSettledSelection } from '../hooks/useSettledSelection';
 import { useUndoOffer } from '../hooks/useUndoOffer';
@@ -44,8 +45,8 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   const undo = useUndoOffer(notice);
   const parallelRate = useParallelRate();
   const [editingBase, setEditingBase] = useState<BaseCurrency | null>(null);
-  // SPEC §2: asked once, on first load, when the day shown is not today.
-  const [askToday, setAskToday] = useState(() => date !== todayKey());
+  // SPEC §2: asked once when the day shown is not today, unless the user just chose it (issue 25).
+  const askToday = useAskToday(date);
   const permissions = ledgerPermissions(ledger, user?.id);
   const data = balances.data;
   // The figures on screen belong to the settled (ledger, date); act on those.
@@ -61,14 +62,14 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
         <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
         <DashboardFlash />
         <MembershipBanner />
-        {askToday && (
+        {askToday.ask && (
           <NotTodayBanner
             date={date}
             onCreateToday={() => {
-              setAskToday(false);
+              askToday.dismiss();
               onSelect({ date: todayKey() });
             }}
-            onKeep={() => setAskToday(false)}
+            onKeep={askToday.dismiss}
           />
         )}
         {notice.notice?.severity === 'error' && (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { STORAGE_KEYS, addDays, messages, todayKey } from '@arb/shared';
 import { AuthProvider } from '../../../shared/auth/auth-context';
+import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
 import type { Balances, Ledger } from '../api/types';
 import { json, mockFetch, renderWithProviders, type Call } from '../test/harness';
 import DashboardPage from './DashboardPage';
@@ -42,7 +43,11 @@ const emptyBalances: Balances = {
   transacciones_con_acumulados: [],
 };
 
-function setup(url: string, ledgers: Ledger[], extra?: (call: Call) => Response | undefined) {
+function setup(
+  url: string | { pathname: string; search: string; state?: unknown },
+  ledgers: Ledger[],
+  extra?: (call: Call) => Response | undefined,
+) {
   window.localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(ME));
   window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
   const calls = mockFetch((call) => {
@@ -95,6 +100,35 @@ describe('dashboard page', () => {
     await waitFor(() => expect(search().get('date')).toBe(todayKey()));
     expect(screen.queryByText('Sí, crear registro de hoy')).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.url.endsWith(`fecha=${todayKey()}`))).toBe(true));
+  });
+
+  it('does not ask right after the user picked that past day in the ledger history (issue 25)', async () => {
+    const yesterday = addDays(todayKey(), -1);
+    const { search } = setup({ pathname: '/dashboard', search: `?ledger=${OWN.id}&date=${yesterday}`, state: PICKED_DAY_STATE }, [OWN]);
+    await screen.findByText('Saldo disponible Bs.S');
+    expect(search().get('date')).toBe(yesterday);
+    expect(screen.queryByRole('region', { name: 'Registro de hoy' })).toBeNull();
+  });
+
+  it('asks in a tab left open across midnight when it is looked at again, once (issue 25)', async () => {
+    // 23:59 on the 21st (local), then 00:01 on the 22nd: the day the tab opened on is now past.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2026, 10, 21, 23, 59));
+      setup(`/dashboard?ledger=${OWN.id}&date=2026-11-21`, [OWN]);
+      await screen.findByText('Saldo disponible Bs.S');
+      act(() => window.dispatchEvent(new Event('focus')));
+      expect(screen.queryByRole('region', { name: 'Registro de hoy' })).toBeNull();
+      vi.setSystemTime(new Date(2026, 10, 22, 0, 1));
+      act(() => document.dispatchEvent(new Event('visibilitychange')));
+      const banner = await screen.findByRole('region', { name: 'Registro de hoy' });
+      expect(banner.textContent).toContain('que no es hoy');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'No, mantener fecha actual' }));
+      act(() => window.dispatchEvent(new Event('focus')));
+      expect(screen.queryByRole('region', { name: 'Registro de hoy' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("'No, mantener fecha actual' keeps the day", async () => {

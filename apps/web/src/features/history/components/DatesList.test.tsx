@@ -28,6 +28,14 @@ describe('DatesList', () => {
     expect(screen.queryByRole('button', { name: 'Mostrar más fechas' })).toBeNull();
   }, 20_000);
 
+  it("opens the dashboard on the day as the user's own choice, so it does not ask about today (issue 25)", async () => {
+    renderAt(<DatesList ledgerId="L1" dates={many.slice(0, 3)} />, '/');
+    await userEvent.click(links()[1]!);
+    const where = await screen.findByTestId('location');
+    expect(where.textContent).toBe('/dashboard?ledger=L1&date=2026-11-20');
+    expect(where.getAttribute('data-picked-day')).toBe('true');
+  });
+
   it('a short list has no button', () => {
     renderAt(<DatesList ledgerId="L1" dates={many.slice(0, 3)} />, '/');
     expect(links()).toHaveLength(3);

@@ -3,6 +3,7 @@ import { Button, Chip, List, ListItemButton, ListItemText, Paper } from '@mui/ma
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@arb/shared';
+import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
 import type { HistoryDate } from '../api/types';
 import { txCountLabel } from '../lib/labels';
 
@@ -21,6 +22,8 @@ export function DatesList({ ledgerId, dates, step = DATES_STEP }: { ledgerId: st
             key={d.date}
             component={RouterLink}
             to={`/dashboard?ledger=${encodeURIComponent(ledgerId)}&date=${d.date}`}
+            // The user chose this day: the dashboard does not ask whether they meant today.
+            state={PICKED_DAY_STATE}
             divider={i < visible.length - 1}
             data-testid={`history-date-${d.date}`}
           >

@@ -2,11 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { isPickedDay } from '../../../shared/lib/picked-day';
 
-/** Shows where a link led, so a test can assert the dashboard URL it opened. */
+/** Shows where a link led, so a test can assert the dashboard URL it opened (and that the day was picked). */
 function Where() {
   const loc = useLocation();
-  return <p data-testid="location">{`${loc.pathname}${loc.search}`}</p>;
+  return (
+    <p data-testid="location" data-picked-day={isPickedDay(loc.state)}>
+      {`${loc.pathname}${loc.search}`}
+    </p>
+  );
 }
 
 /** Renders `element` at `path` (matched by `pattern`) with a fresh query client and a router. */
