@@ -64,10 +64,21 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell only: API answers are never cached by the service worker.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+        // DESIGN §14: the last answers of the reads the dashboard renders from, served only when the
+        // network fails (network first). Emptied at sign-in and sign-out (shared/offline/api-cache.ts)
+        // so no user is ever shown another's. Writes are never cached.
+        runtimeCaching: [
+          {
+            urlPattern:
+              /\/api\/(ledgers(\/[^/?]+\/position)?|transactions\/balances|rates\/[a-z]+|membership\/my-membership|config)(\?.*)?$/,
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'arb-api-reads', expiration: { maxEntries: 60 } },
+          },
+        ],
       },
     }),
     precompress(),

@@ -93,13 +93,25 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       if (code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
       if (code && FINAL.has(code)) return;
       if (code === 'TOKEN_EXPIRED') {
-        void refreshSession().then((ok) => {
-          if (ok) retryIn(SOCKET.connectErrorRetryMs);
-        });
+        // No answer to the refresh: the connection is down, try again like any other failure.
+        void refreshSession().then(
+          (ok) => ok && retryIn(SOCKET.connectErrorRetryMs),
+          () => retryIn(SOCKET.connectErrorRetryMs),
+        );
         return;
       }
       retryIn(SOCKET.connectErrorRetryMs);
     });
+
+    // DESIGN §14: the connection is back (or the app starts): the 3 attempts count per outage, so
+    // a socket that gave up during the outage starts again.
+    const online = () => {
+      if (socket.connected) return;
+      clearTimeout(retryTimer);
+      failures = 0;
+      socket.connect();
+    };
+    window.addEventListener('online', online);
 
     for (const event of REALTIME_EVENTS) {
       socket.on(event, (payload: RealtimePayload) => {
@@ -123,6 +135,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
 
     return () => {
       clearTimeout(retryTimer);
+      window.removeEventListener('online', online);
       socket.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;
