@@ -67,6 +67,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+        // The first visit's page is controlled as soon as the worker is ready, so a connection lost
+        // right after it still reloads the app (DESIGN §14), without waiting for a second visit.
+        clientsClaim: true,
+        skipWaiting: true,
         // DESIGN §14: the last answers of the reads the dashboard renders from, served only when the
         // network fails (network first). Emptied at sign-in and sign-out (shared/offline/api-cache.ts)
         // so no user is ever shown another's. Writes are never cached.
