@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { call, personalLedger, signUp, type Account } from './support/accounts.ts';
+import { loginAs, registerVerifiedUser } from './support/users.ts';
 
 /*
  * Working offline (DESIGN §14, issue 21): a trader in Venezuela loses the connection in the middle
@@ -164,5 +165,48 @@ describe('working offline', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]); // "Editar" resends under a new Idempotency-Key
     expect((await serverRows(ana, owner, ledgerId)).map((t) => t.venta)).toEqual([13]);
+  });
+
+  it('the queue belongs to its user: signing out asks first and keeps it, another user neither sees nor sends it, the next sign-in sends it', async () => {
+    const s = await openBrowser();
+    sessions.push(s);
+    const anaUser = await registerVerifiedUser({ name: 'Ana' });
+    const betoUser = await registerVerifiedUser({ name: 'Beto' });
+    await loginAs(s.page, anaUser);
+    const ana = await call<Account>(s, 'POST', '/api/auth/login', { email: anaUser.email, password: anaUser.password });
+    const ledgerId = await personalLedger(s, ana);
+    await installOffline(s.page, ledgerId);
+
+    await s.context.setOffline(true);
+    await addTransaction(s.page, '11', '40');
+    await s.page.getByTestId('queued-row').waitFor();
+
+    // Signing out with an item waiting asks first; the item stays in this browser.
+    await s.page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    const ask = s.page.getByRole('dialog');
+    await ask
+      .getByText(
+        'Tienes 1 operaciones pendientes de sincronizar. Se guardan en este navegador y se enviarán cuando vuelvas a iniciar sesión aquí. ¿Cerrar sesión?',
+      )
+      .waitFor();
+    await ask.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await s.page.waitForURL('**/login');
+    // No answer of Ana's is left for the next user of this browser.
+    expect(await s.page.evaluate(() => caches.has('arb-api-reads'))).toBe(false);
+
+    // Beto signs in on the same browser, online: he sees no pending item and nothing is sent.
+    await s.context.setOffline(false);
+    await loginAs(s.page, betoUser);
+    await s.page.getByTestId('balance-disponible-ves').waitFor();
+    await s.page.waitForTimeout(1_500);
+    expect(await s.page.getByTestId('pending-chip').count()).toBe(0);
+    expect(await s.page.getByTestId('queued-row').count()).toBe(0);
+    expect(await serverRows(s, ana, ledgerId)).toHaveLength(0);
+
+    // Ana's next sign-in sends it.
+    await s.page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await s.page.waitForURL('**/login');
+    await loginAs(s.page, anaUser);
+    await expect.poll(async () => (await serverRows(s, ana, ledgerId)).map((t) => t.venta), { timeout: 20_000 }).toEqual([11]);
   });
 });
