@@ -218,6 +218,28 @@ describe('OfflineQueue', () => {
     expect(server.calls).toEqual(['1']);
   });
 
+  it('an item added while the stored queue is still being read is not hidden by that older read', async () => {
+    const inner = memoryStore();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    // The first read (the sign-in's) is slow and sees the queue as it was before the add.
+    let reads = 0;
+    const store: QueueStore = {
+      get: async (key) => {
+        const before = await inner.get(key);
+        if (++reads === 1) await gate;
+        return before;
+      },
+      update: inner.update,
+    };
+    const q = queueOn(store, () => Promise.resolve());
+    const loading = q.setUser('u1');
+    await q.add(create('1', 'k1'));
+    release();
+    await loading;
+    expect(q.snapshot().map((op) => op.opId)).toEqual(['id-1']);
+  });
+
   it('a flush asked during a flush runs after it, never two at once (nothing sent twice)', async () => {
     let inFlight = 0;
     let maxInFlight = 0;

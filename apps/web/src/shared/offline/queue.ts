@@ -85,6 +85,8 @@ export class OfflineQueue {
   private listeners = new Set<Listener>();
   private flushing: Promise<void> | null = null;
   private again = false;
+  /** Bumped by every change: a read that started before one must not overwrite it. */
+  private version = 0;
   private readonly now: () => number;
   private readonly newId: () => string;
 
@@ -129,8 +131,9 @@ export class OfflineQueue {
   async reload(): Promise<void> {
     const user = this.userId;
     if (!user) return;
+    const version = this.version;
     const stored = (await this.opts.store.get(this.key())) ?? [];
-    if (this.userId !== user) return;
+    if (this.userId !== user || this.version !== version) return;
     this.items = stored;
     this.emit();
   }
@@ -139,6 +142,7 @@ export class OfflineQueue {
     const key = this.key();
     let next: QueuedOp[] = [];
     await this.opts.store.update(key, (old) => (next = fn(old ?? [])));
+    this.version += 1;
     if (key === `queue:${this.userId}`) {
       this.items = next;
       this.emit();
