@@ -11,8 +11,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useInstallPrompt } from '../../../shared/install-prompt';
 import { ThemeToggle } from '../../../shared/ui/ThemeToggle';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { usePendingOps } from '../../../shared/offline/offline';
+import { useSignOut } from '../../../shared/offline/useSignOut';
 import { t } from '@arb/shared';
 
 interface Item {
@@ -24,13 +23,11 @@ interface Item {
 
 /** SPEC §2 app bar; below the md breakpoint everything but the theme toggle moves into a menu. */
 export function DashboardAppBar() {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const { canInstall, openDialog } = useInstallPrompt();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // DESIGN §14: queued items stay in this browser for the user's next sign-in; say so first.
-  const pending = usePendingOps().length;
-  const [askLogout, setAskLogout] = useState(false);
-  const signOut = () => (pending > 0 ? setAskLogout(true) : void logout());
+  const { pending, signOut, dialog } = useSignOut();
 
   const items: Item[] = [
     ...(canInstall ? [{ label: 'Instalar aplicación', icon: <GetAppIcon fontSize="small" />, onClick: openDialog }] : []),
@@ -112,18 +109,7 @@ export function DashboardAppBar() {
           )}
         </Box>
       </Toolbar>
-      {askLogout && (
-        <ConfirmDialog
-          title="Cerrar Sesión"
-          text={t('offlineLogoutConfirm', { n: pending })}
-          confirmLabel="Cerrar Sesión"
-          onConfirm={() => {
-            setAskLogout(false);
-            void logout();
-          }}
-          onCancel={() => setAskLogout(false)}
-        />
-      )}
+      {dialog}
     </AppBar>
   );
 }
