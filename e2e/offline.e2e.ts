@@ -209,4 +209,20 @@ describe('working offline', () => {
     await loginAs(s.page, anaUser);
     await expect.poll(async () => (await serverRows(s, ana, ledgerId)).map((t) => t.venta), { timeout: 20_000 }).toEqual([11]);
   });
+
+  it('on a phone, the pending chip and the pending rows fit: the page does not scroll sideways', async () => {
+    const s = await openBrowser({ viewport: { width: 360, height: 760 }, isMobile: true });
+    sessions.push(s);
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    await openDashboard(s.page, ledgerId);
+    await s.context.setOffline(true);
+    await addTransaction(s.page, '1234567.89', '312.5');
+    await s.page.getByTestId('pending-chip').getByText('1 pendientes').waitFor();
+    await s.page.getByTestId('queued-row').waitFor();
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(s.page, 'offline-phone-pending');
+    await s.context.setOffline(false);
+    await expect.poll(() => s.page.getByTestId('tx-row').count(), { timeout: 20_000 }).toBe(1);
+  });
 });

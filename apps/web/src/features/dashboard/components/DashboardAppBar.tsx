@@ -41,10 +41,29 @@ export function DashboardAppBar() {
   return (
     <AppBar position="sticky" component="header">
       <Toolbar sx={{ gap: 1 }}>
-        <Typography variant="h6" component="h1" sx={{ flexGrow: 1, fontSize: { xs: '1.05rem', sm: '1.25rem' }, whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="h6"
+          component="h1"
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            fontSize: { xs: '1.05rem', sm: '1.25rem' },
+            whiteSpace: 'nowrap',
+          }}
+        >
           Arbitraje USD/VES
         </Typography>
-        {pending > 0 && <Chip size="small" color="warning" data-testid="pending-chip" label={t('offlinePendingChip', { n: pending })} />}
+        {pending > 0 && (
+          <Chip
+            size="small"
+            color="warning"
+            data-testid="pending-chip"
+            sx={{ flexShrink: 0 }}
+            label={t('offlinePendingChip', { n: pending })}
+          />
+        )}
         <ThemeToggle />
         {/* CSS decides which of the two shows (no useMediaQuery: less code shared with /login). */}
         <Box sx={{ display: { xs: 'block', md: 'none' } }}>

@@ -28,7 +28,7 @@ import { RealtimeSlot } from './RealtimeSlot';
 import { DashboardFlash } from './DashboardFlash';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
-import { OfflineNotice } from './OfflineNotice';
+import { OfflineBanner, OfflineNotice } from './OfflineNotice';
 import { useOnline, usePendingOps } from '../../../shared/offline/offline';
 
 interface Props {
@@ -68,6 +68,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
         <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
+        <OfflineBanner online={online} leidoEn={data?.leidoEn} />
         <DashboardFlash />
         <MembershipBanner />
         {askToday && (
@@ -95,7 +96,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                   <CircularProgress aria-label="Cargando transacciones" />
                 </Box>
               )}
-              <OfflineNotice online={online} leidoEn={data?.leidoEn} pending={queued.length} />
+              <OfflineNotice pending={queued.length} />
               {data && (
                 <BalanceSummary
                   balances={data}
