@@ -105,6 +105,23 @@ describe('working offline', () => {
     await expect.poll(() => beto.page.getByTestId('tx-row').count(), { timeout: 15_000 }).toBe(3);
     // Available USD: 0 − 10 − 20 − 30 = −60.
     await expect.poll(() => beto.page.getByTestId('balance-disponible-usd').textContent()).toBe('-60,00 USD');
+
+    // Offline again, Ana verifies the first row: it shows checked at once, marked pending.
+    await ana.context.setOffline(true);
+    const first = ana.page.getByRole('listitem', { name: 'Transacción 1' });
+    await first.getByRole('checkbox', { name: 'Verificada' }).click();
+    await first.getByText('Pendiente de sincronizar').waitFor();
+    expect(await first.getByRole('checkbox', { name: 'Verificada' }).isChecked()).toBe(true);
+    await ana.context.setOffline(false);
+    await expect.poll(() => first.getByText('Pendiente de sincronizar').count(), { timeout: 20_000 }).toBe(0);
+    const verified = await call<{ transacciones_con_acumulados: Array<{ esta_verificada: boolean }> }>(
+      ana,
+      'GET',
+      `/api/transactions/balances?ledgerId=${ledgerId}&fecha=${today()}`,
+      undefined,
+      owner.token,
+    );
+    expect(verified.transacciones_con_acumulados.map((t) => t.esta_verificada)).toEqual([true, false, false]);
   });
 
   it('an answer lost after the server committed does not make a second row', async () => {
