@@ -30,6 +30,20 @@ const signColor = (n: number) => (n >= 0 ? 'success.main' : 'error.main');
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
 export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [] }: Props) {
+  const [editing, setEditing] = useState<TransactionRow | null>(null);
+  const [deleting, setDeleting] = useState<TransactionRow | null>(null);
+  const toggle = useToggleVerify();
+  const remove = useDeleteTransaction();
+  // What the user just clicked, shown in the same frame as the click: the cache's optimistic
+  // update lands only after the day's queries are cancelled, and a slow device showed the old
+  // state in between. Cleared once the server has answered and the day reloaded.
+  const [clicked, setClicked] = useState<Record<string, boolean>>({});
+  const forget = (id: string) =>
+    setClicked((c) => {
+      const { [id]: _gone, ...rest } = c;
+      return rest;
+    });
+
   const online = useOnline();
   // The last queued toggle of each row: its new state shows at once, marked pending (DESIGN §14).
   const queuedVerify = new Map<string, QueuedOp>();
@@ -46,26 +60,16 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
     toggle.mutate(
       { ledgerId, id: tx.id, esta_verificada },
       {
-        onError: (err) => (isNoAnswer(err) ? void enqueue(body) : onError(err, messages.txVerifyError)),
+        onError: (err) =>
+          isNoAnswer(err)
+            ? void enqueue(body).catch((e: unknown) => onError(e, messages.txVerifyError))
+            : onError(err, messages.txVerifyError),
         onSettled: () => forget(tx.id),
       },
     );
   };
   // Edits and deletes need the server's answer (versions, undo): offline they wait (DESIGN §14).
   const offlineHint = online ? undefined : messages.offlineNeedsConnection;
-  const [editing, setEditing] = useState<TransactionRow | null>(null);
-  const [deleting, setDeleting] = useState<TransactionRow | null>(null);
-  const toggle = useToggleVerify();
-  const remove = useDeleteTransaction();
-  // What the user just clicked, shown in the same frame as the click: the cache's optimistic
-  // update lands only after the day's queries are cancelled, and a slow device showed the old
-  // state in between. Cleared once the server has answered and the day reloaded.
-  const [clicked, setClicked] = useState<Record<string, boolean>>({});
-  const forget = (id: string) =>
-    setClicked((c) => {
-      const { [id]: _gone, ...rest } = c;
-      return rest;
-    });
 
   const confirmDelete = async () => {
     if (!deleting) return;
