@@ -90,14 +90,14 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
       // The server saw this key with other data: the next try gets a fresh one.
       if (err instanceof ApiError && err.code === 'IDEMPOTENCY_MISMATCH') idempotencyKey.current = null;
       // No HTTP answer: not an error for the user, the queue sends it when the connection returns.
-      if (
-        isNoAnswer(err) &&
-        (await queue().then(
-          () => true,
-          () => false,
-        ))
-      )
-        return;
+      if (isNoAnswer(err)) {
+        try {
+          await queue();
+          return;
+        } catch {
+          // The browser could not store it either: say so below, the form keeps the values.
+        }
+      }
       onError(err, messages.txCreateError, messages.txCreateConnectionError);
     } finally {
       inFlight.current = false;
