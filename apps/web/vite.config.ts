@@ -64,10 +64,25 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell only: API answers are never cached by the service worker.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+        // The first visit's page is controlled as soon as the worker is ready, so a connection lost
+        // right after it still reloads the app (DESIGN §14), without waiting for a second visit.
+        clientsClaim: true,
+        skipWaiting: true,
+        // DESIGN §14: the last answers of the reads the dashboard renders from, served only when the
+        // network fails (network first). Emptied at sign-in and sign-out (shared/offline/api-cache.ts)
+        // so no user is ever shown another's. Writes are never cached.
+        runtimeCaching: [
+          {
+            urlPattern:
+              /\/api\/(ledgers(\/[^/?]+\/position)?|transactions\/balances|rates\/[a-z]+|membership\/my-membership|config)(\?.*)?$/,
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'arb-api-reads', expiration: { maxEntries: 60 } },
+          },
+        ],
       },
     }),
     precompress(),

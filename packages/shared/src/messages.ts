@@ -450,6 +450,18 @@ export const messages = {
   adminReset2faError: 'Error restableciendo la verificación en dos pasos',
   adminTwoFactorColumn: '2FA',
   inviteGenerateNew: 'Generar nuevo enlace',
+  // Working offline (DESIGN §14).
+  offlineBanner: 'Sin conexión · datos de las {time}',
+  offlineBannerNoTime: 'Sin conexión',
+  offlinePending: 'Pendiente de sincronizar',
+  offlinePendingChip: '{n} pendientes',
+  offlineFailed: 'No sincronizada: {error}',
+  offlineNeedsConnection: 'Requiere conexión',
+  offlinePendingApart: '+{n} pendientes, no incluidas en los saldos',
+  offlineQueuedTitle: 'Pendientes de sincronizar',
+  offlineDiscardConfirm: '¿Descartar esta operación? No se enviará.',
+  offlineLogoutConfirm:
+    'Tienes {n} operaciones pendientes de sincronizar. Se guardan en este navegador y se enviarán cuando vuelvas a iniciar sesión aquí. ¿Cerrar sesión?',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -192,6 +192,42 @@ describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
     expect(socket.connectCalls).toBe(3);
   });
 
+  it('the online event starts the reconnection again after the 3 attempts were spent (they count per outage, DESIGN §14)', () => {
+    vi.useFakeTimers();
+    const { socket } = setup();
+    socket.active = false;
+    const refuse = () => act(() => socket.fire('connect_error', Object.assign(new Error('x'), { data: { code: 'INTERNAL_ERROR' } })));
+    for (let i = 1; i <= 4; i++) {
+      refuse();
+      vi.advanceTimersByTime(SOCKET.connectErrorRetryMs);
+    }
+    expect(socket.connectCalls).toBe(3); // gave up
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(socket.connectCalls).toBe(4);
+    // A fresh count: three more retries after this outage's first failure, then nothing.
+    for (let i = 1; i <= 4; i++) {
+      refuse();
+      vi.advanceTimersByTime(SOCKET.connectErrorRetryMs);
+    }
+    expect(socket.connectCalls).toBe(7);
+    // Connected: the online event leaves it alone.
+    act(() => socket.fire('connect'));
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(socket.connectCalls).toBe(7);
+  });
+
+  it('an expired token whose refresh gets no answer is retried like any connection failure', async () => {
+    vi.useFakeTimers();
+    expire.mockReset();
+    refresh.mockRejectedValue(Object.assign(new Error('Error de conexión'), { status: 0 }));
+    const { socket } = setup();
+    socket.active = false;
+    act(() => socket.fire('connect_error', Object.assign(new Error('Sesión expirada'), { data: { code: 'TOKEN_EXPIRED' } })));
+    await vi.advanceTimersByTimeAsync(SOCKET.connectErrorRetryMs);
+    expect(socket.connectCalls).toBe(1);
+    expect(expire).not.toHaveBeenCalled();
+  });
+
   it('refreshes an expired token, then reconnects', async () => {
     vi.useFakeTimers();
     refresh.mockResolvedValue(true);

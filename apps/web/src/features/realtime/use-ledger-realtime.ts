@@ -94,9 +94,11 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       if (code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
       if (code && FINAL.has(code)) return;
       if (code === 'TOKEN_EXPIRED') {
-        void refreshSession().then((ok) => {
-          if (ok) retryIn(SOCKET.connectErrorRetryMs);
-        });
+        // No answer to the refresh: the connection is down, try again like any other failure.
+        void refreshSession().then(
+          (ok) => ok && retryIn(SOCKET.connectErrorRetryMs),
+          () => retryIn(SOCKET.connectErrorRetryMs),
+        );
         return;
       }
       retryIn(SOCKET.connectErrorRetryMs);
@@ -105,6 +107,16 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
     // An administrator changed this user's role or email: the stored user is re-read at once, so a
     // promotion shows 'Admin' without signing out and a demotion leaves /admin (issue 25).
     socket.on(USER_CHANGED, userChanged);
+
+    // DESIGN §14: the connection is back (or the app starts): the 3 attempts count per outage, so
+    // a socket that gave up during the outage starts again.
+    const online = () => {
+      if (socket.connected) return;
+      clearTimeout(retryTimer);
+      failures = 0;
+      socket.connect();
+    };
+    window.addEventListener('online', online);
 
     for (const event of REALTIME_EVENTS) {
       socket.on(event, (payload: RealtimePayload) => {
@@ -128,6 +140,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
 
     return () => {
       clearTimeout(retryTimer);
+      window.removeEventListener('online', online);
       socket.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messages, type LoginResponse, type MfaRequiredResponse, type SessionUser } from '@arb/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, expireSession, refreshSession, setUserChangedHandler } from '../lib/api-client';
+import { ApiError, api, expireSession, isUnsettled, refreshSession, setUserChangedHandler } from '../lib/api-client';
+import { clearApiCache } from '../offline/api-cache';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
@@ -42,7 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (async () => {
       const stored = getStoredUser();
       if (stored && getRefreshToken()) {
-        const ok = !isTokenExpired(getAccessToken()) || (await refreshSession());
+        // No answer to the refresh keeps the session: offline is not signed out (DESIGN §14).
+        const ok = !isTokenExpired(getAccessToken()) || (await refreshSession().catch((err: unknown) => isUnsettled(err)));
         if (!cancelled) {
           if (ok) setUser(stored);
           else expireSession(); // the same path as an expiry mid-use (issue 25)
@@ -63,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Without a page load between two sessions (an expiry goes through the guards), nothing the
       // previous user read may show to this one.
       queryClient.clear();
+      void clearApiCache();
       saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
       setUser(data.user);
       return data.user;
@@ -97,6 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await api('/api/auth/logout', messages.requestError, { method: 'POST', body: { refreshToken }, auth: false }).catch(() => undefined);
     }
     clearSession();
+    await clearApiCache();
     setUser(null);
     goToLogin();
   }, []);

@@ -76,6 +76,41 @@ describe('api client session handling (SPEC §7)', () => {
     expect(expired).toHaveBeenCalledOnce();
   });
 
+  // DESIGN §14: offline is not signed out; only an HTTP 4xx answer to the refresh ends the session.
+  it.each([
+    ['no HTTP answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 503', () => Promise.resolve(json(503, { error: 'caído' }))],
+  ])('a refresh that gets %s keeps the session, and the call is still made with the old token', async (_name, refresh) => {
+    const old = jwt(-10);
+    localStorage.setItem('authToken', old);
+    localStorage.setItem('refreshToken', 'r1');
+    localStorage.setItem('userData', JSON.stringify({ id: 'u', email: 'a@b.co' }));
+    const sent: string[] = [];
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/refresh-token') return refresh();
+      // Offline, the service worker answers a read from its cache.
+      sent.push((init.headers as Record<string, string>).authorization ?? '');
+      return json(200, { cached: true });
+    });
+    await expect(api('/api/ledgers', 'x')).resolves.toEqual({ cached: true });
+    expect(sent).toEqual([`Bearer ${old}`]);
+    expect(localStorage.getItem('refreshToken')).toBe('r1');
+    expect(localStorage.getItem('userData')).not.toBeNull();
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('a 401 whose refresh gets no answer is a connection error, not a sign-out', async () => {
+    localStorage.setItem('authToken', jwt(900));
+    localStorage.setItem('refreshToken', 'r1');
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/auth/refresh-token') throw new TypeError('Failed to fetch');
+      return json(401, { error: 'no', code: 'TOKEN_EXPIRED' });
+    });
+    await expect(api('/api/a', 'x')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+    expect(localStorage.getItem('refreshToken')).toBe('r1');
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('public calls send no token, never refresh, and keep the server message', async () => {
     fetchMock.mockResolvedValue(json(401, { error: 'Email o contraseña incorrectos', code: 'INVALID_CREDENTIALS' }));
     await expect(api('/api/auth/login', 'Error al iniciar sesión', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({

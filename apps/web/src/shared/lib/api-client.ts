@@ -73,36 +73,43 @@ export function expireSession(notice: string = messages.sessionExpired): void {
   onExpired?.();
 }
 
-/** One refresh at a time, however many calls need it (SPEC §7, DESIGN §5). */
+/**
+ * One refresh at a time, however many calls need it (SPEC §7, DESIGN §5). Resolves true with new
+ * tokens and false when the server refused them with a 4xx (the session is over). A refresh that
+ * gets no HTTP answer, or a 5xx, rejects with that ApiError and keeps the session: offline is not
+ * signed out (DESIGN §14); it is tried again when the connection returns.
+ */
 export function refreshSession(): Promise<boolean> {
   if (!refreshing) {
     refreshing = (async () => {
       const refreshToken = getRefreshToken();
       if (!refreshToken) return false;
-      try {
-        const data = await timedFetch(
-          '/api/auth/refresh-token',
-          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) },
-          undefined,
-          async (res) => {
-            if (res.ok) return (await res.json()) as { accessToken: string; refreshToken: string };
-            // A deactivated account is told so, not 'Sesión expirada' (issue 25).
-            if (res.status === 403 && (await errorFrom(res, messages.accountDisabled)).code === 'ACCOUNT_DISABLED')
-              markSessionExpired(messages.accountDisabled);
-            return undefined;
-          },
-        );
-        if (!data) return false;
-        saveSession({ token: data.accessToken, refreshToken: data.refreshToken });
-        return true;
-      } catch {
-        return false;
-      }
+      const data = await timedFetch(
+        '/api/auth/refresh-token',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) },
+        undefined,
+        async (res) => {
+          if (res.ok) return (await res.json()) as { accessToken: string; refreshToken: string };
+          if (res.status >= 500) throw await errorFrom(res, messages.requestConnectionError);
+          // A deactivated account is told so, not 'Sesión expirada' (issue 25).
+          if (res.status === 403 && (await errorFrom(res, messages.accountDisabled)).code === 'ACCOUNT_DISABLED')
+            markSessionExpired(messages.accountDisabled);
+          return undefined;
+        },
+      );
+      if (!data) return false;
+      saveSession({ token: data.accessToken, refreshToken: data.refreshToken });
+      return true;
     })().finally(() => {
       refreshing = null;
     });
   }
   return refreshing;
+}
+
+/** True for an error that is not the server's verdict: no HTTP answer, a time-out or a 5xx. */
+export function isUnsettled(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 0 || err.status >= 500);
 }
 
 /**
@@ -151,8 +158,13 @@ async function errorFrom(res: Response, fallback: string): Promise<ApiError> {
 export async function api<T = unknown>(path: string, fallback: string, opts: RequestOptions = {}): Promise<T> {
   const auth = opts.auth !== false;
   if (auth && isTokenExpired(getAccessToken())) {
-    const ok = await refreshSession();
-    if (!ok) {
+    // Unreachable: send anyway with the old token. Offline, the service worker may answer a read
+    // from its cache (DESIGN §14); online, the server's 401 brings the refresh below.
+    const ok = await refreshSession().catch((err: unknown) => {
+      if (isUnsettled(err)) return null;
+      throw err;
+    });
+    if (ok === false) {
       expireSession();
       throw new ApiError(messages.sessionExpired, 401, 'SESSION_EXPIRED');
     }
@@ -178,6 +190,7 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
   };
   let answer = await send();
   if (auth && answer.res.status === 401) {
+    // A refresh without an answer rejects here: the caller sees a connection error, not a sign-out.
     const ok = await refreshSession();
     if (ok) answer = await send();
     if (!ok || answer.res.status === 401) {

@@ -2,13 +2,13 @@ import { AppBar, Box, Button, IconButton, Toolbar, Tooltip, Typography } from '@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useSignOut } from '../../../shared/offline/useSignOut';
 import { ThemeToggle } from '../../../shared/ui/ThemeToggle';
 
 /** SPEC §2 /admin top bar: back to the dashboard, logo, sign-out. */
 export function AdminTopBar() {
   const navigate = useNavigate();
-  const { logout } = useAuth();
+  const { signOut, dialog } = useSignOut();
   return (
     <AppBar position="static" elevation={1}>
       <Toolbar sx={{ gap: 1 }}>
@@ -22,10 +22,11 @@ export function AdminTopBar() {
           Arbitraje USD/VES
         </Typography>
         <ThemeToggle />
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+        <Button color="inherit" startIcon={<LogoutIcon />} onClick={signOut}>
           Cerrar Sesión
         </Button>
       </Toolbar>
+      {dialog}
     </AppBar>
   );
 }

@@ -10,12 +10,17 @@ export const balancesQueryKey = (ledgerId: string, fecha?: string) =>
 export const balancesQueryOptions = (ledgerId: string, fecha: string) =>
   queryOptions({
     queryKey: balancesQueryKey(ledgerId, fecha),
-    queryFn: ({ signal }) =>
-      api<Balances>(
+    queryFn: async ({ signal }): Promise<Balances & { leidoEn?: number }> => {
+      const res = await api<Response>(
         `/api/transactions/balances?ledgerId=${encodeURIComponent(ledgerId)}&fecha=${encodeURIComponent(fecha)}`,
         messages.txLoadError,
-        { signal },
-      ),
+        { signal, raw: true },
+      );
+      // When the server answered: offline, the service worker serves its last answer, and the
+      // banner says how old it is (DESIGN §14 'datos de las HH:MM').
+      const date = Date.parse(res.headers.get('date') ?? '');
+      return { ...((await res.json()) as Balances), leidoEn: Number.isNaN(date) ? Date.now() : date };
+    },
     // Figures change with every action of any member: always ask the server (it answers no-store).
     staleTime: 0,
   });

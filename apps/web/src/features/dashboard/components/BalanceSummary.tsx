@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { formatBs, formatRate, formatUsd } from '@arb/shared';
+import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
 import { TileFigure } from '../../../shared/ui/Figure';
 import type { Balances } from '../api/types';
 import type { BaseCurrency } from './BaseBalanceDialog';
@@ -10,6 +10,8 @@ interface Props {
   balances: Balances;
   canEditBase: boolean;
   onEditBase(currency: BaseCurrency): void;
+  /** Offline the base stays visible but cannot be changed (DESIGN §14 'Requiere conexión'). */
+  offline?: boolean;
 }
 
 interface TileProps {
@@ -46,16 +48,18 @@ function Tile({ id, label, value, hint, tone, action, strong }: TileProps) {
 const tone = (n: number) => (n >= 0 ? 'positive' : 'negative');
 
 /** The day's figures (SPEC §3 balances response; DESIGN §2). */
-export function BalanceSummary({ balances, canEditBase, onEditBase }: Props) {
+export function BalanceSummary({ balances, canEditBase, onEditBase, offline = false }: Props) {
   const { resumen, promedios, saldos_base: base, saldos_actuales: actuales } = balances;
   // DESIGN §17: each currency is explicit or inherited on its own.
   const inherited = (heredado: boolean) => (heredado ? 'heredado del día anterior' : undefined);
   const edit = (currency: BaseCurrency, label: string) =>
     canEditBase ? (
-      <Tooltip title={`Editar saldo base ${label}`}>
-        <IconButton size="small" aria-label={`Editar saldo base ${label}`} onClick={() => onEditBase(currency)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
+      <Tooltip title={offline ? messages.offlineNeedsConnection : `Editar saldo base ${label}`}>
+        <span>
+          <IconButton size="small" aria-label={`Editar saldo base ${label}`} disabled={offline} onClick={() => onEditBase(currency)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </span>
       </Tooltip>
     ) : undefined;
 

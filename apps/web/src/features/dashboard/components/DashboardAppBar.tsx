@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { AppBar, Box, Button, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, Chip, Divider, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
@@ -11,6 +11,8 @@ import PersonIcon from '@mui/icons-material/Person';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useInstallPrompt } from '../../../shared/install-prompt';
 import { ThemeToggle } from '../../../shared/ui/ThemeToggle';
+import { useSignOut } from '../../../shared/offline/useSignOut';
+import { t } from '@arb/shared';
 
 interface Item {
   label: string;
@@ -21,25 +23,47 @@ interface Item {
 
 /** SPEC §2 app bar; below the md breakpoint everything but the theme toggle moves into a menu. */
 export function DashboardAppBar() {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const { canInstall, openDialog } = useInstallPrompt();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // DESIGN §14: queued items stay in this browser for the user's next sign-in; say so first.
+  const { pending, signOut, dialog } = useSignOut();
 
   const items: Item[] = [
     ...(canInstall ? [{ label: 'Instalar aplicación', icon: <GetAppIcon fontSize="small" />, onClick: openDialog }] : []),
     { label: 'Mi Membresía', icon: <CardMembershipIcon fontSize="small" />, to: '/membership' },
     ...(user?.role === 'ADMIN' ? [{ label: 'Admin', icon: <AdminPanelSettingsIcon fontSize="small" />, to: '/admin' }] : []),
     { label: 'Mis Registros', icon: <FolderIcon fontSize="small" />, to: '/history' },
-    { label: 'Cerrar Sesión', icon: <LogoutIcon fontSize="small" />, onClick: () => void logout() },
+    { label: 'Cerrar Sesión', icon: <LogoutIcon fontSize="small" />, onClick: signOut },
   ];
   const who = user?.user_name || user?.email || '';
 
   return (
     <AppBar position="sticky" component="header">
       <Toolbar sx={{ gap: 1 }}>
-        <Typography variant="h6" component="h1" sx={{ flexGrow: 1, fontSize: { xs: '1.05rem', sm: '1.25rem' }, whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="h6"
+          component="h1"
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            fontSize: { xs: '1.05rem', sm: '1.25rem' },
+            whiteSpace: 'nowrap',
+          }}
+        >
           Arbitraje USD/VES
         </Typography>
+        {pending > 0 && (
+          <Chip
+            size="small"
+            color="warning"
+            data-testid="pending-chip"
+            sx={{ flexShrink: 0 }}
+            label={t('offlinePendingChip', { n: pending })}
+          />
+        )}
         <ThemeToggle />
         {/* CSS decides which of the two shows (no useMediaQuery: less code shared with /login). */}
         <Box sx={{ display: { xs: 'block', md: 'none' } }}>
@@ -104,6 +128,7 @@ export function DashboardAppBar() {
           )}
         </Box>
       </Toolbar>
+      {dialog}
     </AppBar>
   );
 }

@@ -29,6 +29,8 @@ import { RealtimeSlot } from './RealtimeSlot';
 import { DashboardFlash } from './DashboardFlash';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
+import { OfflineBanner, OfflineNotice } from './OfflineNotice';
+import { useOnline, usePendingOps } from '../../../shared/offline/offline';
 
 interface Props {
   ledger: Ledger;
@@ -55,11 +57,19 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // (and the selection takes 100 ms to settle): editing a base or exporting must wait for the
   // chosen day's own answer, or they would act on the wrong day's figures (issue 17).
   const current = balances.isPlaceholderData || settled.ledgerId !== ledger.id || settled.date !== date ? undefined : data;
+  const online = useOnline();
+  // This ledger's queued items: the day's new ones, and toggles of the rows on screen (DESIGN §14).
+  const ops = usePendingOps();
+  const dayIds = new Set(data?.transacciones_con_acumulados.map((tx) => tx.id));
+  const queued = ops.filter(
+    (op) => op.ledgerId === shownLedgerId && (op.kind === 'create' ? op.input.fecha === (settled.date ?? date) : dayIds.has(op.id)),
+  );
 
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
         <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
+        <OfflineBanner online={online} leidoEn={data?.leidoEn} />
         <DashboardFlash />
         <MembershipBanner />
         {askToday.ask && (
@@ -87,11 +97,13 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                   <CircularProgress aria-label="Cargando transacciones" />
                 </Box>
               )}
+              <OfflineNotice pending={queued.length} />
               {data && (
                 <BalanceSummary
                   balances={data}
                   canEditBase={permissions.canModifyBalance && current !== undefined}
                   onEditBase={setEditingBase}
+                  offline={!online}
                 />
               )}
               <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} />
@@ -103,6 +115,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
               <TransactionList
                 ledgerId={shownLedgerId}
                 transactions={data.transacciones_con_acumulados}
+                queued={queued}
                 permissions={permissions}
                 onError={notice.error}
                 onDeleted={(tx) =>
@@ -122,6 +135,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 transactionCount={current?.transacciones_con_acumulados.length ?? 0}
                 ready={current !== undefined}
                 isOwner={permissions.isOwner}
+                online={online}
                 notice={notice}
                 onReset={(fecha) =>
                   undo.offer({ text: messages.ledgerResetSuccess, target: { ledgerId: ledger.id, action: 'LEDGER_DAY_RESET', fecha } })

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Box, Button, Tooltip } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
@@ -29,10 +29,12 @@ interface Props {
   notice: Pick<NoticeApi, 'success' | 'error' | 'fail'>;
   /** After a reset went through: the view offers "Deshacer" instead of the plain success (DESIGN §18). */
   onReset?(fecha: string): void;
+  /** Imports and resets need the server (DESIGN §14): offline their buttons say 'Requiere conexión'. */
+  online?: boolean;
 }
 
 /** Historial, Exportar Excel and (for the owner) Restablecer. */
-export function LedgerActions({ ledger, fecha, transactionCount, ready = true, isOwner, notice, onReset }: Props) {
+export function LedgerActions({ ledger, fecha, transactionCount, ready = true, isOwner, notice, onReset, online = true }: Props) {
   const [exporting, setExporting] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -84,9 +86,13 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
         {exporting ? 'Exportando...' : 'Exportar Excel'}
       </Button>
       {ledger && (
-        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} fullWidth>
-          {messages.importButton}
-        </Button>
+        <Tooltip title={online ? '' : messages.offlineNeedsConnection}>
+          <span>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} disabled={!online} fullWidth>
+              {messages.importButton}
+            </Button>
+          </span>
+        </Tooltip>
       )}
       {importing && ledger && (
         <Suspense fallback={null}>
@@ -112,9 +118,20 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
         </Suspense>
       )}
       {isOwner && (
-        <Button variant="outlined" color="error" startIcon={<RestartAltIcon />} onClick={() => setConfirmReset(true)} fullWidth>
-          Restablecer
-        </Button>
+        <Tooltip title={online ? '' : messages.offlineNeedsConnection}>
+          <span>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<RestartAltIcon />}
+              onClick={() => setConfirmReset(true)}
+              disabled={!online}
+              fullWidth
+            >
+              Restablecer
+            </Button>
+          </span>
+        </Tooltip>
       )}
       {confirmReset && fecha && (
         <ConfirmDialog

@@ -6,6 +6,7 @@ import { balancesQueryKey } from '../api/get-balances';
 import { ledgersQueryKey } from '../api/get-ledgers';
 import { showDashboardFlash } from '../lib/dashboard-flash';
 import { removalNotice } from '../lib/removal-notice';
+import { offlineQueue } from '../../../shared/offline/offline';
 
 /**
  * The realtime connection chip of SPEC §2, and what the dashboard does with the ledger's events:
@@ -36,6 +37,8 @@ export function RealtimeSlot({ ledgerId, ledgerName, fecha }: { ledgerId: string
     onMemberRemoved: leave,
     onLedgerDeleted: leave,
     onReconnect: () => {
+      // The connection is back: send what waited (DESIGN §14), then reload what is on screen.
+      void offlineQueue.flush(true);
       void queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) });
       void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
     },

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@arb/shared';
 import { json, mockFetch, renderWithProviders } from '../test/harness';
 import { TransactionForm } from './TransactionForm';
+import { offlineQueue } from '../../../shared/offline/offline';
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
 
@@ -130,6 +131,54 @@ describe('new-transaction form', () => {
     await user.click(submit());
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]?.headers['idempotency-key']).not.toBe(calls[0]?.headers['idempotency-key']);
+  });
+});
+
+describe('new-transaction form without a connection (DESIGN §14)', () => {
+  let restore = () => {};
+  const online = (value: boolean) => {
+    const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
+    restore = () => spy.mockRestore();
+  };
+  afterEach(async () => {
+    restore();
+    await offlineQueue.setUser(null);
+  });
+
+  it('a create that gets no HTTP answer is queued under the key it was sent with: no "Error de conexión", the form is free', async () => {
+    await offlineQueue.setUser('form-user-1');
+    online(true);
+    const { calls, onError, fill, user, submit, field } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await fill({ venta: '100', tasaVenta: '40', compra: '100', tasaCompra: '38' });
+    await user.click(submit());
+    await waitFor(() => expect(offlineQueue.snapshot()).toHaveLength(1));
+    const [op] = offlineQueue.snapshot();
+    expect(op).toMatchObject({ kind: 'create', status: 'pending', ledgerId: LEDGER, idempotencyKey: calls[0]?.headers['idempotency-key'] });
+    // (100 × 40 − 100 × 38) / 38 = 5.263… → 5.26: the preview travels with the queued item.
+    expect(op?.kind === 'create' && op.ganancia).toBe(5.26);
+    expect(onError).not.toHaveBeenCalled();
+    await waitFor(() => expect((field('Venta (USD)') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('offline, "Agregar" sends nothing and queues the transaction', async () => {
+    await offlineQueue.setUser('form-user-2');
+    online(false);
+    const { calls, onError, fill, user, submit } = setup();
+    await fill({ venta: '10', tasaVenta: '40' });
+    await user.click(submit());
+    await waitFor(() => expect(offlineQueue.snapshot()).toHaveLength(1));
+    expect(calls).toHaveLength(0);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('a 4xx answer is not queued: the server said no, the form shows why', async () => {
+    await offlineQueue.setUser('form-user-3');
+    online(true);
+    const { onError, fill, user, submit } = setup(() => json(403, { error: 'Sin permiso', code: 'FORBIDDEN' }));
+    await fill({ venta: '10', tasaVenta: '40' });
+    await user.click(submit());
+    await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+    expect(offlineQueue.snapshot()).toEqual([]);
   });
 });
 

@@ -14,7 +14,8 @@ import {
   type TransactionInput,
 } from '@arb/shared';
 import { ApiError } from '../../../shared/lib/api-client';
-import { useCreateTransaction } from '../api/create-transaction';
+import { useCreateTransaction, type CreateTransactionVars } from '../api/create-transaction';
+import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
 import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
 
@@ -65,19 +66,38 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
     inFlight.current = true;
     if (idempotencyKey.current === null) pressedAt.current = new Date().toISOString();
     idempotencyKey.current ??= crypto.randomUUID();
-    try {
-      await create.mutateAsync({
-        ledgerId,
-        input: data,
-        ocurridoEn: pressedAt.current ?? new Date().toISOString(),
-        ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
-        idempotencyKey: idempotencyKey.current,
-      });
+    const vars: CreateTransactionVars = {
+      ledgerId,
+      input: data,
+      ocurridoEn: pressedAt.current ?? new Date().toISOString(),
+      ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
+      idempotencyKey: idempotencyKey.current,
+    };
+    const queue = async () => {
+      // DESIGN §14: it waits in the queue under the key it was born with; the form is free again.
+      await enqueue({ kind: 'create', ...vars });
       idempotencyKey.current = null;
       reset(emptyValues(fecha));
+    };
+    try {
+      if (mustQueue()) await queue();
+      else {
+        await create.mutateAsync(vars);
+        idempotencyKey.current = null;
+        reset(emptyValues(fecha));
+      }
     } catch (err) {
       // The server saw this key with other data: the next try gets a fresh one.
       if (err instanceof ApiError && err.code === 'IDEMPOTENCY_MISMATCH') idempotencyKey.current = null;
+      // No HTTP answer: not an error for the user, the queue sends it when the connection returns.
+      if (isNoAnswer(err)) {
+        try {
+          await queue();
+          return;
+        } catch {
+          // The browser could not store it either: say so below, the form keeps the values.
+        }
+      }
       onError(err, messages.txCreateError, messages.txCreateConnectionError);
     } finally {
       inFlight.current = false;

@@ -2,6 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
 import { TransactionList } from './TransactionList';
+import { offlineQueue, usePendingOps } from '../../../shared/offline/offline';
+
+const permissions = { isOwner: true, canModifyBalance: true, canChange: () => true };
+/** The list as the dashboard gives it: with the user's queued items. */
+function WithQueue() {
+  const ops = usePendingOps();
+  return <TransactionList ledgerId={LEDGER} transactions={[tx]} queued={ops} permissions={permissions} onError={vi.fn()} />;
+}
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
 const tx = aTransaction({ ledgerId: LEDGER });
@@ -33,5 +41,44 @@ describe('transaction list: Verificada', () => {
       ]),
     );
     answer(json(200, { transaction: { ...tx, esta_verificada: true } }));
+  });
+});
+
+describe('transaction list without a connection (DESIGN §14)', () => {
+  let restore = () => {};
+  const online = (value: boolean) => {
+    const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
+    restore = () => spy.mockRestore();
+  };
+  afterEach(async () => {
+    restore();
+    await offlineQueue.setUser(null);
+  });
+
+  it('offline, a verify toggle is queued and shows its new state at once, marked pending; edit and delete wait', async () => {
+    await offlineQueue.setUser('list-user-1');
+    online(false);
+    const calls = mockFetch(() => json(200, {}));
+    renderWithProviders(<WithQueue />);
+    expect(screen.queryByText('Pendiente de sincronizar')).toBeNull();
+    const box = screen.getByRole('checkbox', { name: 'Verificada' }) as HTMLInputElement;
+    fireEvent.click(box);
+    await screen.findByText('Pendiente de sincronizar');
+    expect(box.checked).toBe(true);
+    expect(offlineQueue.snapshot()).toMatchObject([{ kind: 'verify', id: tx.id, esta_verificada: true, status: 'pending' }]);
+    expect(calls).toHaveLength(0);
+    expect((screen.getByRole('button', { name: 'Editar transacción 1' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Eliminar transacción 1' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('online, a toggle whose request gets no answer is queued instead of failing', async () => {
+    await offlineQueue.setUser('list-user-2');
+    online(true);
+    const onError = vi.fn();
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithProviders(<TransactionList ledgerId={LEDGER} transactions={[tx]} permissions={permissions} onError={onError} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Verificada' }));
+    await vi.waitFor(() => expect(offlineQueue.snapshot()).toMatchObject([{ kind: 'verify', id: tx.id, esta_verificada: true }]));
+    expect(onError).not.toHaveBeenCalled();
   });
 });

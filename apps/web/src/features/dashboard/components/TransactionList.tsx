@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Checkbox, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, Chip, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
@@ -10,6 +10,10 @@ import type { TransactionRow } from '../api/types';
 import type { LedgerPermissions } from '../lib/permissions';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EditTransactionDialog } from './EditTransactionDialog';
+import { QueuedRows } from './QueuedRows';
+import { useOnline } from '../../../shared/offline/offline';
+import type { QueuedOp } from '../../../shared/offline/queue';
+import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
 
 interface Props {
   ledgerId: string;
@@ -18,12 +22,14 @@ interface Props {
   onError(err: unknown, fallback: string): void;
   /** After a delete went through: the view offers "Deshacer" (DESIGN §18). */
   onDeleted?(tx: TransactionRow): void;
+  /** This ledger's queued items (DESIGN §14): the day's new ones and every verify toggle. */
+  queued?: readonly QueuedOp[];
 }
 
 const signColor = (n: number) => (n >= 0 ? 'success.main' : 'error.main');
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
-export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted }: Props) {
+export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [] }: Props) {
   const [editing, setEditing] = useState<TransactionRow | null>(null);
   const [deleting, setDeleting] = useState<TransactionRow | null>(null);
   const toggle = useToggleVerify();
@@ -37,6 +43,33 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
       const { [id]: _gone, ...rest } = c;
       return rest;
     });
+
+  const online = useOnline();
+  // The last queued toggle of each row: its new state shows at once, marked pending (DESIGN §14).
+  const queuedVerify = new Map<string, QueuedOp>();
+  for (const op of queued) if (op.kind === 'verify' && op.status === 'pending') queuedVerify.set(op.id, op);
+  const queuedState = (id: string) => {
+    const op = queuedVerify.get(id);
+    return op?.kind === 'verify' ? op.esta_verificada : undefined;
+  };
+  const queuedRows = queued.filter((op) => op.kind === 'create' || op.status === 'failed');
+  const toggleRow = (tx: TransactionRow, esta_verificada: boolean) => {
+    const body = { kind: 'verify' as const, ledgerId, id: tx.id, esta_verificada };
+    if (mustQueue()) return void enqueue(body).catch((err: unknown) => onError(err, messages.txVerifyError));
+    setClicked((c) => ({ ...c, [tx.id]: esta_verificada }));
+    toggle.mutate(
+      { ledgerId, id: tx.id, esta_verificada },
+      {
+        onError: (err) =>
+          isNoAnswer(err)
+            ? void enqueue(body).catch((e: unknown) => onError(e, messages.txVerifyError))
+            : onError(err, messages.txVerifyError),
+        onSettled: () => forget(tx.id),
+      },
+    );
+  };
+  // Edits and deletes need the server's answer (versions, undo): offline they wait (DESIGN §14).
+  const offlineHint = online ? undefined : messages.offlineNeedsConnection;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -55,7 +88,9 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
       <Typography id="tx-list-title" variant="h6" component="h2" gutterBottom>
         Transacciones del día ({transactions.length})
       </Typography>
-      {transactions.length === 0 && <Typography color="text.secondary">No hay transacciones registradas en esta fecha.</Typography>}
+      {transactions.length === 0 && queuedRows.length === 0 && (
+        <Typography color="text.secondary">No hay transacciones registradas en esta fecha.</Typography>
+      )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {transactions.map((tx, i) => {
           const allowed = permissions.canChange(tx);
@@ -91,38 +126,36 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
                   <Typography variant="caption" color="text.secondary">
                     Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}
                   </Typography>
+                  {queuedVerify.has(tx.id) && (
+                    <Box>
+                      <Chip size="small" color="warning" variant="outlined" label={messages.offlinePending} sx={{ mt: 0.5 }} />
+                    </Box>
+                  )}
                 </Box>
                 <Box sx={{ display: 'flex', alignItems: 'center' }}>
                   <FormControlLabel
                     label="Verificada"
                     control={
                       <Checkbox
-                        checked={clicked[tx.id] ?? tx.esta_verificada}
+                        checked={clicked[tx.id] ?? queuedState(tx.id) ?? tx.esta_verificada}
                         disabled={!allowed}
-                        onChange={(e) => {
-                          const esta_verificada = e.target.checked;
-                          setClicked((c) => ({ ...c, [tx.id]: esta_verificada }));
-                          toggle.mutate(
-                            { ledgerId, id: tx.id, esta_verificada },
-                            { onError: (err) => onError(err, messages.txVerifyError), onSettled: () => forget(tx.id) },
-                          );
-                        }}
+                        onChange={(e) => toggleRow(tx, e.target.checked)}
                       />
                     }
                   />
-                  <Tooltip title="Editar">
+                  <Tooltip title={offlineHint ?? 'Editar'}>
                     <span>
-                      <IconButton aria-label={`Editar transacción ${i + 1}`} disabled={!allowed} onClick={() => setEditing(tx)}>
+                      <IconButton aria-label={`Editar transacción ${i + 1}`} disabled={!allowed || !online} onClick={() => setEditing(tx)}>
                         <EditIcon />
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title="Eliminar">
+                  <Tooltip title={offlineHint ?? 'Eliminar'}>
                     <span>
                       <IconButton
                         aria-label={`Eliminar transacción ${i + 1}`}
                         color="error"
-                        disabled={!allowed}
+                        disabled={!allowed || !online}
                         onClick={() => setDeleting(tx)}
                       >
                         <DeleteIcon />
@@ -134,6 +167,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
             </Box>
           );
         })}
+        <QueuedRows ops={queuedRows} startIndex={transactions.length} />
       </Box>
       {editing && (
         <EditTransactionDialog

@@ -10,10 +10,12 @@ import { DashboardAppBar } from '../components/DashboardAppBar';
 import { DashboardView } from '../components/DashboardView';
 import { NoLedgerState } from '../components/NoLedgerState';
 import { useDashboardParams } from '../hooks/useDashboardParams';
+import { useOfflineSync } from '../hooks/useOfflineSync';
 
 /** /dashboard?ledger={id}&date={YYYY-MM-DD} (SPEC §2). */
 export default function DashboardPage() {
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
+  useOfflineSync(user?.id);
   const ledgers = useLedgers();
   const { ledgerParam, dateParam, date, setSelection } = useDashboardParams();
   const createLedger = useCreateLedger();

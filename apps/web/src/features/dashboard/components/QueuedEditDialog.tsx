@@ -1,0 +1,65 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { canPreviewCreate, previewCreateProfit, transactionInputSchema, type TransactionData, type TransactionInput } from '@arb/shared';
+import { offlineQueue } from '../../../shared/offline/offline';
+import type { QueuedCreate, QueuedOp } from '../../../shared/offline/queue';
+import { transactionFields } from './TransactionFields';
+import { ProfitPreview } from './ProfitPreview';
+
+const text = (v: string | number | null | undefined) => (v === undefined || v === null ? '' : String(v));
+
+/**
+ * "Editar" on a rejected queued transaction (DESIGN §14): the user fixes the values and it is
+ * queued again in its place under a new Idempotency-Key, then sent.
+ */
+export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate; onClose(): void }) {
+  const form = useForm<TransactionInput, unknown, TransactionData>({
+    resolver: zodResolver(transactionInputSchema),
+    defaultValues: {
+      venta: text(op.input.venta),
+      tasa_venta: text(op.input.tasa_venta),
+      compra: text(op.input.compra),
+      tasa_compra: text(op.input.tasa_compra),
+      notas: op.input.notas ?? '',
+      fecha: op.input.fecha,
+    },
+  });
+  const { money, notes } = transactionFields(form);
+  const [venta, tasaVenta, compra, tasaCompra] = form.watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
+  const submit = form.handleSubmit(async (data) => {
+    await offlineQueue.edit(op.opId, {
+      input: data,
+      ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
+    });
+    onClose();
+    void offlineQueue.flush(true);
+  });
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="queued-edit-title" fullWidth maxWidth="sm">
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="queued-edit-title">Editar transacción pendiente</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {money('venta', 'Venta (USD)', true)}
+            {money('tasa_venta', 'Tasa de venta (Bs)')}
+            {money('compra', 'Compra (USD)')}
+            {money('tasa_compra', 'Tasa de compra (Bs)')}
+            {notes({ gridColumn: '1 / -1' })}
+          </Box>
+          {canPreviewCreate(venta, tasaVenta, compra, tasaCompra) && (
+            <Box sx={{ mt: 2 }}>
+              <ProfitPreview value={previewCreateProfit(venta, tasaVenta, compra, tasaCompra)} />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button type="submit" variant="contained">
+            Guardar y enviar
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
