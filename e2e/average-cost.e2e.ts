@@ -82,7 +82,10 @@ describe('average cost', () => {
     // parallel rate, the unrealized profit is priced at it: 100 × (310,50 − 300) = 1.050,00 Bs,
     // 1.050 / 310,50 = 3,3816… → 3,38 USD.
     await openDashboard(page, ledgerId, today);
-    await page.getByRole('button', { name: /Usar tasa paralela \(310,50 Bs\)/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Usar tasa paralela \(310,50 Bs\)/ })
+      .first()
+      .waitFor();
     await page.reload();
     await page.getByTestId('balance-disponible-ves').waitFor();
     await expect.poll(() => position(page, 'open')).toBe('100,00 USD (comprados)');
@@ -119,6 +122,8 @@ describe('average cost', () => {
     const anaRow = perMember.getByRole('row', { name: /Ana/ });
     // Ana's own book: the same 2 operations, 4,75 USD realized over the range, nothing open.
     expect(await anaRow.getByRole('cell').allTextContents()).toEqual(['Ana', '2', '4,75 USD', '0,00 USD', '—']);
+    // The activity names the switch in words.
+    await page.getByText('Ana cambió el método de ganancia a costo promedio').waitFor();
     await screenshot(page, 'average-cost-history');
   });
 });

@@ -338,6 +338,8 @@ export const messages = {
   activityMemberRemovedNamed: '{user} expulsó a {member}',
   activityPermissionsUpdatedNamed: '{user} cambió los permisos de {member}',
   activityInviteRegenerated: '{user} generó un nuevo enlace de invitación',
+  activityMethodCostoPromedio: '{user} cambió el método de ganancia a costo promedio',
+  activityMethodPorOperacion: '{user} cambió el método de ganancia a por operación',
   activityGeneric: '{user} realizó {action}',
   activityFieldVenta: 'venta',
   activityFieldTasaVenta: 'tasa venta',
