@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { readNumber, readWallClock, zonedInstant } from './binance-values.ts';
 import { bigXlsx, spanishXlsx } from './fixtures/generate.ts';
-import { parseBinanceExport } from './parse-binance.ts';
+import { parseBinanceExport, parseBinanceOrders } from './parse-binance.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const CARACAS = { timezone: 'America/Caracas', ledgerZone: 'America/Caracas' };
@@ -154,6 +154,27 @@ describe('parseBinanceExport', () => {
     expect(row!.preview).toMatchObject({ price: 37.5, quantity: 41.66, total: 1562.25, action: 'new' });
   });
 
+  // The file is read streaming; a Spanish Price cell after English-looking rows starts the reading
+  // over, so the earlier rows are read in the Spanish form too (one form per file).
+  it('a Spanish Price cell late in a "," file makes every row Spanish, also the rows before it', async () => {
+    const head = 'Order Number,Order Type,Asset Type,Fiat Type,Total Price,Price,Quantity,Status,Created Time\n';
+    const csv = `${head}1,Sell,USDT,VES,"37.000",37,"1,000",Completed,2024-06-10 14:00:00\n2,Buy,USDT,VES,"3.750,00","37,50",100,Completed,2024-06-10 15:00:00\n`;
+    const rows = await parseBinanceExport(Buffer.from(csv), CARACAS);
+    // Spanish: "1,000" is 1 (not one thousand); "37.000" is 37,000 Bs; "3.750,00" is 3,750
+    expect(rows.map((r) => r.preview)).toMatchObject([
+      { orderNumber: '1', price: 37, quantity: 1, total: 37000, action: 'new' },
+      { orderNumber: '2', price: 37.5, quantity: 100, total: 3750, action: 'new' },
+    ]);
+    expect(rows).toHaveLength(2);
+    // The commit's reading keeps only the orders and the counts, with the same figures.
+    const lean = await parseBinanceOrders(Buffer.from(csv), CARACAS);
+    expect(lean).toMatchObject({ duplicate: 0, skipped: 0 });
+    expect(lean.orders.map((o) => [o.orderNumber, o.quantity, o.price])).toEqual([
+      ['1', '1.00', '37.0000'],
+      ['2', '100.00', '37.5000'],
+    ]);
+  });
+
   it('reads a Spanish XLSX: text order numbers, numeric cells, text and date times', async () => {
     const xlsx = await spanishXlsx([
       ['22900000000000000012', 'Venta', 'USDT', 'VES', 1562.25, 37.5, 41.66, 0.04, 0, 'Carla', 'Completada', '2024-06-10 14:00:00'],
@@ -195,6 +216,11 @@ describe('parseBinanceExport', () => {
     const rows = await parseBinanceExport(Buffer.from(csv), CARACAS);
     expect(rows[1]!.preview).toMatchObject({ action: 'duplicate', reason: 'Repetida en el archivo' });
     expect(rows[1]!.order).toBeUndefined();
+    // The commit's reading counts the same rows as the preview's.
+    const lean = await parseBinanceOrders(Buffer.from(csv), CARACAS);
+    const count = (action: string) => rows.filter((r) => r.preview.action === action).length;
+    expect([lean.orders.length, lean.duplicate, lean.skipped]).toEqual([count('new'), count('duplicate'), count('skipped')]);
+    expect(lean.duplicate).toBe(1);
   });
 
   it.each([

@@ -65,13 +65,78 @@ export function timezoneOrThrow(timezone: string): string {
  * order is already in the ledger is the caller's question. Bad files throw a Spanish 4xx.
  */
 export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promise<ParsedRow[]> {
+  return readExport(buf, opts, () => {
+    const rows: ParsedRow[] = [];
+    return { add: (row) => rows.push(row), result: () => rows };
+  });
+}
+
+export interface ParsedOrders {
+  /** The importable orders in file order (each order number once). */
+  orders: ImportOrder[];
+  /** Rows repeated in the file. */
+  duplicate: number;
+  skipped: number;
+}
+
+/**
+ * The same reading for a commit: only the orders and the counts are kept, so a 20,000-row file
+ * does not hold 20,000 preview rows (and their records) while it is inserted (DESIGN §19 memory).
+ */
+export async function parseBinanceOrders(buf: Buffer, opts: ParseOptions): Promise<ParsedOrders> {
+  return readExport(buf, opts, () => {
+    const out: ParsedOrders = { orders: [], duplicate: 0, skipped: 0 };
+    return {
+      add: (row) => {
+        if (row.order) out.orders.push(row.order);
+        else if (row.preview.action === 'duplicate') out.duplicate++;
+        else out.skipped++;
+      },
+      result: () => out,
+    };
+  });
+}
+
+interface Collector<R> {
+  add(row: ParsedRow): void;
+  result(): R;
+}
+
+/**
+ * One streaming pass over the records: each data record is interpreted as it is read and handed
+ * to a collector, so the file's records are never all held. The number form is decided once per
+ * file (DESIGN §12): `;` files are Spanish; otherwise the pass reads the English form and, at the
+ * first Price cell that looks Spanish, starts over in the Spanish form with a fresh collector —
+ * the same decision as looking at every Price cell first, without keeping the records.
+ */
+async function readExport<R>(buf: Buffer, opts: ParseOptions, collector: () => Collector<R>): Promise<R> {
   timezoneOrThrow(opts.timezone);
   if (buf.length === 0) throw new AppError(400, 'IMPORT_EMPTY', messages.importEmpty);
+  let c = collector();
+  if ((await readPass(buf, opts, null, c)) === 'restart') {
+    c = collector();
+    await readPass(buf, opts, 'spanish', c);
+  }
+  return c.result();
+}
+
+/**
+ * Reads the file with `forced` form (null: decide — Spanish for `;`, else English until a Price
+ * cell looks Spanish, then answer 'restart').
+ */
+async function readPass(buf: Buffer, opts: ParseOptions, forced: NumberForm | null, sink: Collector<unknown>): Promise<'done' | 'restart'> {
   const table = readTable(buf);
+  const form: NumberForm = forced ?? (table.delimiter === ';' ? 'spanish' : 'english');
+  const mayRestart = forced === null && form === 'english';
   let header: { columns: ColumnMap; line: number } | null = null;
   let best: string[] | null = null;
   let seen = 0;
-  const data: TableRecord[] = [];
+  let data = 0;
+  const seenOrders = new Set<string>();
+  const at = (rec: TableRecord, key: ColumnKey): Cell => {
+    const i = header!.columns[key];
+    return i === undefined ? null : (rec.cells[i] ?? null);
+  };
   for await (const rec of table.records) {
     if (isBlank(rec.cells)) continue;
     if (!header) {
@@ -84,9 +149,21 @@ export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promi
       if (++seen >= HEADER_SEARCH) break;
       continue;
     }
-    const orderCell = header.columns.orderNumber!;
-    if (isHeaderCell(cellText(rec.cells[orderCell]))) continue;
-    data.push(rec);
+    if (isHeaderCell(cellText(rec.cells[header.columns.orderNumber!]))) continue;
+    data++;
+    if (mayRestart) {
+      const p = at(rec, 'price');
+      if (typeof p === 'string' && looksSpanishPrice(p)) return 'restart';
+    }
+    const row = interpret(rec, at, form, opts);
+    if (row.order) {
+      if (seenOrders.has(row.order.orderNumber)) {
+        row.preview.action = 'duplicate';
+        row.preview.reason = messages.importDuplicateInFile;
+        delete row.order;
+      } else seenOrders.add(row.order.orderNumber);
+    }
+    sink.add(row);
   }
   if (!header) {
     if (!best) throw new AppError(400, 'IMPORT_EMPTY', messages.importEmpty);
@@ -96,35 +173,8 @@ export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promi
       `${messages.importUnrecognized}. ${t('importMissingColumns', { columns: best.join(', ') })}`,
     );
   }
-  if (data.length === 0) throw new AppError(400, 'IMPORT_EMPTY', messages.importNoOrders);
-
-  const cols = header.columns;
-  const at = (rec: TableRecord, key: ColumnKey): Cell => {
-    const i = cols[key];
-    return i === undefined ? null : (rec.cells[i] ?? null);
-  };
-  // The number form is decided once per file (DESIGN §12).
-  const form: NumberForm =
-    table.delimiter === ';' ||
-    data.some((rec) => {
-      const p = at(rec, 'price');
-      return typeof p === 'string' && looksSpanishPrice(p);
-    })
-      ? 'spanish'
-      : 'english';
-
-  const seenOrders = new Set<string>();
-  return data.map((rec) => {
-    const row = interpret(rec, at, form, opts);
-    if (row.order) {
-      if (seenOrders.has(row.order.orderNumber)) {
-        row.preview.action = 'duplicate';
-        row.preview.reason = messages.importDuplicateInFile;
-        delete row.order;
-      } else seenOrders.add(row.order.orderNumber);
-    }
-    return row;
-  });
+  if (data === 0) throw new AppError(400, 'IMPORT_EMPTY', messages.importNoOrders);
+  return 'done';
 }
 
 function readOrderNumber(cell: Cell): string | null {
