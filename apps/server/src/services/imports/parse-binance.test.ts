@@ -45,6 +45,13 @@ describe('times without a zone, read in the chosen zone', () => {
     ['2024-05-02 02:30:00', 'UTC', '2024-05-02T02:30:00+00:00', '2024-05-01'],
     // Madrid in summer is UTC+2: 01:00 there is 23:00 UTC = 19:00 in Caracas, the day before.
     ['2024-07-01 01:00:00', 'Europe/Madrid', '2024-07-01T01:00:00+02:00', '2024-06-30'],
+    // The days Madrid changes its offset (the offsets are cached per day when a day has one):
+    // 2024-03-31 01:59 is still UTC+1, 03:00 already UTC+2; 2024-10-27 03:30 is UTC+1 again.
+    ['2024-03-31 01:59:00', 'Europe/Madrid', '2024-03-31T01:59:00+01:00', '2024-03-30'],
+    ['2024-03-31 03:00:00', 'Europe/Madrid', '2024-03-31T03:00:00+02:00', '2024-03-30'],
+    ['2024-03-31 23:00:00', 'Europe/Madrid', '2024-03-31T23:00:00+02:00', '2024-03-31'],
+    ['2024-10-27 01:30:00', 'Europe/Madrid', '2024-10-27T01:30:00+02:00', '2024-10-26'],
+    ['2024-10-27 03:30:00', 'Europe/Madrid', '2024-10-27T03:30:00+01:00', '2024-10-26'],
   ])('%s in %s → %s, fecha %s', (text, zone, iso, fecha) => {
     const wc = readWallClock(text);
     expect(wc).not.toBeNull();
