@@ -50,7 +50,8 @@ function chunkJson(orders: readonly ImportOrder[]): string {
       const notas = `${t('importNotes', { orderNumber: o.orderNumber })}${o.counterparty ? ` · ${o.counterparty}` : ''}`;
       return {
         ...amounts,
-        ...computeTransaction(amounts),
+        // The fee is a cost of the row's §2 profit too (DESIGN §13; it used to be left out here).
+        ...computeTransaction({ ...amounts, comision_usd: o.fee }),
         fecha: o.fecha,
         notas: notas.slice(0, 1000),
         comision_usd: o.fee,
