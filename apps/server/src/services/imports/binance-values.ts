@@ -1,4 +1,4 @@
-import { Big, ROUND_HALF_UP } from '@arb/shared';
+import { Big } from '@arb/shared';
 import { normalizeHeader } from './binance-columns.ts';
 
 /**
@@ -18,20 +18,82 @@ export function looksSpanishPrice(text: string): boolean {
 const ENGLISH = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
 const SPANISH = /^[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/;
 
-/** An exact decimal from a cell, or null when it cannot be read. Thousands groups have exactly 3 digits. */
-export function readNumber(cell: Cell, form: NumberForm): Big | null {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? new Big(cell) : null;
+/** A cell's number as plain decimal text ("1562.25"), or null when it cannot be read. Thousands groups have exactly 3 digits. */
+function plainNumber(cell: Cell, form: NumberForm): string | null {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? new Big(cell).toFixed() : null;
   if (typeof cell !== 'string') return null;
   // Some exports append the asset ("0.05 USDT"); spaces (also non-breaking) carry no meaning.
   const text = cell.replace(/[\s\u00a0]+[A-Za-z]{2,6}$/, '').replace(/[\s\u00a0]/g, '');
-  if (form === 'english') return ENGLISH.test(text) ? new Big(text.replaceAll(',', '')) : null;
-  return SPANISH.test(text) ? new Big(text.replaceAll('.', '').replace(',', '.')) : null;
+  if (form === 'english') return ENGLISH.test(text) ? text.replaceAll(',', '') : null;
+  return SPANISH.test(text) ? text.replaceAll('.', '').replace(',', '.') : null;
 }
 
-/** Rounds half-up to `dp` decimals; `changed` says whether that lost anything (16-digit zero padding does not). */
-export function roundTo(value: Big, dp: number): { value: Big; changed: boolean } {
-  const rounded = value.round(dp, ROUND_HALF_UP);
-  return { value: rounded, changed: !rounded.eq(value) };
+/** An exact decimal from a cell, or null when it cannot be read. Thousands groups have exactly 3 digits. */
+export function readNumber(cell: Cell, form: NumberForm): Big | null {
+  const text = plainNumber(cell, form);
+  return text === null ? null : new Big(text);
+}
+
+/**
+ * An exact decimal as an integer of 10^-dp units (12.50 → 1250n, dp 2). The importer reads its
+ * 100,000 numbers per 20,000-row file this way rather than as big.js objects, which allocated
+ * ~10 KB per row (docs/decisions/0018).
+ */
+export interface Decimal {
+  units: bigint;
+  dp: number;
+}
+
+/** readNumber's value as a Decimal (same texts accepted, same value). */
+export function readDecimal(cell: Cell, form: NumberForm): Decimal | null {
+  const text = plainNumber(cell, form);
+  if (text === null) return null;
+  const negative = text.startsWith('-');
+  const body = text.replace(/^[+-]/, '');
+  const dot = body.indexOf('.');
+  const int = dot < 0 ? body : body.slice(0, dot);
+  const frac = dot < 0 ? '' : body.slice(dot + 1);
+  const units = BigInt(`${int}${frac}` || '0');
+  return { units: negative ? -units : units, dp: frac.length };
+}
+
+const pow10 = (n: number): bigint => 10n ** BigInt(n);
+
+/** a + b, exactly. */
+export function addDecimal(a: Decimal, b: Decimal): Decimal {
+  const dp = Math.max(a.dp, b.dp);
+  return { units: a.units * pow10(dp - a.dp) + b.units * pow10(dp - b.dp), dp };
+}
+
+/** Rounds half-up (away from zero) to `dp` decimals; `changed` says whether that lost anything (zero padding does not). */
+export function roundDecimal(d: Decimal, dp: number): { value: Decimal; changed: boolean } {
+  if (d.dp <= dp) return { value: { units: d.units * pow10(dp - d.dp), dp }, changed: false };
+  const f = pow10(d.dp - dp);
+  let q = d.units / f;
+  const r = d.units % f;
+  if ((r < 0n ? -r : r) * 2n >= f) q += d.units < 0n ? -1n : 1n;
+  return { value: { units: q, dp }, changed: r !== 0n };
+}
+
+/** The value with exactly its `dp` decimals ("1250n, 2" → "12.50"); never "-0.00". */
+export function decimalText(d: Decimal): string {
+  const negative = d.units < 0n;
+  const digits = (negative ? -d.units : d.units).toString().padStart(d.dp + 1, '0');
+  const int = digits.slice(0, digits.length - d.dp);
+  const text = d.dp === 0 ? int : `${int}.${digits.slice(digits.length - d.dp)}`;
+  return negative ? `-${text}` : text;
+}
+
+/** The value in plain notation without trailing zeros ("12.50" → "12.5"), as big.js prints it. */
+export function decimalPlain(d: Decimal): string {
+  const text = decimalText(d);
+  return d.dp === 0 ? text : text.replace(/\.?0+$/, '');
+}
+
+/** a > b. */
+export function decimalGt(a: Decimal, b: Decimal): boolean {
+  const dp = Math.max(a.dp, b.dp);
+  return a.units * pow10(dp - a.dp) > b.units * pow10(dp - b.dp);
 }
 
 /** Memoised: an export repeats a handful of distinct texts 20,000 times. */

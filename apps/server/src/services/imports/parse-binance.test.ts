@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { readNumber, readWallClock, zonedInstant } from './binance-values.ts';
+import fc from 'fast-check';
+import { Big, ROUND_HALF_UP } from '@arb/shared';
+import { decimalPlain, decimalText, readDecimal, readNumber, readWallClock, roundDecimal, zonedInstant } from './binance-values.ts';
 import { bigXlsx, spanishXlsx } from './fixtures/generate.ts';
 import { parseBinanceExport, parseBinanceOrders } from './parse-binance.ts';
 
@@ -34,6 +36,43 @@ describe('readNumber: one number form per file (DESIGN §12)', () => {
     ['spanish', '1,562.25', null],
   ] as const)('%s %s → %s', (form, text, expected) => {
     expect(readNumber(text, form)?.toString() ?? null).toBe(expected);
+  });
+});
+
+// The importer reads numbers as scaled integers (docs/decisions/0018); big.js is the reference.
+describe('readDecimal and roundDecimal agree with big.js', () => {
+  const decimalText_ = fc
+    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 18 }))
+    .map(([neg, units, dp]) => {
+      const digits = units.toString().padStart(dp + 1, '0');
+      const text = dp === 0 ? digits : `${digits.slice(0, -dp)}.${digits.slice(-dp)}`;
+      return neg ? `-${text}` : text;
+    });
+  it('any plain decimal: the same value, rounding half away from zero, and "changed" only when digits are lost', () => {
+    fc.assert(
+      fc.property(decimalText_, fc.integer({ min: 0, max: 8 }), (text, dp) => {
+        const d = readDecimal(text, 'english')!;
+        const big = readNumber(text, 'english')!;
+        expect(decimalPlain(d)).toBe(big.toString());
+        const r = roundDecimal(d, dp);
+        const rounded = big.round(dp, ROUND_HALF_UP);
+        expect(decimalText(r.value)).toBe(rounded.toFixed(dp).replace(/^-(0\.?0*)$/, '$1'));
+        expect(r.changed).toBe(!rounded.eq(big));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+  it.each([
+    // 2.345 → 2.35 and −2.345 → −2.35 (half away from zero); 16-decimal padding is no change
+    ['2.345', 2, '2.35', true],
+    ['-2.345', 2, '-2.35', true],
+    ['100.0000000000000000', 2, '100.00', false],
+    ['27.683', 2, '27.68', true],
+    ['1,562.25', 4, '1562.2500', false],
+  ] as const)('%s to %i decimals → %s (changed %s)', (text, dp, out, changed) => {
+    const r = roundDecimal(readDecimal(text, 'english')!, dp);
+    expect([decimalText(r.value), r.changed]).toEqual([out, changed]);
+    expect(new Big(decimalText(r.value)).eq(new Big(out))).toBe(true);
   });
 });
 

@@ -1,16 +1,21 @@
-import { Big, IMPORT_ASSETS, IMPORT_FIAT, MONEY_MAX, messages, t, type ImportPreviewRow } from '@arb/shared';
+import { IMPORT_ASSETS, IMPORT_FIAT, MONEY_MAX, messages, t, type ImportPreviewRow } from '@arb/shared';
 import { AppError } from '../../lib/errors.ts';
 import { isHeaderCell, matchHeader, type ColumnKey, type ColumnMap } from './binance-columns.ts';
 import {
+  addDecimal,
   assertTimeZone,
+  decimalGt,
+  decimalPlain,
+  decimalText,
   isCompleted,
   looksSpanishPrice,
-  readNumber,
+  readDecimal,
   readOrderType,
   readWallClock,
-  roundTo,
+  roundDecimal,
   zonedInstant,
   type Cell,
+  type Decimal,
   type NumberForm,
 } from './binance-values.ts';
 import { readTable, type TableRecord } from './read-table.ts';
@@ -44,7 +49,8 @@ export interface ParseOptions {
 /** How many non-blank records may precede the header (a title line, an export note). */
 const HEADER_SEARCH = 10;
 const ASSETS: ReadonlySet<string> = new Set(IMPORT_ASSETS);
-const ZERO = new Big(0);
+const ZERO: Decimal = { units: 0n, dp: 0 };
+const MAX: Decimal = { units: BigInt(MONEY_MAX), dp: 0 };
 
 const cellText = (c: Cell | undefined): string =>
   c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c).trim();
@@ -198,11 +204,11 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
     reason ??= why;
   };
 
-  const num = (key: ColumnKey, optional = false): Big | null => {
+  const num = (key: ColumnKey, optional = false): Decimal | null => {
     const cell = at(rec, key);
     if (optional && cellText(cell) === '') return null;
-    const value = readNumber(cell, form);
-    if (value === null || value.lt(0)) skip(t('importUnreadableNumber', { text: cellText(cell) || '—' }));
+    const value = readDecimal(cell, form);
+    if (value === null || value.units < 0n) skip(t('importUnreadableNumber', { text: cellText(cell) || '—' }));
     return value;
   };
 
@@ -219,14 +225,14 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
   const maker = num('makerFee', true);
   const taker = num('takerFee', true);
 
-  const price = priceRaw && roundTo(priceRaw, 4);
-  const quantity = quantityRaw && roundTo(quantityRaw, 2);
-  const fee = roundTo((maker ?? ZERO).plus(taker ?? ZERO), 8);
+  const price = priceRaw && roundDecimal(priceRaw, 4);
+  const quantity = quantityRaw && roundDecimal(quantityRaw, 2);
+  const fee = roundDecimal(addDecimal(maker ?? ZERO, taker ?? ZERO), 8);
   if (quantity?.changed) warnings.push(messages.importQuantityRounded);
   if (price?.changed) warnings.push(messages.importPriceRounded);
   if (fee.changed) warnings.push(messages.importFeeRounded);
-  if (price && quantity && (price.value.lte(0) || quantity.value.lte(0))) skip(messages.importNotPositive);
-  for (const v of [price, quantity]) if (v && v.value.gt(MONEY_MAX)) skip(t('importValueTooLarge', { text: v.value.toString() }));
+  if (price && quantity && (price.value.units <= 0n || quantity.value.units <= 0n)) skip(messages.importNotPositive);
+  for (const v of [price, quantity]) if (v && decimalGt(v.value, MAX)) skip(t('importValueTooLarge', { text: decimalPlain(v.value) }));
 
   const timeCell = at(rec, 'time');
   const wc = readWallClock(timeCell);
@@ -239,10 +245,10 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
     type,
     asset,
     fiat,
-    price: price ? Number(price.value.toFixed(4)) : null,
-    quantity: quantity ? Number(quantity.value.toFixed(2)) : null,
-    total: totalRaw ? Number(totalRaw.round(2).toFixed(2)) : null,
-    fee: reason === undefined || (maker ?? taker) ? Number(fee.value.toFixed(8)) : null,
+    price: price ? Number(decimalText(price.value)) : null,
+    quantity: quantity ? Number(decimalText(quantity.value)) : null,
+    total: totalRaw ? Number(decimalText(roundDecimal(totalRaw, 2).value)) : null,
+    fee: reason === undefined || (maker ?? taker) ? Number(decimalText(fee.value)) : null,
     counterparty,
     status,
     createdAt: when ? when.iso : null,
@@ -256,9 +262,9 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
     order: {
       orderNumber: orderNumber!,
       type: type!,
-      quantity: quantity!.value.toFixed(2),
-      price: price!.value.toFixed(4),
-      fee: fee.value.toFixed(8),
+      quantity: decimalText(quantity!.value),
+      price: decimalText(price!.value),
+      fee: decimalText(fee.value),
       counterparty,
       occurredAt: when!.utc,
       fecha: when!.fecha,
