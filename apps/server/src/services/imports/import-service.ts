@@ -38,28 +38,29 @@ const INSERT_CHUNK = 5000;
 
 /** One chunk of orders as the INSERT's JSON parameter: the DESIGN §12 mapping and the §2 figures. */
 function chunkJson(orders: readonly ImportOrder[]): string {
-  return JSON.stringify(
-    orders.map((o) => {
-      const sell = o.type === 'SELL';
-      const amounts = {
-        venta: sell ? o.quantity : '0',
-        tasa_venta: sell ? o.price : '0',
-        compra: sell ? '0' : o.quantity,
-        tasa_compra: sell ? '0' : o.price,
-      };
-      const notas = `${t('importNotes', { orderNumber: o.orderNumber })}${o.counterparty ? ` · ${o.counterparty}` : ''}`;
-      return {
-        ...amounts,
-        // The fee is a cost of the row's §2 profit too (DESIGN §13; it used to be left out here).
-        ...computeTransaction({ ...amounts, comision_usd: o.fee }),
-        fecha: o.fecha,
-        notas: notas.slice(0, 1000),
-        comision_usd: o.fee,
-        ocurrido_en: o.occurredAt,
-        referencia: o.orderNumber,
-      };
-    }),
-  );
+  // Each row is written out as soon as it is computed, so a chunk holds its rows' text rather
+  // than objects of a dozen strings each.
+  const rows = orders.map((o) => {
+    const sell = o.type === 'SELL';
+    const amounts = {
+      venta: sell ? o.quantity : '0',
+      tasa_venta: sell ? o.price : '0',
+      compra: sell ? '0' : o.quantity,
+      tasa_compra: sell ? '0' : o.price,
+    };
+    const notas = `${t('importNotes', { orderNumber: o.orderNumber })}${o.counterparty ? ` · ${o.counterparty}` : ''}`;
+    return JSON.stringify({
+      ...amounts,
+      // The fee is a cost of the row's §2 profit too (DESIGN §13; it used to be left out here).
+      ...computeTransaction({ ...amounts, comision_usd: o.fee }),
+      fecha: o.fecha,
+      notas: notas.slice(0, 1000),
+      comision_usd: o.fee,
+      ocurrido_en: o.occurredAt,
+      referencia: o.orderNumber,
+    });
+  });
+  return `[${rows.join(',')}]`;
 }
 
 /** Order numbers of this file already imported into the ledger (one indexed query, any file size). */
