@@ -26,7 +26,9 @@ try {
     const body = (await res.json()) as { counts?: { new: number }; batch?: { created: number } };
     const ms = performance.now() - t0;
     if (!res.ok) throw new Error(`${path || 'commit'} answered ${res.status}: ${JSON.stringify(body)}`);
-    return { ms, body };
+    // Only the counts are kept: the preview's 20,000 parsed rows belong to this client, which
+    // shares the server's process, and must not count as the server's memory.
+    return { ms, body: { counts: body.counts, batch: body.batch } };
   };
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction, setBase, verify } from './support/transactions.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
@@ -65,6 +67,9 @@ describe('GET /api/transactions/export-daily', () => {
       'Notas',
       'Registrado por',
       'Comisión ($)',
+      'Origen',
+      'Referencia',
+      'Fecha y hora',
     ]);
     const money = (n: number) => rowValues(ws, n).slice(2, 11);
     // a: 100 @ 40.50 → 4050; 100 @ 40 → 4000; 50 Bs; 1.25 USD; cumulative 1.25
@@ -73,7 +78,9 @@ describe('GET /api/transactions/export-daily', () => {
     expect(money(9)).toEqual([250, 36.15, 9037.5, 0, 0, 0, 9037.5, 250, 251.25]);
     // c: 80.25 @ 41.1234 → 3300.15285 → 3300.15; −3300.15 Bs; −80.25 USD; cumulative 171
     expect(money(10)).toEqual([0, 0, 0, 80.25, 41.1234, 3300.15, -3300.15, -80.25, 171]);
-    expect(rowValues(ws, 8).slice(11)).toEqual(['Sí', undefined, 'Ana', 0]);
+    expect(rowValues(ws, 8).slice(11, 17)).toEqual(['Sí', undefined, 'Ana', 0, 'Manual', undefined]);
+    // a manual row's ocurrido_en is the moment it was recorded, in Caracas, with the seconds
+    expect(String(rowValues(ws, 8)[17])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // notes are plain strings, never formulas
     expect(ws.getCell('M9').value).toBe('=1+1');
     expect(ws.getCell('M9').type).toBe(ExcelJS.ValueType.String);
@@ -128,7 +135,7 @@ describe('GET /api/transactions/export-daily', () => {
     expect(unnamed.headers['content-disposition']).toContain(`filename="arbitraje-registro-${DAY}.xlsx"`);
   });
 
-  it('rows in the order of ocurrido_en, with its hour (Caracas) and the fee in the last column (DESIGN §12)', async () => {
+  it('rows in the order of ocurrido_en, with its hour (Caracas) and the fee column (DESIGN §12)', async () => {
     const v = await createUser(t);
     await addTransaction(t, v, v.ledgerId, DAY, { venta: 1, tasa_venta: 40, ocurrido_en: '2026-03-10T20:30:00Z' });
     await addTransaction(t, v, v.ledgerId, DAY, {
@@ -143,6 +150,26 @@ describe('GET /api/transactions/export-daily', () => {
     expect(rowValues(ws, 8)[14]).toBe(0.12345678);
     expect(rowValues(ws, 9).slice(1, 2)).toEqual(['16:30']);
     expect(rowValues(ws, 9)[14]).toBe(0);
+  });
+
+  it('an imported order shows its origin, its order number as text, its fee and its Binance time (DESIGN §12)', async () => {
+    const w = await createUser(t);
+    const form = multipart({ timezone: 'America/Caracas' }, [
+      {
+        name: 'file',
+        filename: 'orders.csv',
+        contentType: 'text/csv',
+        data: readFileSync(new URL('../src/services/imports/fixtures/english-fees.csv', import.meta.url)),
+      },
+    ]);
+    const res = await t.request({ method: 'POST', url: `/api/ledgers/${w.ledgerId}/imports`, token: w.token, ...form });
+    expect(res.statusCode, res.body).toBe(201);
+    const ws = await openWorkbook((await get(`?ledgerId=${w.ledgerId}&fecha=2024-05-02`, w.token)).rawPayload);
+    // The day's order is ocurrido_en: the purchase at 09:15:00 first, then the sale at 18:30:05
+    // (Caracas, as in the file). Fees: taker 0.5 on the purchase; maker 1.55345 on the sale.
+    expect(rowValues(ws, 8).slice(14)).toEqual([0.5, 'Binance P2P', '22745188745533214711', '2024-05-02 09:15:00']);
+    expect(rowValues(ws, 9).slice(14)).toEqual([1.55345, 'Binance P2P', '22745188745533214720', '2024-05-02 18:30:05']);
+    expect(ws.getCell('Q8').type).toBe(ExcelJS.ValueType.String);
   });
 
   it('400 without a ledger or a date, 404 with no transactions, 404 outside the ledger', async () => {

@@ -79,7 +79,8 @@ describe('Binance P2P import (DESIGN §12)', () => {
     firstBatch = batch.id;
     expect(batch).toMatchObject({ created: 3, duplicate: 0, skipped: 2, fechas: ['2024-05-01', '2024-05-02'] });
     const rows = await t.database.pool.query(
-      `select referencia, origen, venta::text, tasa_venta::text, compra::text, comision_usd::text, notas, fecha::text, ocurrido_en
+      `select referencia, origen, venta::text, tasa_venta::text, compra::text, comision_usd::text, notas, fecha::text, ocurrido_en,
+         ganancia_ves::text, ganancia_usd::text
        from transactions where import_batch_id = $1 order by ocurrido_en desc`,
       [batch.id],
     );
@@ -92,6 +93,10 @@ describe('Binance P2P import (DESIGN §12)', () => {
       comision_usd: '1.55345000',
       notas: 'Binance P2P #22745188745533214720 · trader_ana',
       fecha: '2024-05-02',
+      // The fee is a cost (DESIGN §13): 1,553.45 × 36.2 = 56,234.89 Bs − 1.55345 × 36.2 = 56.23489
+      // → 56,178.65511 → 56,178.66 Bs; a sale alone earns its 1,553.45 USD − 1.55345 = 1,551.89655 → 1,551.90
+      ganancia_ves: '56178.66',
+      ganancia_usd: '1551.90',
     });
     expect(new Date(rows.rows[0].ocurrido_en as string).toISOString()).toBe('2024-05-02T22:30:05.000Z');
     const act = await t.database.pool.query(`select action, after from activity where ledger_id = $1 order by id desc limit 1`, [ledgerId]);

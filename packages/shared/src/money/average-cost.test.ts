@@ -260,3 +260,112 @@ describe('properties (DESIGN §13)', () => {
     expect(unrealized(FLAT, 250)).toEqual({ no_realizado_ves: '0.00', no_realizado_usd: '0.00' });
   });
 });
+
+/*
+ * The decimal (big.js) walk this module used before it ran on scaled integers (docs/decisions/0018),
+ * kept as the reference the integer walk must equal figure for figure: DESIGN §13 step by step,
+ * quotients to 30 decimals half-up, A to 12.
+ */
+function referenceWalk(rows: readonly AverageCostRow[], start: AverageCostState = FLAT) {
+  const big = (v: unknown) => (v === null || v === undefined || v === '' ? new Big(0) : new Big(v as string));
+  let n = big(start.posicion_usd);
+  let a = big(start.costo_promedio);
+  const div12 = (x: Big, y: Big) => {
+    const saved = Big.DP;
+    Big.DP = 12;
+    try {
+      return x.div(y);
+    } finally {
+      Big.DP = saved;
+    }
+  };
+  const trade = (q: Big, p: Big): [Big, Big] => {
+    const zero = new Big(0);
+    if (q.eq(0)) return [zero, zero];
+    const absN = n.abs();
+    const absQ = q.abs();
+    if (n.eq(0) || n.gt(0) === q.gt(0)) {
+      a = div12(absN.times(a).plus(absQ.times(p)), absN.plus(absQ));
+      n = n.plus(q);
+      return [zero, zero];
+    }
+    const c = absQ.lt(absN) ? absQ : absN;
+    const ves = n.gt(0) ? c.times(p.minus(a)) : c.times(a.minus(p));
+    const usd = p.eq(0) ? zero : ves.div(p);
+    const wasLong = n.gt(0);
+    n = n.plus(q);
+    if (n.eq(0)) a = zero;
+    else if (n.gt(0) !== wasLong) a = p.round(12);
+    return [ves, usd];
+  };
+  let totalVes = new Big(0);
+  let totalUsd = new Big(0);
+  const out = rows.map((row) => {
+    const venta = big(row.venta);
+    const compra = big(row.compra);
+    const fee = big(row.comision_usd);
+    const [sv, su] = venta.gt(0) ? trade(venta.neg(), big(row.tasa_venta)) : [new Big(0), new Big(0)];
+    const [pv, pu] = compra.gt(0) ? trade(compra, big(row.tasa_compra)) : [new Big(0), new Big(0)];
+    let ves = sv.plus(pv);
+    let usd = su.plus(pu);
+    if (fee.gt(0)) {
+      ves = ves.minus(fee.times(venta.gt(0) ? big(row.tasa_venta) : big(row.tasa_compra)));
+      usd = usd.minus(fee);
+    }
+    const rVes = ves.round(2);
+    const rUsd = usd.round(2);
+    totalVes = totalVes.plus(rVes);
+    totalUsd = totalUsd.plus(rUsd);
+    return [rVes.toFixed(2).replace(/^-(0\.00)$/, '$1'), rUsd.toFixed(2).replace(/^-(0\.00)$/, '$1')];
+  });
+  return {
+    rows: out,
+    state: { posicion_usd: n.toFixed(), costo_promedio: a.toFixed() },
+    totalVes: totalVes.toFixed(2),
+    totalUsd: totalUsd.toFixed(2),
+  };
+}
+
+describe('the integer walk equals the decimal walk (docs/decisions/0018)', () => {
+  it('on random rows from random stored states, figure for figure', () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyRow(), { maxLength: 40 }),
+        fc.option(fc.tuple(fc.integer({ min: -100_000_000, max: 100_000_000 }), fc.integer({ min: 1, max: 10_000_000_000_000_000 }))),
+        (rows, st) => {
+          // A stored state: N with 2 decimals, A with 12 (0 when flat).
+          const start: AverageCostState =
+            st && st[0] !== 0
+              ? { posicion_usd: new Big(st[0]).div(100).toFixed(), costo_promedio: new Big(st[1]).div(1e12).toFixed() }
+              : FLAT;
+          const ours = walkAverageCost(rows, start);
+          const ref = referenceWalk(rows, start);
+          expect(ours.rows.map((r) => [r.realizado_ves, r.realizado_usd])).toEqual(ref.rows);
+          expect(ours.state).toEqual(ref.state);
+          expect([ours.realizado_ves, ours.realizado_usd]).toEqual([ref.totalVes, ref.totalUsd]);
+          // Without the per-row figures (the stored states' walk): the same state and totals.
+          const lean = walkAverageCost(rows, start, { perRow: false });
+          expect([lean.rows, lean.state, lean.realizado_ves, lean.realizado_usd, lean.comisiones_usd]).toEqual([
+            [],
+            ours.state,
+            ours.realizado_ves,
+            ours.realizado_usd,
+            ours.comisiones_usd,
+          ]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads numbers, strings with trailing zeros and Big values alike; refuses more decimals than the column has', () => {
+    const a = walkAverageCost([purchase('10.50', '240.1000'), sale(10.5, 250)]);
+    const b = walkAverageCost([{ ...purchase(0, 0), compra: new Big('10.5'), tasa_compra: new Big('240.1') }, sale('10.5', '250.0000')]);
+    const figures = (w: typeof a) => [w.state, w.realizado_ves, w.realizado_usd, w.rows.map((r) => [r.realizado_ves, r.realizado_usd])];
+    expect(figures(a)).toEqual(figures(b));
+    // 10.5 × (250 − 240.1) = 103.95 Bs; 103.95 / 250 = 0.4158 → 0.42 USD
+    expect(a.rows[1]).toMatchObject({ realizado_ves: '103.95', realizado_usd: '0.42' });
+    expect(() => walkAverageCost([purchase('1.005', 40)])).toThrow(RangeError);
+    expect(() => walkAverageCost([purchase('abc', 40)])).toThrow(RangeError);
+  });
+});

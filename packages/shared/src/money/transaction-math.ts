@@ -61,7 +61,17 @@ function exactFigures(tx: TransactionAmounts) {
   // row has a sale, else at its purchase rate; both subtractions come before the rounding.
   const feeRate = venta.gt(0) ? tasaVenta : tasaCompra;
   const gananciaVes = bsRecibidos.minus(bsPagados).minus(comision.times(feeRate));
-  const gananciaUsd = safeDiv(bsRecibidos.minus(bsPagados), divisor).minus(comision);
+  // One side alone divides by its own rate: (venta × tasa_venta) / tasa_venta is venta exactly and
+  // (−compra × tasa_compra) / tasa_compra is −compra, so those rows skip the 30-digit division
+  // (an import of 20,000 one-sided orders spent most of its allocations there).
+  const usd = divisor.eq(0)
+    ? ZERO
+    : venta.gt(0) && compra.gt(0)
+      ? bsRecibidos.minus(bsPagados).div(divisor)
+      : compra.gt(0)
+        ? compra.neg()
+        : venta;
+  const gananciaUsd = usd.minus(comision);
   return {
     venta,
     compra,

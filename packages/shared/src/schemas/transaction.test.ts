@@ -100,7 +100,20 @@ describe('transactionInputSchema', () => {
       tasa_compra: '40.0000',
       notas: 'hola',
       fecha,
+      comision_usd: '0.00000000',
     });
+  });
+
+  it('reads the fee the forms send: up to 8 decimals, never negative (DESIGN §12)', () => {
+    const fee = (comision_usd: unknown) => transactionInputSchema.safeParse({ venta: 10, tasa_venta: 40, fecha, comision_usd });
+    expect(fee('0.12345678').data?.comision_usd).toBe('0.12345678');
+    expect(fee('').data?.comision_usd).toBe('0.00000000');
+    expect(issues(transactionInputSchema, { venta: 10, tasa_venta: 40, fecha, comision_usd: '0.123456789' })).toEqual([
+      ['comision_usd', messages.feeInvalid],
+    ]);
+    expect(issues(transactionInputSchema, { venta: 10, tasa_venta: 40, fecha, comision_usd: '-1' })).toEqual([
+      ['comision_usd', messages.feeInvalid],
+    ]);
   });
 
   it('accepts a sale only and a purchase only', () => {

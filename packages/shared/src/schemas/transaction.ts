@@ -155,12 +155,17 @@ function transactionRules(tx: TxAmounts, ctx: z.core.$RefinementCtx<TxAmounts>):
     ctx.addIssue({ code: 'custom', message: messages.txNeedsPurchaseRate, path: ['tasa_compra'] });
 }
 
-/** The fields of a transaction as the create and edit forms send them. */
-export const transactionInputSchema = z.object(inputShape, objectError).check(z.superRefine(transactionRules, amountsAreValid));
+/**
+ * The fields of a transaction as the create and edit forms send them, the fee included (DESIGN
+ * §12: '' = no fee = "0.00000000"; the edit dialog starts from the stored fee, so it keeps it).
+ */
+export const transactionInputSchema = z
+  .object({ ...inputShape, comision_usd: feeSchema }, objectError)
+  .check(z.superRefine(transactionRules, amountsAreValid));
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 export type TransactionData = z.output<typeof transactionInputSchema>;
 
-type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown; comision_usd: string; ocurrido_en?: string | undefined };
+type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown; ocurrido_en?: string | undefined };
 
 /**
  * POST /api/transactions. A client `ganancia` is accepted (the create form sends its preview) but

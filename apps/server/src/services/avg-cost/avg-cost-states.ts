@@ -46,6 +46,10 @@ interface WalkRow extends AverageCostRow {
 const ZERO = new Big(0);
 const flatBook = (): BookState => ({ ...FLAT, acum_ves: ZERO, acum_usd: ZERO, acum_comisiones: ZERO });
 
+/** The walk depends only on N and A: two books in the same position walk the same rows alike. */
+const samePosition = (x: AverageCostState, y: AverageCostState): boolean =>
+  x === y || (new Big(x.posicion_usd).eq(y.posicion_usd) && new Big(x.costo_promedio).eq(y.costo_promedio));
+
 /** True when the stored states cover every day with transactions. */
 async function isFresh(db: DbOrTx, ledgerId: string): Promise<{ fresh: boolean }> {
   const r = await db.execute<{ valid_until: string | null; last: string | null }>(sql`
@@ -117,9 +121,17 @@ export async function ensureAvgCostStates(db: Db, ledgerId: string): Promise<voi
         }
         j++;
       }
+      const ledgerStart = books.get(LEDGER_BOOK) ?? flatBook();
+      let ledgerWalk: ReturnType<typeof walkAverageCost> | undefined;
       for (const [book, dayRows] of byBook) {
         const start = books.get(book) ?? flatBook();
-        const walk = walkAverageCost(dayRows, start);
+        // A member who wrote every row of the day and holds the ledger's position (a ledger with
+        // one author, the common case) walks the same rows from the same state: reuse the walk.
+        const walk =
+          book !== LEDGER_BOOK && ledgerWalk && dayRows.length === byBook.get(LEDGER_BOOK)!.length && samePosition(start, ledgerStart)
+            ? ledgerWalk
+            : walkAverageCost(dayRows, start, { perRow: false });
+        if (book === LEDGER_BOOK) ledgerWalk = walk;
         const next: BookState = {
           ...walk.state,
           acum_ves: start.acum_ves.plus(walk.realizado_ves),

@@ -37,6 +37,18 @@ export function contentDisposition(fileName: string): string {
 
 // One formatter per time zone: building an Intl.DateTimeFormat costs ~90 µs, a row's format ~1 µs.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const stampFormats = new Map<string, Intl.DateTimeFormat>();
+/** "2026-03-10 08:05:09": the ocurrido_en instant in the ledger's zone, as Binance's Created Time. */
+function stampOf(iso: string, timeZone: string): string {
+  let f = stampFormats.get(timeZone);
+  if (!f) {
+    // sv-SE writes dates as YYYY-MM-DD and 24 h times.
+    f = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium', hourCycle: 'h23', timeZone });
+    stampFormats.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
+}
+
 function timeOf(iso: string, timeZone: string): string {
   let f = timeFormats.get(timeZone);
   if (!f) {
@@ -73,8 +85,12 @@ const COLUMNS: Array<{ width: number; numFmt?: string }> = [
   { width: 11 },
   { width: 40 },
   { width: 22 },
-  // DESIGN §12: the fee column, last so the earlier columns keep their letters.
+  // DESIGN §12: the fee, the origin and its reference, and the order's full time, after the
+  // Part I columns so those keep their letters.
   { width: 14, numFmt: FEE },
+  { width: 14 },
+  { width: 24 },
+  { width: 20 },
 ];
 const HEADER_ROW = 7;
 
@@ -126,6 +142,9 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
       m.xlsNotes,
       m.xlsAuthor,
       m.xlsComision,
+      m.xlsOrigen,
+      m.xlsReferencia,
+      m.xlsOcurridoEn,
     ],
     true,
   );
@@ -147,6 +166,10 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
       r.notas ?? null,
       r.author_name ?? m.deletedUser,
       n(r.comision_usd, 8),
+      r.origen === 'binance_p2p' ? m.xlsOrigenBinance : m.xlsOrigenManual,
+      // Text, never a number: a Binance order number has ~20 digits (DESIGN §12).
+      r.referencia ?? null,
+      stampOf(r.ocurrido_en, timeZone),
     ]);
   });
   const res = day.resumen;

@@ -1,4 +1,4 @@
-import { Big, ROUND_HALF_UP } from '@arb/shared';
+import { Big } from '@arb/shared';
 import { normalizeHeader } from './binance-columns.ts';
 
 /**
@@ -18,20 +18,82 @@ export function looksSpanishPrice(text: string): boolean {
 const ENGLISH = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
 const SPANISH = /^[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/;
 
-/** An exact decimal from a cell, or null when it cannot be read. Thousands groups have exactly 3 digits. */
-export function readNumber(cell: Cell, form: NumberForm): Big | null {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? new Big(cell) : null;
+/** A cell's number as plain decimal text ("1562.25"), or null when it cannot be read. Thousands groups have exactly 3 digits. */
+function plainNumber(cell: Cell, form: NumberForm): string | null {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? new Big(cell).toFixed() : null;
   if (typeof cell !== 'string') return null;
   // Some exports append the asset ("0.05 USDT"); spaces (also non-breaking) carry no meaning.
   const text = cell.replace(/[\s\u00a0]+[A-Za-z]{2,6}$/, '').replace(/[\s\u00a0]/g, '');
-  if (form === 'english') return ENGLISH.test(text) ? new Big(text.replaceAll(',', '')) : null;
-  return SPANISH.test(text) ? new Big(text.replaceAll('.', '').replace(',', '.')) : null;
+  if (form === 'english') return ENGLISH.test(text) ? text.replaceAll(',', '') : null;
+  return SPANISH.test(text) ? text.replaceAll('.', '').replace(',', '.') : null;
 }
 
-/** Rounds half-up to `dp` decimals; `changed` says whether that lost anything (16-digit zero padding does not). */
-export function roundTo(value: Big, dp: number): { value: Big; changed: boolean } {
-  const rounded = value.round(dp, ROUND_HALF_UP);
-  return { value: rounded, changed: !rounded.eq(value) };
+/** An exact decimal from a cell, or null when it cannot be read. Thousands groups have exactly 3 digits. */
+export function readNumber(cell: Cell, form: NumberForm): Big | null {
+  const text = plainNumber(cell, form);
+  return text === null ? null : new Big(text);
+}
+
+/**
+ * An exact decimal as an integer of 10^-dp units (12.50 → 1250n, dp 2). The importer reads its
+ * 100,000 numbers per 20,000-row file this way rather than as big.js objects, which allocated
+ * ~10 KB per row (docs/decisions/0018).
+ */
+export interface Decimal {
+  units: bigint;
+  dp: number;
+}
+
+/** readNumber's value as a Decimal (same texts accepted, same value). */
+export function readDecimal(cell: Cell, form: NumberForm): Decimal | null {
+  const text = plainNumber(cell, form);
+  if (text === null) return null;
+  const negative = text.startsWith('-');
+  const body = text.replace(/^[+-]/, '');
+  const dot = body.indexOf('.');
+  const int = dot < 0 ? body : body.slice(0, dot);
+  const frac = dot < 0 ? '' : body.slice(dot + 1);
+  const units = BigInt(`${int}${frac}` || '0');
+  return { units: negative ? -units : units, dp: frac.length };
+}
+
+const pow10 = (n: number): bigint => 10n ** BigInt(n);
+
+/** a + b, exactly. */
+export function addDecimal(a: Decimal, b: Decimal): Decimal {
+  const dp = Math.max(a.dp, b.dp);
+  return { units: a.units * pow10(dp - a.dp) + b.units * pow10(dp - b.dp), dp };
+}
+
+/** Rounds half-up (away from zero) to `dp` decimals; `changed` says whether that lost anything (zero padding does not). */
+export function roundDecimal(d: Decimal, dp: number): { value: Decimal; changed: boolean } {
+  if (d.dp <= dp) return { value: { units: d.units * pow10(dp - d.dp), dp }, changed: false };
+  const f = pow10(d.dp - dp);
+  let q = d.units / f;
+  const r = d.units % f;
+  if ((r < 0n ? -r : r) * 2n >= f) q += d.units < 0n ? -1n : 1n;
+  return { value: { units: q, dp }, changed: r !== 0n };
+}
+
+/** The value with exactly its `dp` decimals ("1250n, 2" → "12.50"); never "-0.00". */
+export function decimalText(d: Decimal): string {
+  const negative = d.units < 0n;
+  const digits = (negative ? -d.units : d.units).toString().padStart(d.dp + 1, '0');
+  const int = digits.slice(0, digits.length - d.dp);
+  const text = d.dp === 0 ? int : `${int}.${digits.slice(digits.length - d.dp)}`;
+  return negative ? `-${text}` : text;
+}
+
+/** The value in plain notation without trailing zeros ("12.50" → "12.5"), as big.js prints it. */
+export function decimalPlain(d: Decimal): string {
+  const text = decimalText(d);
+  return d.dp === 0 ? text : text.replace(/\.?0+$/, '');
+}
+
+/** a > b. */
+export function decimalGt(a: Decimal, b: Decimal): boolean {
+  const dp = Math.max(a.dp, b.dp);
+  return a.units * pow10(dp - a.dp) > b.units * pow10(dp - b.dp);
 }
 
 /** Memoised: an export repeats a handful of distinct texts 20,000 times. */
@@ -144,19 +206,40 @@ const utcOf = (wc: WallClock) => Date.UTC(wc.y, wc.mo - 1, wc.d, wc.h, wc.mi, wc
 
 /**
  * The zone's offset from UTC at an instant, in ms. Zone offsets change on whole quarter hours, so
- * one reading per zone and quarter hour serves every order in it (20,000 orders need a few
- * thousand Intl calls instead of 80,000).
+ * one reading per zone and quarter hour serves every order in it; and a day whose start and end
+ * have the same offset has it all day (a zone changes at most once a day), so most days need two
+ * Intl calls in all (20,000 orders over a few months: a few hundred calls instead of 80,000).
  */
-const offsets = new Map<string, number>();
+const QUARTER = 900_000;
+const DAY = 86_400_000;
+const offsets = new Map<string, { quarters: Map<number, number>; days: Map<number, number> }>();
 function offsetAt(ms: number, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(ms / 900_000)}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    offset = utcOf(wallClockAt(ms, timeZone)) - Math.floor(ms / 1000) * 1000;
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(key, offset);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = { quarters: new Map(), days: new Map() };
+    offsets.set(timeZone, zone);
   }
-  return offset;
+  const day = Math.floor(ms / DAY);
+  const daily = zone.days.get(day);
+  if (daily !== undefined) return daily;
+  const quarterOffset = (q: number): number => {
+    let offset = zone.quarters.get(q);
+    if (offset === undefined) {
+      const at = q * QUARTER;
+      offset = utcOf(wallClockAt(at, timeZone)) - at;
+      if (zone.quarters.size > 100_000) zone.quarters.clear();
+      zone.quarters.set(q, offset);
+    }
+    return offset;
+  };
+  const first = quarterOffset(day * (DAY / QUARTER));
+  const last = quarterOffset((day + 1) * (DAY / QUARTER) - 1);
+  if (first === last) {
+    if (zone.days.size > 100_000) zone.days.clear();
+    zone.days.set(day, first);
+    return first;
+  }
+  return quarterOffset(Math.floor(ms / QUARTER));
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/account.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
-import { parseBinanceExport, timezoneOrThrow, type ParsedRow } from './parse-binance.ts';
+import { parseBinanceExport, parseBinanceOrders, timezoneOrThrow, type ImportOrder, type ParsedRow } from './parse-binance.ts';
 
 /** An uploaded export: its bytes, its name as the user's computer called it, and the zone of its times. */
 export interface ImportFile {
@@ -24,8 +24,43 @@ export interface ImportFile {
   timezone: string;
 }
 
+const parseOptions = (ctx: AppContext, file: ImportFile) => ({
+  timezone: timezoneOrThrow(file.timezone),
+  ledgerZone: ctx.config.APP_TIMEZONE,
+});
+
 async function parse(ctx: AppContext, file: ImportFile): Promise<ParsedRow[]> {
-  return parseBinanceExport(file.buf, { timezone: timezoneOrThrow(file.timezone), ledgerZone: ctx.config.APP_TIMEZONE });
+  return parseBinanceExport(file.buf, parseOptions(ctx, file));
+}
+
+/** Orders per INSERT: each statement's JSON parameter stays a few MB (DESIGN §19 memory). */
+const INSERT_CHUNK = 5000;
+
+/** One chunk of orders as the INSERT's JSON parameter: the DESIGN §12 mapping and the §2 figures. */
+function chunkJson(orders: readonly ImportOrder[]): string {
+  // Each row is written out as soon as it is computed, so a chunk holds its rows' text rather
+  // than objects of a dozen strings each.
+  const rows = orders.map((o) => {
+    const sell = o.type === 'SELL';
+    const amounts = {
+      venta: sell ? o.quantity : '0',
+      tasa_venta: sell ? o.price : '0',
+      compra: sell ? '0' : o.quantity,
+      tasa_compra: sell ? '0' : o.price,
+    };
+    const notas = `${t('importNotes', { orderNumber: o.orderNumber })}${o.counterparty ? ` · ${o.counterparty}` : ''}`;
+    return JSON.stringify({
+      ...amounts,
+      // The fee is a cost of the row's §2 profit too (DESIGN §13; it used to be left out here).
+      ...computeTransaction({ ...amounts, comision_usd: o.fee }),
+      fecha: o.fecha,
+      notas: notas.slice(0, 1000),
+      comision_usd: o.fee,
+      ocurrido_en: o.occurredAt,
+      referencia: o.orderNumber,
+    });
+  });
+  return `[${rows.join(',')}]`;
 }
 
 /** Order numbers of this file already imported into the ledger (one indexed query, any file size). */
@@ -70,52 +105,34 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
  */
 export async function commitImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportBatchResult> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
-  const rows = await parse(ctx, file);
-  const c = counts(rows);
-  const values = rows.flatMap((r) => {
-    const o = r.order;
-    if (!o) return [];
-    const sell = o.type === 'SELL';
-    const amounts = {
-      venta: sell ? o.quantity : '0',
-      tasa_venta: sell ? o.price : '0',
-      compra: sell ? '0' : o.quantity,
-      tasa_compra: sell ? '0' : o.price,
-    };
-    const figures = computeTransaction(amounts);
-    const notas = `${t('importNotes', { orderNumber: o.orderNumber })}${o.counterparty ? ` · ${o.counterparty}` : ''}`;
-    return [
-      {
-        ...amounts,
-        ...figures,
-        fecha: o.fecha,
-        notas: notas.slice(0, 1000),
-        comision_usd: o.fee,
-        ocurrido_en: o.occurredAt,
-        referencia: o.orderNumber,
-      },
-    ];
-  });
+  const { orders, duplicate: duplicateInFile, skipped } = await parseBinanceOrders(file.buf, parseOptions(ctx, file));
 
   return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const batch = await tx.execute<{ id: string }>(sql`
-      insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${c.skipped})
+      insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${skipped})
       returning id`);
     const batchId = batch.rows[0]!.id;
-    // One statement for the whole file: the rows travel as one JSON parameter (no parameter limit).
-    const inserted = await tx.execute<{ fecha: string }>(sql`
-      insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
-        ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id)
-      select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
-        r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric, compra numeric,
-        tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric, notas text,
-        comision_usd numeric, ocurrido_en timestamptz, referencia text)
-      on conflict (ledger_id, origen, referencia) where referencia is not null do nothing
-      returning fecha::text as fecha`);
-    const created = inserted.rows.length;
-    const duplicate = c.duplicate + (values.length - created);
-    const fechas = [...new Set(inserted.rows.map((r) => r.fecha))].sort();
+    // A few statements of 5,000 rows, each row's values in one JSON parameter (no parameter limit);
+    // the statement triggers (day totals, average-cost states) run once per statement.
+    let created = 0;
+    const days = new Set<string>();
+    for (let k = 0; k < orders.length; k += INSERT_CHUNK) {
+      const inserted = await tx.execute<{ fecha: string }>(sql`
+        insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
+          ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id)
+        select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
+          r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid
+        from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
+          compra numeric, tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric,
+          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text)
+        on conflict (ledger_id, origen, referencia) where referencia is not null do nothing
+        returning fecha::text as fecha`);
+      created += inserted.rows.length;
+      for (const r of inserted.rows) days.add(r.fecha);
+    }
+    // Orders already in the ledger (or inserted meanwhile by a concurrent import) were skipped by the index.
+    const duplicate = duplicateInFile + (orders.length - created);
+    const fechas = [...days].sort();
     await tx.execute(sql`
       update import_batches set created = ${created}, duplicate = ${duplicate},
         fechas = (select coalesce(array_agg(x::date), '{}') from jsonb_array_elements_text(${JSON.stringify(fechas)}::jsonb) x)
@@ -126,11 +143,11 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
       action: 'IMPORT_CREATED',
       entityId: batchId,
       fecha: fechas[0] ?? null,
-      after: { batchId, fileName: file.fileName, created, duplicate, skipped: c.skipped, fechas },
+      after: { batchId, fileName: file.fileName, created, duplicate, skipped, fechas },
     });
     if (created > 0)
       emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORTED', fecha: fechas[0], fechas, byUserId: user.id });
-    return { batch: { id: batchId, created, duplicate, skipped: c.skipped, fechas } };
+    return { batch: { id: batchId, created, duplicate, skipped, fechas } };
   });
 }
 

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { readNumber, readWallClock, zonedInstant } from './binance-values.ts';
+import fc from 'fast-check';
+import { Big, ROUND_HALF_UP } from '@arb/shared';
+import { decimalPlain, decimalText, readDecimal, readNumber, readWallClock, roundDecimal, zonedInstant } from './binance-values.ts';
 import { bigXlsx, spanishXlsx } from './fixtures/generate.ts';
-import { parseBinanceExport } from './parse-binance.ts';
+import { parseBinanceExport, parseBinanceOrders } from './parse-binance.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const CARACAS = { timezone: 'America/Caracas', ledgerZone: 'America/Caracas' };
@@ -37,6 +39,43 @@ describe('readNumber: one number form per file (DESIGN §12)', () => {
   });
 });
 
+// The importer reads numbers as scaled integers (docs/decisions/0018); big.js is the reference.
+describe('readDecimal and roundDecimal agree with big.js', () => {
+  const decimalText_ = fc
+    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 18 }))
+    .map(([neg, units, dp]) => {
+      const digits = units.toString().padStart(dp + 1, '0');
+      const text = dp === 0 ? digits : `${digits.slice(0, -dp)}.${digits.slice(-dp)}`;
+      return neg ? `-${text}` : text;
+    });
+  it('any plain decimal: the same value, rounding half away from zero, and "changed" only when digits are lost', () => {
+    fc.assert(
+      fc.property(decimalText_, fc.integer({ min: 0, max: 8 }), (text, dp) => {
+        const d = readDecimal(text, 'english')!;
+        const big = readNumber(text, 'english')!;
+        expect(decimalPlain(d)).toBe(big.toString());
+        const r = roundDecimal(d, dp);
+        const rounded = big.round(dp, ROUND_HALF_UP);
+        expect(decimalText(r.value)).toBe(rounded.toFixed(dp).replace(/^-(0\.?0*)$/, '$1'));
+        expect(r.changed).toBe(!rounded.eq(big));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+  it.each([
+    // 2.345 → 2.35 and −2.345 → −2.35 (half away from zero); 16-decimal padding is no change
+    ['2.345', 2, '2.35', true],
+    ['-2.345', 2, '-2.35', true],
+    ['100.0000000000000000', 2, '100.00', false],
+    ['27.683', 2, '27.68', true],
+    ['1,562.25', 4, '1562.2500', false],
+  ] as const)('%s to %i decimals → %s (changed %s)', (text, dp, out, changed) => {
+    const r = roundDecimal(readDecimal(text, 'english')!, dp);
+    expect([decimalText(r.value), r.changed]).toEqual([out, changed]);
+    expect(new Big(decimalText(r.value)).eq(new Big(out))).toBe(true);
+  });
+});
+
 describe('times without a zone, read in the chosen zone', () => {
   it.each([
     ['2024-05-02 18:30:05', 'America/Caracas', '2024-05-02T18:30:05-04:00', '2024-05-02'],
@@ -45,6 +84,13 @@ describe('times without a zone, read in the chosen zone', () => {
     ['2024-05-02 02:30:00', 'UTC', '2024-05-02T02:30:00+00:00', '2024-05-01'],
     // Madrid in summer is UTC+2: 01:00 there is 23:00 UTC = 19:00 in Caracas, the day before.
     ['2024-07-01 01:00:00', 'Europe/Madrid', '2024-07-01T01:00:00+02:00', '2024-06-30'],
+    // The days Madrid changes its offset (the offsets are cached per day when a day has one):
+    // 2024-03-31 01:59 is still UTC+1, 03:00 already UTC+2; 2024-10-27 03:30 is UTC+1 again.
+    ['2024-03-31 01:59:00', 'Europe/Madrid', '2024-03-31T01:59:00+01:00', '2024-03-30'],
+    ['2024-03-31 03:00:00', 'Europe/Madrid', '2024-03-31T03:00:00+02:00', '2024-03-30'],
+    ['2024-03-31 23:00:00', 'Europe/Madrid', '2024-03-31T23:00:00+02:00', '2024-03-31'],
+    ['2024-10-27 01:30:00', 'Europe/Madrid', '2024-10-27T01:30:00+02:00', '2024-10-26'],
+    ['2024-10-27 03:30:00', 'Europe/Madrid', '2024-10-27T03:30:00+01:00', '2024-10-26'],
   ])('%s in %s → %s, fecha %s', (text, zone, iso, fecha) => {
     const wc = readWallClock(text);
     expect(wc).not.toBeNull();
@@ -154,6 +200,27 @@ describe('parseBinanceExport', () => {
     expect(row!.preview).toMatchObject({ price: 37.5, quantity: 41.66, total: 1562.25, action: 'new' });
   });
 
+  // The file is read streaming; a Spanish Price cell after English-looking rows starts the reading
+  // over, so the earlier rows are read in the Spanish form too (one form per file).
+  it('a Spanish Price cell late in a "," file makes every row Spanish, also the rows before it', async () => {
+    const head = 'Order Number,Order Type,Asset Type,Fiat Type,Total Price,Price,Quantity,Status,Created Time\n';
+    const csv = `${head}1,Sell,USDT,VES,"37.000",37,"1,000",Completed,2024-06-10 14:00:00\n2,Buy,USDT,VES,"3.750,00","37,50",100,Completed,2024-06-10 15:00:00\n`;
+    const rows = await parseBinanceExport(Buffer.from(csv), CARACAS);
+    // Spanish: "1,000" is 1 (not one thousand); "37.000" is 37,000 Bs; "3.750,00" is 3,750
+    expect(rows.map((r) => r.preview)).toMatchObject([
+      { orderNumber: '1', price: 37, quantity: 1, total: 37000, action: 'new' },
+      { orderNumber: '2', price: 37.5, quantity: 100, total: 3750, action: 'new' },
+    ]);
+    expect(rows).toHaveLength(2);
+    // The commit's reading keeps only the orders and the counts, with the same figures.
+    const lean = await parseBinanceOrders(Buffer.from(csv), CARACAS);
+    expect(lean).toMatchObject({ duplicate: 0, skipped: 0 });
+    expect(lean.orders.map((o) => [o.orderNumber, o.quantity, o.price])).toEqual([
+      ['1', '1.00', '37.0000'],
+      ['2', '100.00', '37.5000'],
+    ]);
+  });
+
   it('reads a Spanish XLSX: text order numbers, numeric cells, text and date times', async () => {
     const xlsx = await spanishXlsx([
       ['22900000000000000012', 'Venta', 'USDT', 'VES', 1562.25, 37.5, 41.66, 0.04, 0, 'Carla', 'Completada', '2024-06-10 14:00:00'],
@@ -195,6 +262,11 @@ describe('parseBinanceExport', () => {
     const rows = await parseBinanceExport(Buffer.from(csv), CARACAS);
     expect(rows[1]!.preview).toMatchObject({ action: 'duplicate', reason: 'Repetida en el archivo' });
     expect(rows[1]!.order).toBeUndefined();
+    // The commit's reading counts the same rows as the preview's.
+    const lean = await parseBinanceOrders(Buffer.from(csv), CARACAS);
+    const count = (action: string) => rows.filter((r) => r.preview.action === action).length;
+    expect([lean.orders.length, lean.duplicate, lean.skipped]).toEqual([count('new'), count('duplicate'), count('skipped')]);
+    expect(lean.duplicate).toBe(1);
   });
 
   it.each([

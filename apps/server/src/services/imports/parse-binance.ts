@@ -1,16 +1,21 @@
-import { Big, IMPORT_ASSETS, IMPORT_FIAT, MONEY_MAX, messages, t, type ImportPreviewRow } from '@arb/shared';
+import { IMPORT_ASSETS, IMPORT_FIAT, MONEY_MAX, messages, t, type ImportPreviewRow } from '@arb/shared';
 import { AppError } from '../../lib/errors.ts';
 import { isHeaderCell, matchHeader, type ColumnKey, type ColumnMap } from './binance-columns.ts';
 import {
+  addDecimal,
   assertTimeZone,
+  decimalGt,
+  decimalPlain,
+  decimalText,
   isCompleted,
   looksSpanishPrice,
-  readNumber,
+  readDecimal,
   readOrderType,
   readWallClock,
-  roundTo,
+  roundDecimal,
   zonedInstant,
   type Cell,
+  type Decimal,
   type NumberForm,
 } from './binance-values.ts';
 import { readTable, type TableRecord } from './read-table.ts';
@@ -44,7 +49,8 @@ export interface ParseOptions {
 /** How many non-blank records may precede the header (a title line, an export note). */
 const HEADER_SEARCH = 10;
 const ASSETS: ReadonlySet<string> = new Set(IMPORT_ASSETS);
-const ZERO = new Big(0);
+const ZERO: Decimal = { units: 0n, dp: 0 };
+const MAX: Decimal = { units: BigInt(MONEY_MAX), dp: 0 };
 
 const cellText = (c: Cell | undefined): string =>
   c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c).trim();
@@ -65,13 +71,78 @@ export function timezoneOrThrow(timezone: string): string {
  * order is already in the ledger is the caller's question. Bad files throw a Spanish 4xx.
  */
 export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promise<ParsedRow[]> {
+  return readExport(buf, opts, () => {
+    const rows: ParsedRow[] = [];
+    return { add: (row) => rows.push(row), result: () => rows };
+  });
+}
+
+export interface ParsedOrders {
+  /** The importable orders in file order (each order number once). */
+  orders: ImportOrder[];
+  /** Rows repeated in the file. */
+  duplicate: number;
+  skipped: number;
+}
+
+/**
+ * The same reading for a commit: only the orders and the counts are kept, so a 20,000-row file
+ * does not hold 20,000 preview rows (and their records) while it is inserted (DESIGN §19 memory).
+ */
+export async function parseBinanceOrders(buf: Buffer, opts: ParseOptions): Promise<ParsedOrders> {
+  return readExport(buf, opts, () => {
+    const out: ParsedOrders = { orders: [], duplicate: 0, skipped: 0 };
+    return {
+      add: (row) => {
+        if (row.order) out.orders.push(row.order);
+        else if (row.preview.action === 'duplicate') out.duplicate++;
+        else out.skipped++;
+      },
+      result: () => out,
+    };
+  });
+}
+
+interface Collector<R> {
+  add(row: ParsedRow): void;
+  result(): R;
+}
+
+/**
+ * One streaming pass over the records: each data record is interpreted as it is read and handed
+ * to a collector, so the file's records are never all held. The number form is decided once per
+ * file (DESIGN §12): `;` files are Spanish; otherwise the pass reads the English form and, at the
+ * first Price cell that looks Spanish, starts over in the Spanish form with a fresh collector —
+ * the same decision as looking at every Price cell first, without keeping the records.
+ */
+async function readExport<R>(buf: Buffer, opts: ParseOptions, collector: () => Collector<R>): Promise<R> {
   timezoneOrThrow(opts.timezone);
   if (buf.length === 0) throw new AppError('IMPORT_EMPTY', messages.importEmpty);
+  let c = collector();
+  if ((await readPass(buf, opts, null, c)) === 'restart') {
+    c = collector();
+    await readPass(buf, opts, 'spanish', c);
+  }
+  return c.result();
+}
+
+/**
+ * Reads the file with `forced` form (null: decide — Spanish for `;`, else English until a Price
+ * cell looks Spanish, then answer 'restart').
+ */
+async function readPass(buf: Buffer, opts: ParseOptions, forced: NumberForm | null, sink: Collector<unknown>): Promise<'done' | 'restart'> {
   const table = readTable(buf);
+  const form: NumberForm = forced ?? (table.delimiter === ';' ? 'spanish' : 'english');
+  const mayRestart = forced === null && form === 'english';
   let header: { columns: ColumnMap; line: number } | null = null;
   let best: string[] | null = null;
   let seen = 0;
-  const data: TableRecord[] = [];
+  let data = 0;
+  const seenOrders = new Set<string>();
+  const at = (rec: TableRecord, key: ColumnKey): Cell => {
+    const i = header!.columns[key];
+    return i === undefined ? null : (rec.cells[i] ?? null);
+  };
   for await (const rec of table.records) {
     if (isBlank(rec.cells)) continue;
     if (!header) {
@@ -84,33 +155,12 @@ export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promi
       if (++seen >= HEADER_SEARCH) break;
       continue;
     }
-    const orderCell = header.columns.orderNumber!;
-    if (isHeaderCell(cellText(rec.cells[orderCell]))) continue;
-    data.push(rec);
-  }
-  if (!header) {
-    if (!best) throw new AppError('IMPORT_EMPTY', messages.importEmpty);
-    throw new AppError('IMPORT_UNRECOGNIZED', `${messages.importUnrecognized}. ${t('importMissingColumns', { columns: best.join(', ') })}`);
-  }
-  if (data.length === 0) throw new AppError('IMPORT_EMPTY', messages.importNoOrders);
-
-  const cols = header.columns;
-  const at = (rec: TableRecord, key: ColumnKey): Cell => {
-    const i = cols[key];
-    return i === undefined ? null : (rec.cells[i] ?? null);
-  };
-  // The number form is decided once per file (DESIGN §12).
-  const form: NumberForm =
-    table.delimiter === ';' ||
-    data.some((rec) => {
+    if (isHeaderCell(cellText(rec.cells[header.columns.orderNumber!]))) continue;
+    data++;
+    if (mayRestart) {
       const p = at(rec, 'price');
-      return typeof p === 'string' && looksSpanishPrice(p);
-    })
-      ? 'spanish'
-      : 'english';
-
-  const seenOrders = new Set<string>();
-  return data.map((rec) => {
+      if (typeof p === 'string' && looksSpanishPrice(p)) return 'restart';
+    }
     const row = interpret(rec, at, form, opts);
     if (row.order) {
       if (seenOrders.has(row.order.orderNumber)) {
@@ -119,8 +169,14 @@ export async function parseBinanceExport(buf: Buffer, opts: ParseOptions): Promi
         delete row.order;
       } else seenOrders.add(row.order.orderNumber);
     }
-    return row;
-  });
+    sink.add(row);
+  }
+  if (!header) {
+    if (!best) throw new AppError('IMPORT_EMPTY', messages.importEmpty);
+    throw new AppError('IMPORT_UNRECOGNIZED', `${messages.importUnrecognized}. ${t('importMissingColumns', { columns: best.join(', ') })}`);
+  }
+  if (data === 0) throw new AppError('IMPORT_EMPTY', messages.importNoOrders);
+  return 'done';
 }
 
 function readOrderNumber(cell: Cell): string | null {
@@ -144,11 +200,11 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
     reason ??= why;
   };
 
-  const num = (key: ColumnKey, optional = false): Big | null => {
+  const num = (key: ColumnKey, optional = false): Decimal | null => {
     const cell = at(rec, key);
     if (optional && cellText(cell) === '') return null;
-    const value = readNumber(cell, form);
-    if (value === null || value.lt(0)) skip(t('importUnreadableNumber', { text: cellText(cell) || '—' }));
+    const value = readDecimal(cell, form);
+    if (value === null || value.units < 0n) skip(t('importUnreadableNumber', { text: cellText(cell) || '—' }));
     return value;
   };
 
@@ -165,14 +221,14 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
   const maker = num('makerFee', true);
   const taker = num('takerFee', true);
 
-  const price = priceRaw && roundTo(priceRaw, 4);
-  const quantity = quantityRaw && roundTo(quantityRaw, 2);
-  const fee = roundTo((maker ?? ZERO).plus(taker ?? ZERO), 8);
+  const price = priceRaw && roundDecimal(priceRaw, 4);
+  const quantity = quantityRaw && roundDecimal(quantityRaw, 2);
+  const fee = roundDecimal(addDecimal(maker ?? ZERO, taker ?? ZERO), 8);
   if (quantity?.changed) warnings.push(messages.importQuantityRounded);
   if (price?.changed) warnings.push(messages.importPriceRounded);
   if (fee.changed) warnings.push(messages.importFeeRounded);
-  if (price && quantity && (price.value.lte(0) || quantity.value.lte(0))) skip(messages.importNotPositive);
-  for (const v of [price, quantity]) if (v && v.value.gt(MONEY_MAX)) skip(t('importValueTooLarge', { text: v.value.toString() }));
+  if (price && quantity && (price.value.units <= 0n || quantity.value.units <= 0n)) skip(messages.importNotPositive);
+  for (const v of [price, quantity]) if (v && decimalGt(v.value, MAX)) skip(t('importValueTooLarge', { text: decimalPlain(v.value) }));
 
   const timeCell = at(rec, 'time');
   const wc = readWallClock(timeCell);
@@ -185,10 +241,10 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
     type,
     asset,
     fiat,
-    price: price ? Number(price.value.toFixed(4)) : null,
-    quantity: quantity ? Number(quantity.value.toFixed(2)) : null,
-    total: totalRaw ? Number(totalRaw.round(2).toFixed(2)) : null,
-    fee: reason === undefined || (maker ?? taker) ? Number(fee.value.toFixed(8)) : null,
+    price: price ? Number(decimalText(price.value)) : null,
+    quantity: quantity ? Number(decimalText(quantity.value)) : null,
+    total: totalRaw ? Number(decimalText(roundDecimal(totalRaw, 2).value)) : null,
+    fee: reason === undefined || (maker ?? taker) ? Number(decimalText(fee.value)) : null,
     counterparty,
     status,
     createdAt: when ? when.iso : null,
@@ -202,9 +258,9 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
     order: {
       orderNumber: orderNumber!,
       type: type!,
-      quantity: quantity!.value.toFixed(2),
-      price: price!.value.toFixed(4),
-      fee: fee.value.toFixed(8),
+      quantity: decimalText(quantity!.value),
+      price: decimalText(price!.value),
+      fee: decimalText(fee.value),
       counterparty,
       occurredAt: when!.utc,
       fecha: when!.fecha,

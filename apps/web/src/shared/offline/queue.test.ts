@@ -8,7 +8,7 @@ const fecha = '2026-11-23';
 const create = (venta: string, key: string): QueuedBody => ({
   kind: 'create',
   ledgerId: 'L1',
-  input: { venta, tasa_venta: '40.0000', compra: '0', tasa_compra: '0', notas: '', fecha },
+  input: { venta, tasa_venta: '40.0000', compra: '0', tasa_compra: '0', comision_usd: '', notas: '', fecha },
   ganancia: 0,
   ocurridoEn: '2026-11-23T12:00:00.000Z',
   idempotencyKey: key,

@@ -115,6 +115,27 @@ describe('edit-transaction dialog', () => {
     expect(calls[1]?.body).toMatchObject({ tasa_venta: '41.0000', version: 4 });
   });
 
+  // DESIGN §12: the dialog starts from the stored fee and sends it back, changed or not.
+  it('shows the stored fee with its decimals and saves an edited one', async () => {
+    const withFee = aTransaction({ ledgerId: LEDGER, comision_usd: 0.00012345 });
+    const calls = mockFetch(() => json(200, { transaction: withFee }));
+    const onClose = vi.fn();
+    renderWithProviders(<EditTransactionDialog ledgerId={LEDGER} transaction={withFee} onClose={onClose} onError={vi.fn()} />);
+    const user = userEvent.setup();
+    const fee = screen.getByLabelText('Comisión (USD)') as HTMLInputElement;
+    expect(fee.value).toBe('0.00012345');
+    await user.clear(fee);
+    await user.type(fee, '-1');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(messages.feeInvalid)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await user.clear(fee);
+    await user.type(fee, '1.5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({ venta: '100.00', comision_usd: '1.50000000' });
+  });
+
   it('validates with the shared rules', async () => {
     const { calls, user, field } = setup();
     await user.clear(field('Tasa de venta (Bs)'));

@@ -44,12 +44,14 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
       tasa_venta: toInputText(tx.tasa_venta, 4),
       compra: toInputText(tx.compra, 2),
       tasa_compra: toInputText(tx.tasa_compra, 4),
+      // The stored fee, exactly (up to 8 decimals); saving sends it back, so an edit keeps it.
+      comision_usd: toInputText(tx.comision_usd, 8),
       notas: tx.notas ?? '',
       fecha: tx.fecha,
     },
   });
   const { watch, handleSubmit } = form;
-  const { money, notes } = transactionFields(form);
+  const { money, fee, notes } = transactionFields(form);
   const update = useUpdateTransaction();
   const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
   const showPreview = canPreviewEdit(venta, compra);
@@ -88,6 +90,7 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
             {money('tasa_venta', 'Tasa de venta (Bs)')}
             {money('compra', 'Compra (USD)')}
             {money('tasa_compra', 'Tasa de compra (Bs)')}
+            {fee()}
             {notes({ gridColumn: '1 / -1' })}
           </Box>
           {showPreview && (

@@ -13,6 +13,8 @@ interface Props {
   autoFocus?: boolean;
   /** Whether the form holds a value: the label sits inside an empty field, above a filled one. */
   filled: boolean;
+  /** The input's step (the fee has 8 decimals); 0.01 by default. */
+  step?: string | undefined;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Props {
  * a rate keeps its 3rd and 4th decimals. Registered, not
  * controlled: react-hook-form's Controller would add to the code the login page shares.
  */
-export function MoneyField({ label, field, error, onFormat, autoFocus, filled }: Props) {
+export function MoneyField({ label, field, error, onFormat, autoFocus, filled, step = '0.01' }: Props) {
   const { ref, onBlur, ...rest } = field;
   // MUI tracks an uncontrolled input's "filled" state only through its own change events, so a
   // form reset after a submit left the labels raised over empty fields (issue 22): the form says.
@@ -43,7 +45,7 @@ export function MoneyField({ label, field, error, onFormat, autoFocus, filled }:
       autoFocus={autoFocus}
       fullWidth
       size="small"
-      slotProps={{ inputLabel: { shrink: focused || filled }, htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+      slotProps={{ inputLabel: { shrink: focused || filled }, htmlInput: { min: 0, step, inputMode: 'decimal' } }}
     />
   );
 }

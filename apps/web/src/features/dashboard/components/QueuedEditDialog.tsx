@@ -21,11 +21,13 @@ export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate;
       tasa_venta: text(op.input.tasa_venta),
       compra: text(op.input.compra),
       tasa_compra: text(op.input.tasa_compra),
+      // The fee typed with the queued item travels with it, so "Editar" never drops it.
+      comision_usd: text(op.input.comision_usd),
       notas: op.input.notas ?? '',
       fecha: op.input.fecha,
     },
   });
-  const { money, notes } = transactionFields(form);
+  const { money, fee, notes } = transactionFields(form);
   const [venta, tasaVenta, compra, tasaCompra] = form.watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
   const submit = form.handleSubmit(async (data) => {
     await offlineQueue.edit(op.opId, {
@@ -45,6 +47,7 @@ export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate;
             {money('tasa_venta', 'Tasa de venta (Bs)')}
             {money('compra', 'Compra (USD)')}
             {money('tasa_compra', 'Tasa de compra (Bs)')}
+            {fee()}
             {notes({ gridColumn: '1 / -1' })}
           </Box>
           {canPreviewCreate(venta, tasaVenta, compra, tasaCompra) && (

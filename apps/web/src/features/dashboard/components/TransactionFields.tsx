@@ -4,7 +4,7 @@ import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { TransactionData, TransactionInput } from '@arb/shared';
 import { MoneyField } from './MoneyField';
 
-export type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra';
+export type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra' | 'comision_usd';
 type TransactionFormApi = UseFormReturn<TransactionInput, unknown, TransactionData>;
 
 /** The fields the new-transaction form and the edit dialog share, bound to their form. */
@@ -19,6 +19,17 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
         onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
         autoFocus={autoFocus}
         filled={filled(name)}
+      />
+    ),
+    /** 'Comisión (USD)' (DESIGN §12): dollars the trade cost, up to 8 decimals; empty = no fee. */
+    fee: () => (
+      <MoneyField
+        label="Comisión (USD)"
+        field={register('comision_usd')}
+        error={formState.errors.comision_usd?.message}
+        onFormat={(value) => setValue('comision_usd', value, { shouldValidate: formState.isSubmitted })}
+        filled={filled('comision_usd')}
+        step="0.00000001"
       />
     ),
     notes: (sx?: SxProps<Theme>) => (

@@ -66,6 +66,31 @@ describe('new-transaction form', () => {
     expect((field('Venta (USD)') as HTMLInputElement).value).toBe('12.50');
   });
 
+  it('sends the fee (DESIGN §12): up to 8 decimals, decimal keypad; a negative or 9-decimal fee is refused in Spanish', async () => {
+    const { calls, user, fill, submit, field } = setup();
+    const fee = field('Comisión (USD)') as HTMLInputElement;
+    expect([fee.getAttribute('min'), fee.getAttribute('step'), fee.getAttribute('inputmode')]).toEqual(['0', '0.00000001', 'decimal']);
+    await fill({ venta: '100', tasaVenta: '40' });
+    await user.type(fee, '0.123456789');
+    await user.click(submit());
+    expect(await screen.findByText(messages.feeInvalid)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await user.clear(fee);
+    await user.type(fee, '0.12345678');
+    await user.click(submit());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ venta: '100.00', tasa_venta: '40.0000', comision_usd: '0.12345678' });
+    await waitFor(() => expect(fee.value).toBe(''));
+  });
+
+  it('sends no fee as 0 when the field is left empty', async () => {
+    const { calls, user, fill, submit } = setup();
+    await fill({ compra: '10', tasaCompra: '40' });
+    await user.click(submit());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ compra: '10.00', comision_usd: '0.00000000' });
+  });
+
   it('shows the SPEC §5 messages and sends nothing when invalid', async () => {
     const { calls, user, fill, submit } = setup();
     await user.click(submit());

@@ -27,8 +27,24 @@ interface Props {
   parallelRate?: number | undefined;
 }
 
-type Values = { venta: string; tasa_venta: string; compra: string; tasa_compra: string; notas: string; fecha: string };
-const emptyValues = (fecha: string): Values => ({ venta: '', tasa_venta: '', compra: '', tasa_compra: '', notas: '', fecha });
+type Values = {
+  venta: string;
+  tasa_venta: string;
+  compra: string;
+  tasa_compra: string;
+  comision_usd: string;
+  notas: string;
+  fecha: string;
+};
+const emptyValues = (fecha: string): Values => ({
+  venta: '',
+  tasa_venta: '',
+  compra: '',
+  tasa_compra: '',
+  comision_usd: '',
+  notas: '',
+  fecha,
+});
 
 /** The new-transaction form of SPEC §2: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
 export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Props) {
@@ -105,7 +121,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   });
 
   const busy = formState.isSubmitting || create.isPending;
-  const { money, notes } = transactionFields(form);
+  const { money, fee, notes } = transactionFields(form);
   const parallelButton = (name: 'tasa_venta' | 'tasa_compra') =>
     parallelRate !== undefined && (
       <Button
@@ -140,6 +156,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
             {parallelButton('tasa_compra')}
           </Box>
         </Box>
+        {fee()}
         {notes()}
         {showProfit && <ProfitPreview value={profit} />}
         <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy} sx={{ justifySelf: { sm: 'start' } }}>

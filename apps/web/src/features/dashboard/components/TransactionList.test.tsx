@@ -82,3 +82,21 @@ describe('transaction list without a connection (DESIGN §14)', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 });
+
+describe('transaction list: the fee (DESIGN §12)', () => {
+  it('shows a row’s fee with its decimals, and nothing for a row without one', () => {
+    mockFetch(() => json(200, {}));
+    const withFee = aTransaction({ ledgerId: LEDGER, id: '33333333-3333-4333-8333-333333333333', comision_usd: 0.00012345 });
+    renderWithProviders(
+      <TransactionList
+        ledgerId={LEDGER}
+        transactions={[tx, withFee]}
+        permissions={{ isOwner: true, canModifyBalance: true, canChange: () => true }}
+        onError={vi.fn()}
+      />,
+    );
+    const [first, second] = screen.getAllByTestId('tx-row');
+    expect(first?.textContent).not.toContain('Comisión');
+    expect(second?.textContent).toContain('Comisión: 0,00012345 USD');
+  });
+});

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Checkbox, Chip, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
+import { formatBs, formatFee, formatRate, formatUsd, messages } from '@arb/shared';
 import { Figure } from '../../../shared/ui/Figure';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { useToggleVerify } from '../api/toggle-verify';
@@ -108,6 +108,11 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
                   {tx.compra > 0 && (
                     <Typography variant="body2">
                       Compra: <Figure>{formatUsd(tx.compra)}</Figure> a <Figure>{formatRate(tx.tasa_compra)}</Figure>
+                    </Typography>
+                  )}
+                  {tx.comision_usd > 0 && (
+                    <Typography variant="body2">
+                      Comisión: <Figure>{formatFee(tx.comision_usd)}</Figure>
                     </Typography>
                   )}
                   <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>

@@ -95,6 +95,26 @@ describe('activitySentence', () => {
       'Ana cambió el nombre del registro: nombre «Mi Registro» → «Caja»',
     ],
     [
+      'the profit method (DESIGN §13)',
+      {
+        action: 'LEDGER_SETTINGS_UPDATED',
+        fecha: null,
+        before: { metodo_ganancia: 'por_operacion' },
+        after: { metodo_ganancia: 'costo_promedio' },
+      },
+      'Ana cambió el método de ganancia a costo promedio',
+    ],
+    [
+      'the profit method back',
+      {
+        action: 'LEDGER_SETTINGS_UPDATED',
+        fecha: null,
+        before: { metodo_ganancia: 'costo_promedio' },
+        after: { metodo_ganancia: 'por_operacion' },
+      },
+      'Ana cambió el método de ganancia a por operación',
+    ],
+    [
       'a permission change',
       { action: 'MEMBER_PERMISSIONS_UPDATED', fecha: null, before: { canModifyBalance: false }, after: { canModifyBalance: true } },
       'Ana cambió los permisos de un miembro: modificar saldos No → Sí',
