@@ -16,6 +16,11 @@ export const offlineQueue = new OfflineQueue({
     return sender(op);
   },
   onSent: (op) => sentHook?.(op),
+  // One tab at a time sends a user's queue (Web Locks; every browser we support has them).
+  exclusive: async (name, fn) => {
+    if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(name, fn);
+    else await fn();
+  },
 });
 
 export function setOfflineSender(send: (op: QueuedOp) => Promise<void>, onSent: (op: QueuedOp) => void): void {

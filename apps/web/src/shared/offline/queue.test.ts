@@ -258,4 +258,46 @@ describe('OfflineQueue', () => {
     expect(maxInFlight).toBe(1);
     expect(sent).toEqual(['k1', 'k2']);
   });
+
+  it('two tabs of one user share the stored queue and send each item once, in order (the lock)', async () => {
+    // A lock like the browser's Web Locks: one holder per name, the others wait their turn.
+    const held = new Map<string, Promise<void>>();
+    const exclusive = async (name: string, fn: () => Promise<void>) => {
+      while (held.has(name)) await held.get(name);
+      const run = fn();
+      held.set(
+        name,
+        run.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      try {
+        await run;
+      } finally {
+        held.delete(name);
+      }
+    };
+    const sent: string[] = [];
+    const send = async (op: QueuedOp) => {
+      await new Promise((r) => setTimeout(r, 5));
+      sent.push(op.kind === 'create' ? op.idempotencyKey : op.id);
+    };
+    const store = memoryStore();
+    const tab = (name: string) => {
+      let n = 0;
+      return new OfflineQueue({ store, send, exclusive, newId: () => `${name}-${++n}` });
+    };
+    const [a, b] = [tab('a'), tab('b')];
+    await a.setUser('u1');
+    await b.setUser('u1');
+    await a.add(create('1', 'k1'));
+    await a.add(create('2', 'k2'));
+    await a.add(create('3', 'k3'));
+    // Both tabs come back online at the same moment.
+    await Promise.all([a.flush(true), b.flush(true)]);
+    expect(sent).toEqual(['k1', 'k2', 'k3']);
+    await a.reload();
+    expect(a.snapshot()).toEqual([]);
+  });
 });

@@ -75,6 +75,12 @@ export interface QueueOptions {
   onSent?(op: QueuedOp): void;
   now?: () => number;
   newId?: () => string;
+  /**
+   * Runs a flush alone among this user's tabs (the browser's Web Locks in `offline.ts`): two tabs
+   * of one user share one stored queue, and without it both could send the same item, or send two
+   * toggles of one row out of order. Missing: the flush runs unguarded (tests of one queue).
+   */
+  exclusive?: (name: string, fn: () => Promise<void>) => Promise<void>;
 }
 
 type Listener = () => void;
@@ -189,14 +195,21 @@ export class OfflineQueue {
       this.again ||= force;
       return this.flushing;
     }
+    const work = async () => {
+      // Inside the lock: what another tab sent meanwhile is already gone from the stored queue.
+      await this.reload();
+      await this.sendDue(force);
+      while (this.again) {
+        this.again = false;
+        await this.sendDue(true);
+      }
+    };
+    const exclusive = this.opts.exclusive;
+    const user = this.userId;
     this.flushing = (async () => {
       try {
-        await this.reload();
-        await this.sendDue(force);
-        while (this.again) {
-          this.again = false;
-          await this.sendDue(true);
-        }
+        if (exclusive && user) await exclusive(`arb-offline-queue:${user}`, work);
+        else await work();
       } finally {
         this.flushing = null;
       }

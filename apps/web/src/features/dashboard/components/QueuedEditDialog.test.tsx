@@ -29,6 +29,8 @@ const rejected: QueuedOp & QueuedCreate = {
   opId: 'op-1',
   queuedAt: 1,
   status: 'failed',
+  attempts: 1,
+  notBefore: 0,
   error: 'Por favor ingresa un valor válido',
 };
 
