@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia } from '@arb/shared';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { num, toTransactionJson } from '../transactions/transaction-json.ts';
+import { DAY_ORDER, type TransactionRow } from '../transactions/transaction-row.ts';
+import { dayBaseBalance } from './base-balance.ts';
+import { balancesHead, dayBalances, inOneSnapshot } from './day-balances.ts';
+
+/**
+ * The balances answer of recently read days, kept up to date by reading only what changed
+ * (docs/decisions/0017, issue 23). The ledger's revision (bumped at the commit of every change,
+ * docs/architecture.md) still says *whether* anything changed: an unchanged revision is a hit that
+ * costs nothing. A changed one used to mean recomputing the whole day; now a read asks PostgreSQL,
+ * in one REPEATABLE READ snapshot, for
+ *  - the day's rows whose current version was written after the cached snapshot: every tuple
+ *    written later has a transaction id at or above that snapshot's xmin (older ids had all
+ *    finished when it was taken), so a filter on the system column `xmin` finds inserts and
+ *    updates alike, whoever wrote them, on any instance;
+ *  - the day's row count and sums from ledger_day_totals (same snapshot, kept by the triggers of
+ *    docs/decisions/0003), the base (base-balance.ts) and the authors' current names.
+ * The cached rows, with the fetched ones replacing or joining them, are the day's rows exactly when
+ * their number equals the day's count (a row that left the day — deleted, moved, reset, undone —
+ * makes it larger); otherwise, or after a rename, the day is recomputed from scratch. Only the rows
+ * from the first one whose place changed get new cumulative figures and JSON; an append (the usual
+ * change) touches one row. Ledgers under costo_promedio keep the whole-day computation (a change of
+ * an earlier day changes their rows' realized profit).
+ */
+
+/** One row of a cached day: its JSON (with its cumulative profit) and what is needed to redo it. */
+export interface DayRow {
+  row: TransactionRow;
+  /** The day's order as one string: ocurrido_en, created_at (µs, UTC, fixed width), id. */
+  key: string;
+  /** Running sums of the rounded row profits up to and including this row (exact). */
+  cumVes: string;
+  cumUsd: string;
+  json: string;
+}
+
+interface DayState {
+  /** The ledger's revision in the snapshot the state was read from. */
+  revision: number;
+  /** That snapshot's xmin, modulo 2^32 (the width of a tuple's `xmin`). */
+  snapXmin: number;
+  readAt: number;
+  /** null for a costo_promedio day (whole-day answers only). */
+  rows: DayRow[] | null;
+  body: Buffer;
+}
+
+export interface DayAnswerCache {
+  /** The day's answer at `revision` or later (the revision the caller read with its membership). */
+  read(ledgerId: string, fecha: string, revision: number): Promise<Buffer>;
+}
+
+export interface DayAnswerCacheOptions {
+  /** Days kept (least recently used go first). */
+  maxDays?: number;
+  /** Rows kept over all days (a bound on memory: about 2 kB each). */
+  maxRows?: number;
+  /** A state older than this is read again in full (bounds any drift and xid wrap-around). */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+const XID_SPAN = 4294967296; // 2^32
+const ROW_COLUMNS = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
+  t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.comision_usd,
+  to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ocurrido_en, t.origen, t.referencia, t.version,
+  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, t.created_by, u.user_name as author_name,
+  to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')
+    || t.id::text as day_key`;
+
+interface Meta extends DaySums {
+  snap: string;
+  revision: string;
+  metodo: MetodoGanancia;
+  transaction_count: number;
+  names: Array<[string, string]>;
+}
+
+/** What one snapshot says about the day: meta, the rows written since `since` (all when null), the base. */
+async function readDay(db: Db, ledgerId: string, fecha: string, since: number | null, authors: string[]) {
+  return inOneSnapshot(db, async (tx: DbOrTx) => {
+    // Sums are text: exact NUMERIC, never a float.
+    const meta = await tx.execute<Meta & Record<string, unknown>>(sql`
+      select (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % ${XID_SPAN})::text as snap, l.revision::text as revision,
+        l.metodo_ganancia as metodo, coalesce(d.transaction_count, 0)::int as transaction_count,
+        coalesce(d.venta, 0)::text as venta, coalesce(d.compra, 0)::text as compra, coalesce(d.comision_usd, 0)::text as comision_usd,
+        coalesce(d.bs_recibidos, 0)::text as bs_recibidos, coalesce(d.bs_pagados, 0)::text as bs_pagados,
+        coalesce(d.ganancia_ves, 0)::text as ganancia_ves, coalesce(d.ganancia_usd, 0)::text as ganancia_usd,
+        coalesce(d.v_venta, 0)::text as v_venta, coalesce(d.v_compra, 0)::text as v_compra,
+        coalesce(d.v_comision_usd, 0)::text as v_comision_usd, coalesce(d.v_bs_recibidos, 0)::text as v_bs_recibidos,
+        coalesce(d.v_bs_pagados, 0)::text as v_bs_pagados,
+        (select coalesce(json_agg(json_build_array(u.id, u.user_name)), '[]'::json) from users u
+          where u.id = any(${`{${authors.join(',')}}`}::uuid[])) as names
+      from ledgers l left join ledger_day_totals d on d.ledger_id = l.id and d.fecha = ${fecha}::date
+      where l.id = ${ledgerId}`);
+    const m = meta.rows[0];
+    if (!m || m.metodo === 'costo_promedio') return { meta: m, rows: [], base: undefined };
+    // (xmin − since) mod 2^32 < 2^31: "written at or after `since`" in PostgreSQL's circular xid order.
+    const written =
+      since === null ? sql`` : sql`and (((t.xmin::text::bigint - ${since}) % ${XID_SPAN}) + ${XID_SPAN}) % ${XID_SPAN} < ${XID_SPAN / 2}`;
+    const rows = await tx.execute<TransactionRow & { day_key: string } & Record<string, unknown>>(sql`
+      select ${ROW_COLUMNS} from transactions t left join users u on u.id = t.created_by
+      where t.ledger_id = ${ledgerId} and t.fecha = ${fecha} ${written} order by ${DAY_ORDER}`);
+    return { meta: m, rows: rows.rows, base: await dayBaseBalance(tx, ledgerId, fecha) };
+  });
+}
+
+/** The rows from `from` on get their cumulative profit and JSON again (the earlier ones keep theirs). */
+function withCumulative(rows: DayRow[], from: number): void {
+  let ves = from === 0 ? new Big(0) : new Big(rows[from - 1]!.cumVes);
+  let usd = from === 0 ? new Big(0) : new Big(rows[from - 1]!.cumUsd);
+  for (let i = from; i < rows.length; i++) {
+    const r = rows[i]!;
+    // Sums of the stored rounded row profits, as computeDay (DESIGN §2).
+    ves = ves.plus(r.row.ganancia_ves);
+    usd = usd.plus(r.row.ganancia_usd);
+    const cumVes = toFixedString(ves);
+    const cumUsd = toFixedString(usd);
+    if (r.json !== '' && r.cumVes === cumVes && r.cumUsd === cumUsd) continue;
+    rows[i] = {
+      ...r,
+      cumVes,
+      cumUsd,
+      json: JSON.stringify(toTransactionJson(r.row, { ves: toFixedString(ves, 2), usd: toFixedString(usd, 2) })),
+    };
+  }
+}
+
+function toDayRow(raw: TransactionRow & { day_key: string }): DayRow {
+  const { day_key, ...row } = raw;
+  return { row, key: day_key, cumVes: '', cumUsd: '', json: '' };
+}
+
+/**
+ * The cached rows with the fetched ones in place (null when they cannot be the day's rows: some
+ * cached row left the day), and the first index whose row is not the cached one.
+ */
+export function mergeRows(cached: readonly DayRow[], fetched: DayRow[], count: number): { rows: DayRow[]; from: number } | null {
+  if (fetched.length === 0 && cached.length === count) return { rows: cached.slice(), from: cached.length };
+  const fetchedIds = new Set(fetched.map((r) => r.row.id));
+  const rows = cached.filter((r) => !fetchedIds.has(r.row.id));
+  if (rows.length + fetched.length !== count) return null;
+  // `fetched` is in the day's order; merge the two ordered lists.
+  const merged: DayRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < rows.length || j < fetched.length) {
+    if (j >= fetched.length || (i < rows.length && rows[i]!.key < fetched[j]!.key)) merged.push(rows[i++]!);
+    else merged.push(fetched[j++]!);
+  }
+  let from = 0;
+  while (from < merged.length && from < cached.length && merged[from] === cached[from]) from++;
+  return { rows: merged, from };
+}
+
+function bodyOf(head: object, rows: readonly DayRow[]): Buffer {
+  // JSON.stringify of the whole answer gives the same bytes: the rows are its last key.
+  const start = JSON.stringify(head).slice(0, -1);
+  return Buffer.from(`${start},"transacciones_con_acumulados":[${rows.map((r) => r.json).join(',')}]}`);
+}
+
+export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}): DayAnswerCache {
+  const maxDays = options.maxDays ?? 1000;
+  const maxRows = options.maxRows ?? 50_000;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const states = new Map<string, DayState>();
+  let cachedRows = 0;
+  /** Reads under way per day, by the revision their caller had read (their snapshot is at least that). */
+  const inFlight = new Map<string, Map<number, Promise<DayState>>>();
+
+  function keep(key: string, state: DayState): void {
+    const current = states.get(key);
+    // A slower read of an older snapshot must not replace a newer answer.
+    if (current && current.revision > state.revision) return;
+    if (current) {
+      states.delete(key);
+      cachedRows -= current.rows?.length ?? 0;
+    }
+    states.set(key, state);
+    cachedRows += state.rows?.length ?? 0;
+    while (states.size > 1 && (states.size > maxDays || cachedRows > maxRows)) {
+      const [oldestKey, oldest] = states.entries().next().value as [string, DayState];
+      states.delete(oldestKey);
+      cachedRows -= oldest.rows?.length ?? 0;
+    }
+  }
+
+  async function compute(ledgerId: string, fecha: string, prev: DayState | undefined): Promise<DayState> {
+    const usable = prev?.rows && now() - prev.readAt <= maxAgeMs ? prev : undefined;
+    const cachedRowsList = usable?.rows ?? [];
+    const authors = [...new Set(cachedRowsList.flatMap((r) => (r.row.created_by ? [r.row.created_by] : [])))];
+    const readAt = now();
+    const read = await readDay(db, ledgerId, fecha, usable ? usable.snapXmin : null, authors);
+    const { meta } = read;
+    if (!meta) throw new Error(`ledger ${ledgerId} not found`); // the membership guard ran first: not reached
+    const revision = Number(meta.revision);
+    if (meta.metodo === 'costo_promedio') {
+      // DESIGN §13: the rows' profit is realized against the whole ledger's walk; computed whole.
+      const body = Buffer.from(JSON.stringify(await dayBalances(db, ledgerId, fecha)));
+      return { revision, snapXmin: Number(meta.snap), readAt, rows: null, body };
+    }
+    const names = new Map(meta.names);
+    const renamed = cachedRowsList.some((r) => r.row.created_by !== null && names.get(r.row.created_by) !== r.row.author_name);
+    const merged = usable && !renamed ? mergeRows(cachedRowsList, read.rows.map(toDayRow), meta.transaction_count) : null;
+    if (usable && !merged) return compute(ledgerId, fecha, undefined); // something left the day: read it whole
+    const rows = merged ? merged.rows : read.rows.map(toDayRow);
+    withCumulative(rows, merged ? merged.from : 0);
+    const head = balancesHead(read.base!, summarizeDay(meta, read.base!));
+    return { revision, snapXmin: Number(meta.snap), readAt, rows, body: bodyOf(head, rows) };
+  }
+
+  return {
+    read(ledgerId, fecha, revision) {
+      const key = `${ledgerId}|${fecha}`;
+      const hit = states.get(key);
+      if (hit && hit.revision >= revision) {
+        states.delete(key); // re-insert: Map order doubles as least-recently-used order
+        states.set(key, hit);
+        return Promise.resolve(hit.body);
+      }
+      // Join a read under way whose caller had this revision or a later one: its snapshot is newer.
+      let byRevision = inFlight.get(key);
+      if (byRevision) {
+        for (const [r, pending] of byRevision) if (r >= revision) return pending.then((s) => s.body);
+      } else {
+        byRevision = new Map();
+        inFlight.set(key, byRevision);
+      }
+      const pending = compute(ledgerId, fecha, hit).finally(() => {
+        byRevision.delete(revision);
+        if (byRevision.size === 0 && inFlight.get(key) === byRevision) inFlight.delete(key);
+      });
+      byRevision.set(revision, pending);
+      return pending.then((state) => {
+        keep(key, state);
+        return state.body;
+      });
+    },
+  };
+}
