@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia } from '@arb/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { num, toTransactionJson } from '../transactions/transaction-json.ts';
+import { toTransactionJson } from '../transactions/transaction-json.ts';
 import { DAY_ORDER, type TransactionRow } from '../transactions/transaction-row.ts';
 import { dayBaseBalance } from './base-balance.ts';
 import { balancesHead, dayBalances, inOneSnapshot } from './day-balances.ts';
@@ -51,6 +51,8 @@ interface DayState {
 export interface DayAnswerCache {
   /** The day's answer at `revision` or later (the revision the caller read with its membership). */
   read(ledgerId: string, fecha: string, revision: number): Promise<Buffer>;
+  /** How answers were made so far: cached as they were, brought up to date, read whole. */
+  readonly stats: { hits: number; updates: number; whole: number };
 }
 
 export interface DayAnswerCacheOptions {
@@ -169,6 +171,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
   const now = options.now ?? Date.now;
   const states = new Map<string, DayState>();
   let cachedRows = 0;
+  const stats = { hits: 0, updates: 0, whole: 0 };
   /** Reads under way per day, by the revision their caller had read (their snapshot is at least that). */
   const inFlight = new Map<string, Map<number, Promise<DayState>>>();
 
@@ -201,6 +204,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     if (meta.metodo === 'costo_promedio') {
       // DESIGN §13: the rows' profit is realized against the whole ledger's walk; computed whole.
       const body = Buffer.from(JSON.stringify(await dayBalances(db, ledgerId, fecha)));
+      stats.whole++;
       return { revision, snapXmin: Number(meta.snap), readAt, rows: null, body };
     }
     const names = new Map(meta.names);
@@ -208,16 +212,20 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     const merged = usable && !renamed ? mergeRows(cachedRowsList, read.rows.map(toDayRow), meta.transaction_count) : null;
     if (usable && !merged) return compute(ledgerId, fecha, undefined); // something left the day: read it whole
     const rows = merged ? merged.rows : read.rows.map(toDayRow);
+    if (merged) stats.updates++;
+    else stats.whole++;
     withCumulative(rows, merged ? merged.from : 0);
     const head = balancesHead(read.base!, summarizeDay(meta, read.base!));
     return { revision, snapXmin: Number(meta.snap), readAt, rows, body: bodyOf(head, rows) };
   }
 
   return {
+    stats,
     read(ledgerId, fecha, revision) {
       const key = `${ledgerId}|${fecha}`;
       const hit = states.get(key);
       if (hit && hit.revision >= revision) {
+        stats.hits++;
         states.delete(key); // re-insert: Map order doubles as least-recently-used order
         states.set(key, hit);
         return Promise.resolve(hit.body);
