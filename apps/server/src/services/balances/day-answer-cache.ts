@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia } from '@arb/shared';
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { toTransactionJson } from '../transactions/transaction-json.ts';
-import { DAY_ORDER, type TransactionRow } from '../transactions/transaction-row.ts';
-import { dayBaseBalance } from './base-balance.ts';
-import { balancesHead, dayBalances, inOneSnapshot } from './day-balances.ts';
+import type { TransactionRow } from '../transactions/transaction-row.ts';
+import { baseBalanceQuery, toDayBaseBalance, type BaseBalanceRow } from './base-balance.ts';
+import { balancesHead, dayBalances } from './day-balances.ts';
 
 /**
  * The balances answer of recently read days, kept up to date by reading only what changed
  * (docs/decisions/0017, issue 23). The ledger's revision (bumped at the commit of every change,
  * docs/architecture.md) still says *whether* anything changed: an unchanged revision is a hit that
  * costs nothing. A changed one used to mean recomputing the whole day; now a read asks PostgreSQL,
- * in one REPEATABLE READ snapshot, for
+ * in one statement (so one snapshot and one round trip), for
  *  - the day's rows whose current version was written after the cached snapshot: every tuple
  *    written later has a transaction id at or above that snapshot's xmin (older ids had all
  *    finished when it was taken), so a filter on the system column `xmin` finds inserts and
@@ -73,41 +73,77 @@ const ROW_COLUMNS = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.com
   to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')
     || t.id::text as day_key`;
 
-interface Meta extends DaySums {
+interface DayRead {
   snap: string;
   revision: string;
   metodo: MetodoGanancia;
   transaction_count: number;
+  d_venta: string;
+  d_compra: string;
+  d_comision_usd: string;
+  d_bs_recibidos: string;
+  d_bs_pagados: string;
+  d_ganancia_ves: string;
+  d_ganancia_usd: string;
+  d_v_venta: string;
+  d_v_compra: string;
+  d_v_comision_usd: string;
+  d_v_bs_recibidos: string;
+  d_v_bs_pagados: string;
   names: Array<[string, string]>;
 }
+type ReadRow = DayRead & BaseBalanceRow & { [K in keyof TransactionRow]: TransactionRow[K] | null } & { day_key: string | null };
 
-/** What one snapshot says about the day: meta, the rows written since `since` (all when null), the base. */
+/**
+ * What one snapshot says about the day, in ONE statement (one snapshot, one round trip): the
+ * ledger's revision and method, the day's count and sums, the base, the authors' current names and
+ * the rows written since `since` (all of them when null; none under costo_promedio), one per
+ * result row (a single row with null row columns when there are none).
+ */
 async function readDay(db: Db, ledgerId: string, fecha: string, since: number | null, authors: string[]) {
-  return inOneSnapshot(db, async (tx: DbOrTx) => {
-    // Sums are text: exact NUMERIC, never a float.
-    const meta = await tx.execute<Meta & Record<string, unknown>>(sql`
+  // (xmin − since) mod 2^32 < 2^31: "written at or after `since`" in PostgreSQL's circular xid order.
+  const written =
+    since === null ? sql`` : sql`and (((t.xmin::text::bigint - ${since}) % ${XID_SPAN}) + ${XID_SPAN}) % ${XID_SPAN} < ${XID_SPAN / 2}`;
+  // Sums are text: exact NUMERIC, never a float.
+  const result = await db.execute<ReadRow & Record<string, unknown>>(sql`
+    with meta as (
       select (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % ${XID_SPAN})::text as snap, l.revision::text as revision,
         l.metodo_ganancia as metodo, coalesce(d.transaction_count, 0)::int as transaction_count,
-        coalesce(d.venta, 0)::text as venta, coalesce(d.compra, 0)::text as compra, coalesce(d.comision_usd, 0)::text as comision_usd,
-        coalesce(d.bs_recibidos, 0)::text as bs_recibidos, coalesce(d.bs_pagados, 0)::text as bs_pagados,
-        coalesce(d.ganancia_ves, 0)::text as ganancia_ves, coalesce(d.ganancia_usd, 0)::text as ganancia_usd,
-        coalesce(d.v_venta, 0)::text as v_venta, coalesce(d.v_compra, 0)::text as v_compra,
-        coalesce(d.v_comision_usd, 0)::text as v_comision_usd, coalesce(d.v_bs_recibidos, 0)::text as v_bs_recibidos,
-        coalesce(d.v_bs_pagados, 0)::text as v_bs_pagados,
+        coalesce(d.venta, 0)::text as d_venta, coalesce(d.compra, 0)::text as d_compra, coalesce(d.comision_usd, 0)::text as d_comision_usd,
+        coalesce(d.bs_recibidos, 0)::text as d_bs_recibidos, coalesce(d.bs_pagados, 0)::text as d_bs_pagados,
+        coalesce(d.ganancia_ves, 0)::text as d_ganancia_ves, coalesce(d.ganancia_usd, 0)::text as d_ganancia_usd,
+        coalesce(d.v_venta, 0)::text as d_v_venta, coalesce(d.v_compra, 0)::text as d_v_compra,
+        coalesce(d.v_comision_usd, 0)::text as d_v_comision_usd, coalesce(d.v_bs_recibidos, 0)::text as d_v_bs_recibidos,
+        coalesce(d.v_bs_pagados, 0)::text as d_v_bs_pagados,
         (select coalesce(json_agg(json_build_array(u.id, u.user_name)), '[]'::json) from users u
           where u.id = any(${`{${authors.join(',')}}`}::uuid[])) as names
       from ledgers l left join ledger_day_totals d on d.ledger_id = l.id and d.fecha = ${fecha}::date
-      where l.id = ${ledgerId}`);
-    const m = meta.rows[0];
-    if (!m || m.metodo === 'costo_promedio') return { meta: m, rows: [], base: undefined };
-    // (xmin − since) mod 2^32 < 2^31: "written at or after `since`" in PostgreSQL's circular xid order.
-    const written =
-      since === null ? sql`` : sql`and (((t.xmin::text::bigint - ${since}) % ${XID_SPAN}) + ${XID_SPAN}) % ${XID_SPAN} < ${XID_SPAN / 2}`;
-    const rows = await tx.execute<TransactionRow & { day_key: string } & Record<string, unknown>>(sql`
+      where l.id = ${ledgerId}
+    ), base as (select * from (${baseBalanceQuery(ledgerId, fecha)}) b)
+    select meta.*, base.*, r.* from meta cross join base left join lateral (
       select ${ROW_COLUMNS} from transactions t left join users u on u.id = t.created_by
-      where t.ledger_id = ${ledgerId} and t.fecha = ${fecha} ${written} order by ${DAY_ORDER}`);
-    return { meta: m, rows: rows.rows, base: await dayBaseBalance(tx, ledgerId, fecha) };
-  });
+      where t.ledger_id = ${ledgerId} and t.fecha = ${fecha} and meta.metodo <> 'costo_promedio' ${written}
+    ) r on true`);
+  const first = result.rows[0];
+  if (!first) return undefined;
+  const rows = result.rows.filter((r) => r.id !== null).map((r) => toDayRow(r as TransactionRow & { day_key: string }));
+  // The statement's order is not the day's: sort here, by the same key the merge uses.
+  rows.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  const sums: DaySums = {
+    venta: first.d_venta,
+    compra: first.d_compra,
+    comision_usd: first.d_comision_usd,
+    bs_recibidos: first.d_bs_recibidos,
+    bs_pagados: first.d_bs_pagados,
+    ganancia_ves: first.d_ganancia_ves,
+    ganancia_usd: first.d_ganancia_usd,
+    v_venta: first.d_v_venta,
+    v_compra: first.d_v_compra,
+    v_comision_usd: first.d_v_comision_usd,
+    v_bs_recibidos: first.d_v_bs_recibidos,
+    v_bs_pagados: first.d_v_bs_pagados,
+  };
+  return { meta: first, sums, base: toDayBaseBalance(first, fecha), rows };
 }
 
 /** The rows from `from` on get their cumulative profit and JSON again (the earlier ones keep theirs). */
@@ -131,9 +167,31 @@ function withCumulative(rows: DayRow[], from: number): void {
   }
 }
 
-function toDayRow(raw: TransactionRow & { day_key: string }): DayRow {
-  const { day_key, ...row } = raw;
-  return { row, key: day_key, cumVes: '', cumUsd: '', json: '' };
+function toDayRow(r: TransactionRow & { day_key: string }): DayRow {
+  const row: TransactionRow = {
+    id: r.id,
+    ledger_id: r.ledger_id,
+    fecha: r.fecha,
+    venta: r.venta,
+    tasa_venta: r.tasa_venta,
+    compra: r.compra,
+    tasa_compra: r.tasa_compra,
+    notas: r.notas,
+    esta_verificada: r.esta_verificada,
+    bs_recibidos: r.bs_recibidos,
+    bs_pagados: r.bs_pagados,
+    ganancia_ves: r.ganancia_ves,
+    ganancia_usd: r.ganancia_usd,
+    comision_usd: r.comision_usd,
+    ocurrido_en: r.ocurrido_en,
+    origen: r.origen,
+    referencia: r.referencia,
+    version: r.version,
+    created_at: r.created_at,
+    created_by: r.created_by,
+    author_name: r.author_name,
+  };
+  return { row, key: r.day_key, cumVes: '', cumUsd: '', json: '' };
 }
 
 /**
@@ -198,8 +256,8 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     const authors = [...new Set(cachedRowsList.flatMap((r) => (r.row.created_by ? [r.row.created_by] : [])))];
     const readAt = now();
     const read = await readDay(db, ledgerId, fecha, usable ? usable.snapXmin : null, authors);
+    if (!read) throw new Error(`ledger ${ledgerId} not found`); // the membership guard ran first: not reached
     const { meta } = read;
-    if (!meta) throw new Error(`ledger ${ledgerId} not found`); // the membership guard ran first: not reached
     const revision = Number(meta.revision);
     if (meta.metodo === 'costo_promedio') {
       // DESIGN §13: the rows' profit is realized against the whole ledger's walk; computed whole.
@@ -209,13 +267,13 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     }
     const names = new Map(meta.names);
     const renamed = cachedRowsList.some((r) => r.row.created_by !== null && names.get(r.row.created_by) !== r.row.author_name);
-    const merged = usable && !renamed ? mergeRows(cachedRowsList, read.rows.map(toDayRow), meta.transaction_count) : null;
+    const merged = usable && !renamed ? mergeRows(cachedRowsList, read.rows, meta.transaction_count) : null;
     if (usable && !merged) return compute(ledgerId, fecha, undefined); // something left the day: read it whole
-    const rows = merged ? merged.rows : read.rows.map(toDayRow);
+    const rows = merged ? merged.rows : read.rows;
     if (merged) stats.updates++;
     else stats.whole++;
     withCumulative(rows, merged ? merged.from : 0);
-    const head = balancesHead(read.base!, summarizeDay(meta, read.base!));
+    const head = balancesHead(read.base, summarizeDay(read.sums, read.base));
     return { revision, snapXmin: Number(meta.snap), readAt, rows, body: bodyOf(head, rows) };
   }
 
