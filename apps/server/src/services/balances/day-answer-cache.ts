@@ -230,8 +230,8 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
   const states = new Map<string, DayState>();
   let cachedRows = 0;
   const stats = { hits: 0, updates: 0, whole: 0 };
-  /** Reads under way per day, by the revision their caller had read (their snapshot is at least that). */
-  const inFlight = new Map<string, Map<number, Promise<DayState>>>();
+  /** The newest read under way per day. */
+  const inFlight = new Map<string, Promise<DayState>>();
 
   function keep(key: string, state: DayState): void {
     const current = states.get(key);
@@ -279,32 +279,37 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
 
   return {
     stats,
-    read(ledgerId, fecha, revision) {
+    async read(ledgerId, fecha, revision) {
       const key = `${ledgerId}|${fecha}`;
-      const hit = states.get(key);
-      if (hit && hit.revision >= revision) {
-        stats.hits++;
-        states.delete(key); // re-insert: Map order doubles as least-recently-used order
-        states.set(key, hit);
-        return Promise.resolve(hit.body);
+      let awaited: Promise<DayState> | undefined;
+      for (;;) {
+        const hit = states.get(key);
+        if (hit && hit.revision >= revision) {
+          stats.hits++;
+          states.delete(key); // re-insert: Map order doubles as least-recently-used order
+          states.set(key, hit);
+          return hit.body;
+        }
+        // A read of the day under way usually started after this request read its revision (the
+        // revision moves with every create, and 40 readers follow it): wait for it and use it
+        // if its snapshot is new enough, rather than each reader bringing the day up to date.
+        const pending = inFlight.get(key);
+        if (!pending || pending === awaited) break;
+        awaited = pending;
+        const state = await pending.catch(() => undefined);
+        if (state && state.revision >= revision) return state.body;
       }
-      // Join a read under way whose caller had this revision or a later one: its snapshot is newer.
-      let byRevision = inFlight.get(key);
-      if (byRevision) {
-        for (const [r, pending] of byRevision) if (r >= revision) return pending.then((s) => s.body);
-      } else {
-        byRevision = new Map();
-        inFlight.set(key, byRevision);
-      }
-      const pending = compute(ledgerId, fecha, hit).finally(() => {
-        byRevision.delete(revision);
-        if (byRevision.size === 0 && inFlight.get(key) === byRevision) inFlight.delete(key);
-      });
-      byRevision.set(revision, pending);
-      return pending.then((state) => {
+      // This read brings the day up to date, from the newest state, and others may wait for it.
+      const pending = compute(ledgerId, fecha, states.get(key)).then((state) => {
         keep(key, state);
-        return state.body;
+        return state;
       });
+      inFlight.set(key, pending);
+      try {
+        return (await pending).body;
+      } finally {
+        if (inFlight.get(key) === pending) inFlight.delete(key);
+      }
     },
   };
 }
