@@ -17,6 +17,7 @@ const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 10);
 const DAY = '2026-11-20';
 const mb = (n: number) => `${fmt(n / 1024 / 1024)} MB`;
 const errors = (r: CannonResult) => r.errors + r.non2xx;
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 const b = await startBench();
 try {
@@ -37,10 +38,12 @@ try {
   const readsBefore = await cannon(readUrl, o.token, 40, SECONDS);
   global.gc?.();
   const before = process.memoryUsage();
+  const mixedCpu = process.cpuUsage();
   const [reads, creates] = await Promise.all([
     cannon(readUrl, o.token, 40, SECONDS),
     cannon(`${b.baseUrl}/api/transactions`, o.token, 10, SECONDS, { body }),
   ]);
+  const mixedCpuMs = cpuMs(process.cpuUsage(mixedCpu));
   global.gc?.();
   const after = process.memoryUsage();
   const rowsAfter = await dayRows();
@@ -52,7 +55,9 @@ try {
   await seedTransactions(b, o, meanRows, 1, MEAN_DAY);
   const meanUrl = `${b.baseUrl}/api/transactions/balances?ledgerId=${o.ledgerId}&fecha=${MEAN_DAY}`;
   await cannon(meanUrl, o.token, 40, 2);
+  const meanCpu = process.cpuUsage();
   const readsMean = await cannon(meanUrl, o.token, 40, SECONDS);
+  const meanCpuMs = cpuMs(process.cpuUsage(meanCpu));
 
   printTable(`Mixed load on one day, 40 reading + 10 creating, ${SECONDS} s — ${b.target}`, [
     {
@@ -85,6 +90,16 @@ try {
       measured: `${fmt(readsBefore.rps, 0)}, ${fmt(readsBefore.p99)} / ${fmt(readsAfter.rps, 0)}, ${fmt(readsAfter.p99)}`,
       baseline: '-',
       ratio: '-',
+      pass: null,
+    },
+    {
+      // The server's own CPU (autocannon runs in child processes), less sensitive to the machine's
+      // load than latencies: what a request costs the event loop in each phase.
+      figure: 'server CPU ms per request, mixed (baseline: reads-only)',
+      budget: '-',
+      measured: fmt(mixedCpuMs / ((reads.rps + creates.rps) * SECONDS), 2),
+      baseline: fmt(meanCpuMs / (readsMean.rps * SECONDS), 2),
+      ratio: fmt(mixedCpuMs / ((reads.rps + creates.rps) * SECONDS) / (meanCpuMs / (readsMean.rps * SECONDS)), 2),
       pass: null,
     },
     {
