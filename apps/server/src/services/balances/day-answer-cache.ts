@@ -274,7 +274,8 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     else stats.whole++;
     withCumulative(rows, merged ? merged.from : 0);
     const head = balancesHead(read.base, summarizeDay(read.sums, read.base));
-    return { revision, snapXmin: Number(meta.snap), readAt, rows, body: bodyOf(head, rows) };
+    // A day bigger than the whole budget of rows keeps only its answer (read whole on a change).
+    return { revision, snapXmin: Number(meta.snap), readAt, rows: rows.length > maxRows ? null : rows, body: bodyOf(head, rows) };
   }
 
   return {
