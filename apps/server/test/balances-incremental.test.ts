@@ -143,6 +143,58 @@ describe('the incrementally kept balances answer equals a recomputation from scr
     expect(updates).toBeGreaterThan(runs);
   }, 600_000);
 
+  it('a row written by a transaction still open when the cached snapshot was taken is found once it commits, without a whole read', async () => {
+    const owner = await createUser(t, { name: 'Ana' });
+    const L = owner.ledgerId;
+    const fecha = '2026-11-20';
+    const cache = createDayAnswerCache(t.ctx.db);
+    const revision = async () =>
+      Number((await t.database.pool.query<{ r: string }>('select revision::text as r from ledgers where id = $1', [L])).rows[0]!.r);
+    const expectScratch = async () => {
+      const body = (await cache.read(L, fecha, await revision())).toString();
+      expect(body).toBe(JSON.stringify(await dayBalances(t.ctx.db, L, fecha)));
+      return JSON.parse(body) as { transacciones_con_acumulados: Array<{ notas: string | null }> };
+    };
+    const create = (notas: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/transactions',
+        token: owner.token,
+        payload: { ledgerId: L, fecha, venta: 10, tasa_venta: 40, notas },
+      });
+    expect((await create('A')).statusCode).toBe(201);
+    await expectScratch(); // the whole day, once
+
+    // X's transaction takes its id now (older than B's) but writes only after B and the next read:
+    // that read's snapshot has it in progress, so a filter like "newer than the newest id seen"
+    // would miss X. It writes its activity row too, so the revision moves at its commit.
+    const open = await t.database.pool.connect();
+    try {
+      await open.query('begin');
+      await open.query('select txid_current()');
+      expect((await create('B')).statusCode).toBe(201);
+      expect((await expectScratch()).transacciones_con_acumulados.map((r) => r.notas)).toEqual(['A', 'B']);
+      // X is placed first in the day's order.
+      await open.query(
+        `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves,
+           ganancia_usd, notas, ocurrido_en, created_by)
+         values ($1, $2, 5, 40, 0, 0, 200, 0, 200, 5, 'X', $2::date, $3)`,
+        [L, fecha, owner.id],
+      );
+      await open.query(`insert into activity (ledger_id, user_id, action, fecha) values ($1, $2, 'TRANSACTION_CREATED', $3)`, [
+        L,
+        owner.id,
+        fecha,
+      ]);
+      await open.query('commit');
+    } finally {
+      open.release();
+    }
+    // X, first in the day, moves every running figure after it: all come from the update.
+    expect((await expectScratch()).transacciones_con_acumulados.map((r) => r.notas)).toEqual(['X', 'A', 'B']);
+    expect(cache.stats).toMatchObject({ whole: 1, updates: 2 });
+  });
+
   it('creates racing with reads: every answer is a state of the day, and the last one is the whole day', async () => {
     const owner = await createUser(t, { name: 'Ana' });
     const L = owner.ledgerId;
