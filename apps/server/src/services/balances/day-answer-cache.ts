@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia } from '@arb/shared';
 import type { Db } from '../../db/database.ts';
 import { toTransactionJson } from '../transactions/transaction-json.ts';
-import type { TransactionRow } from '../transactions/transaction-row.ts';
+import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transaction-row.ts';
 import { baseBalanceQuery, toDayBaseBalance, type BaseBalanceRow } from './base-balance.ts';
 import { balancesHead, dayBalances } from './day-balances.ts';
 
@@ -66,10 +66,8 @@ export interface DayAnswerCacheOptions {
 }
 
 const XID_SPAN = 4294967296; // 2^32
-const ROW_COLUMNS = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
-  t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.comision_usd,
-  to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ocurrido_en, t.origen, t.referencia, t.version,
-  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, t.created_by, u.user_name as author_name,
+// The row's columns and its place in the day (DAY_ORDER) as one fixed-width string.
+const ROW_COLUMNS = sql`${TRANSACTION_COLUMNS},
   to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')
     || t.id::text as day_key`;
 
