@@ -15,8 +15,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { loadMembership } from '../services/ledger-access.ts';
-import { createBalancesCache } from '../services/balances/balances-cache.ts';
-import { dayBalances } from '../services/balances/day-balances.ts';
+import { createDayAnswerCache } from '../services/balances/day-answer-cache.ts';
 import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
 import { dailyProfit } from '../services/history/daily-profit.ts';
 import { historyDates, historySummary } from '../services/history/history.ts';
@@ -65,17 +64,14 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     return reply.status(204).send();
   });
 
-  const balancesCache = createBalancesCache<Buffer>();
+  // One per instance; right across instances (docs/decisions/0017).
+  const dayAnswers = createDayAnswerCache(ctx.db);
   app.get('/api/transactions/balances', { ...memberOfQuery, schema: { querystring: ledgerDayQuery } }, async (request, reply) => {
     const { ledgerId, fecha } = request.query;
-    const m = request.membership;
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    // The revision read with the membership is not newer than what dayBalances sees: caching the
-    // body under it can only make a later request recompute, never serve stale figures.
-    const body = await balancesCache.getOrCompute(ledgerId, fecha, m.revision, async () =>
-      Buffer.from(JSON.stringify(await dayBalances(ctx.db, ledgerId, fecha))),
-    );
-    return reply.send(body);
+    // The revision read with the membership is not newer than the snapshot the answer comes from:
+    // a cached answer of that revision or a later one is never stale for this request.
+    return reply.send(await dayAnswers.read(ledgerId, fecha, request.membership.revision));
   });
 
   app.get('/api/transactions/dates', { ...memberOfQuery, schema: { querystring: ledgerQuery } }, async (request) => {

@@ -166,10 +166,6 @@ export interface DayResult<T> {
  * Rows are not mutated.
  */
 export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayBase): DayResult<T> {
-  const baseVes = toBigOrZero(base.saldo_base_ves);
-  const baseUsd = toBigOrZero(base.saldo_base_usd);
-  const verifiedBaseVes = base.verificado_ves === undefined ? baseVes : toBigOrZero(base.verificado_ves);
-  const verifiedBaseUsd = base.verificado_usd === undefined ? baseUsd : toBigOrZero(base.verificado_usd);
   let ventaTotal = ZERO;
   let compraTotal = ZERO;
   let comisionTotal = ZERO;
@@ -212,24 +208,77 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
     };
   });
 
-  // Balances are computed exactly and rounded once at the end.
   return {
     transacciones_con_acumulados: transacciones,
+    ...summarizeDay(
+      {
+        venta: ventaTotal,
+        compra: compraTotal,
+        comision_usd: comisionTotal,
+        bs_recibidos: recibidos,
+        bs_pagados: pagados,
+        ganancia_ves: gananciaVes,
+        ganancia_usd: gananciaUsd,
+        v_venta: vVenta,
+        v_compra: vCompra,
+        v_comision_usd: vComision,
+        v_bs_recibidos: vRecibidos,
+        v_bs_pagados: vPagados,
+      },
+      base,
+    ),
+  };
+}
+
+/**
+ * Exact sums of a day's rows (ganancia: of the rounded rows; v_*: of the verified rows only), as
+ * computeDay adds them up or as ledger_day_totals keeps them (docs/decisions/0003).
+ */
+export interface DaySums {
+  venta: DecimalInput;
+  compra: DecimalInput;
+  comision_usd: DecimalInput;
+  bs_recibidos: DecimalInput;
+  bs_pagados: DecimalInput;
+  ganancia_ves: DecimalInput;
+  ganancia_usd: DecimalInput;
+  v_venta: DecimalInput;
+  v_compra: DecimalInput;
+  v_comision_usd: DecimalInput;
+  v_bs_recibidos: DecimalInput;
+  v_bs_pagados: DecimalInput;
+}
+
+/**
+ * A day's summary figures from its sums and base: the one formula of DESIGN §2/§17 for them, used
+ * by computeDay and by the server's incrementally kept day answer (docs/decisions/0017), so both
+ * give the same strings. Balances are computed exactly and rounded once at the end.
+ */
+export function summarizeDay(sums: DaySums, base: DayBase): Omit<DayResult<never>, 'transacciones_con_acumulados'> {
+  const baseVes = toBigOrZero(base.saldo_base_ves);
+  const baseUsd = toBigOrZero(base.saldo_base_usd);
+  const verifiedBaseVes = base.verificado_ves === undefined ? baseVes : toBigOrZero(base.verificado_ves);
+  const verifiedBaseUsd = base.verificado_usd === undefined ? baseUsd : toBigOrZero(base.verificado_usd);
+  const ventaTotal = new Big(sums.venta);
+  const compraTotal = new Big(sums.compra);
+  const recibidos = new Big(sums.bs_recibidos);
+  const pagados = new Big(sums.bs_pagados);
+  return {
     resumen: {
       saldo_disponible_ves: toFixedString(baseVes.plus(recibidos).minus(pagados), 2),
-      saldo_disponible_usd: toFixedString(baseUsd.minus(ventaTotal).plus(compraTotal).minus(comisionTotal), 2),
+      saldo_disponible_usd: toFixedString(baseUsd.minus(ventaTotal).plus(compraTotal).minus(sums.comision_usd), 2),
       venta_total: toFixedString(ventaTotal, 2),
       compra_total: toFixedString(compraTotal, 2),
-      ganancia_total_ves: toFixedString(gananciaVes, 2),
-      ganancia_total_usd: toFixedString(gananciaUsd, 2),
+      ganancia_total_ves: toFixedString(new Big(sums.ganancia_ves), 2),
+      ganancia_total_usd: toFixedString(new Big(sums.ganancia_usd), 2),
     },
     promedios: {
       tasa_venta_promedio: toFixedString(safeDiv(recibidos, ventaTotal), 4),
       tasa_compra_promedio: toFixedString(safeDiv(pagados, compraTotal), 4),
     },
     saldos_actuales: {
-      saldo_ves_actual: toFixedString(verifiedBaseVes.plus(vRecibidos).minus(vPagados), 2),
-      saldo_usd_actual: toFixedString(verifiedBaseUsd.minus(vVenta).plus(vCompra).minus(vComision), 2),
+      saldo_ves_actual: toFixedString(verifiedBaseVes.plus(sums.v_bs_recibidos).minus(sums.v_bs_pagados), 2),
+      saldo_usd_actual: toFixedString(verifiedBaseUsd.minus(sums.v_venta).plus(sums.v_compra).minus(sums.v_comision_usd), 2),
     },
   };
 }

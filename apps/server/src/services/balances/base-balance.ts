@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 
 /** The base balances of a day, exact (unrounded) decimal strings. */
@@ -35,15 +35,24 @@ export interface DayBaseBalance {
  * hundred rows. Values stay exact so that, once rounded, a day's base equals the previous closing.
  */
 export async function dayBaseBalance(db: DbOrTx, ledgerId: string, fecha: string): Promise<DayBaseBalance> {
-  const result = await db.execute<{
-    fecha_ves: string | null;
-    fecha_usd: string | null;
-    ves: string;
-    usd: string;
-    vves: string;
-    vusd: string;
-    earlier: boolean;
-  }>(sql`
+  const result = await db.execute<BaseBalanceRow & Record<string, unknown>>(baseBalanceQuery(ledgerId, fecha));
+  return toDayBaseBalance(result.rows[0]!, fecha);
+}
+
+/** What baseBalanceQuery answers (one row). */
+export interface BaseBalanceRow {
+  fecha_ves: string | null;
+  fecha_usd: string | null;
+  ves: string;
+  usd: string;
+  vves: string;
+  vusd: string;
+  earlier: boolean;
+}
+
+/** The query of dayBaseBalance, to be run alone or inside another statement (day-answer-cache.ts). */
+export function baseBalanceQuery(ledgerId: string, fecha: string): SQL {
+  return sql`
     with bv as (
       select fecha, saldo_base_ves as v from daily_balances
       where ledger_id = ${ledgerId} and fecha <= ${fecha}::date and saldo_base_ves is not null
@@ -70,8 +79,10 @@ export async function dayBaseBalance(db: DbOrTx, ledgerId: string, fecha: string
       (coalesce((select v from bu), 0) + m.vusd)::text as vusd,
       (exists (select 1 from ledger_day_totals where ledger_id = ${ledgerId} and fecha < ${fecha}::date)
         or exists (select 1 from daily_balances where ledger_id = ${ledgerId} and fecha < ${fecha}::date)) as earlier
-    from m`);
-  const r = result.rows[0]!;
+    from m`;
+}
+
+export function toDayBaseBalance(r: BaseBalanceRow, fecha: string): DayBaseBalance {
   // Something before the day (a transaction or a base) makes a non-explicit currency inherited;
   // a ledger's very first day without a base is plain 0, not inherited.
   const heredadoVes = r.fecha_ves !== fecha && r.earlier;

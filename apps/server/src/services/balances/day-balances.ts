@@ -1,9 +1,9 @@
-import { computeDay, type BalancesResponse, type DayRowFigures } from '@arb/shared';
+import { computeDay, type BalancesResponse, type DayResult, type DayRowFigures } from '@arb/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { ledgerMethod, withRealizedProfit } from '../avg-cost/realized.ts';
 import { num, toTransactionJson } from '../transactions/transaction-json.ts';
 import { dayTransactions, type TransactionRow } from '../transactions/transaction-row.ts';
-import { dayBaseBalance } from './base-balance.ts';
+import { dayBaseBalance, type DayBaseBalance } from './base-balance.ts';
 
 type Valor = BalancesResponse['resumen']['venta_total'];
 export type { BalancesResponse };
@@ -39,8 +39,11 @@ export async function computeLedgerDay(db: Db, ledgerId: string, fecha: string) 
 
 const v = (value: string): Valor => ({ valor: num(value, 2) });
 
-export async function dayBalances(db: Db, ledgerId: string, fecha: string): Promise<BalancesResponse> {
-  const { base, day } = await computeLedgerDay(db, ledgerId, fecha);
+/** The answer without its rows, in the answer's key order (the rows come last; see day-answer-cache.ts). */
+export type BalancesHead = Omit<BalancesResponse, 'transacciones_con_acumulados'>;
+
+/** The answer's figures of the whole day: its base and computeDay's / summarizeDay's summary. */
+export function balancesHead(base: DayBaseBalance, day: Omit<DayResult<never>, 'transacciones_con_acumulados'>): BalancesHead {
   const r = day.resumen;
   return {
     resumen: {
@@ -66,6 +69,14 @@ export async function dayBalances(db: Db, ledgerId: string, fecha: string): Prom
       saldo_ves_actual: num(day.saldos_actuales.saldo_ves_actual, 2),
       saldo_usd_actual: num(day.saldos_actuales.saldo_usd_actual, 2),
     },
+  };
+}
+
+/** The balances answer computed from scratch (the reference the cached answer must equal). */
+export async function dayBalances(db: Db, ledgerId: string, fecha: string): Promise<BalancesResponse> {
+  const { base, day } = await computeLedgerDay(db, ledgerId, fecha);
+  return {
+    ...balancesHead(base, day),
     transacciones_con_acumulados: day.transacciones_con_acumulados.map((row: TransactionRow & DayRowFigures) =>
       toTransactionJson(row, {
         ves: row.ganancia_acumulada_ves_hasta_esta_transaccion,

@@ -8,14 +8,15 @@ import { activitySnapshotSql } from './transaction-json.ts';
 export type { TransactionRow } from './transaction-row-type.ts';
 import type { TransactionRow } from './transaction-row-type.ts';
 
-const columns = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
+/** The columns of a TransactionRow, for `select` over transactions aliased `t` joined to users `u`. */
+export const TRANSACTION_COLUMNS = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
   t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.comision_usd,
   to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ocurrido_en, t.origen, t.referencia, t.version,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, t.created_by, u.user_name as author_name`;
 
 async function select(db: DbOrTx, where: SQL, suffix: SQL = sql``): Promise<TransactionRow[]> {
   const result = await db.execute<TransactionRow & Record<string, unknown>>(
-    sql`select ${columns} from transactions t left join users u on u.id = t.created_by where ${where} ${suffix}`,
+    sql`select ${TRANSACTION_COLUMNS} from transactions t left join users u on u.id = t.created_by where ${where} ${suffix}`,
   );
   return result.rows;
 }
@@ -108,7 +109,7 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
         ins as (insert into transactions (id, ${insertColumns}) select claim.transaction_id, ${values} from claim returning *)`;
   const result = await db.execute<TransactionRow & { cum_ves: string; cum_usd: string } & Record<string, unknown>>(sql`
     with ${insert}, act as (${activity})
-    select ${columns},
+    select ${TRANSACTION_COLUMNS},
       (coalesce(d.ganancia_ves, 0) - coalesce(later.ves, 0) + t.ganancia_ves)::text as cum_ves,
       (coalesce(d.ganancia_usd, 0) - coalesce(later.usd, 0) + t.ganancia_usd)::text as cum_usd
     from ins t
