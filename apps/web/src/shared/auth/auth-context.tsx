@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { messages, type LoginResponse, type MfaRequiredResponse, type SessionUser } from '@arb/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, expireSession, refreshSession, setEmailUnverifiedHandler } from '../lib/api-client';
+import { registerServiceWorkerAfterSignIn } from '../lib/service-worker';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
@@ -35,6 +36,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   useEffect(() => onSessionChange(() => setUser(getStoredUser())), []);
+
+  // The app shell's precache waits for a signed-in user (DESIGN §19: not part of /login's weight).
+  useEffect(() => {
+    if (user) registerServiceWorkerAfterSignIn();
+  }, [user]);
 
   // On start: read the stored session; refresh an expired access token, or log out (SPEC §4).
   useEffect(() => {
