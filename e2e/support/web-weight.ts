@@ -29,6 +29,8 @@ export interface Weight {
   files: JsFile[];
   /** Sum of `gzip`, in KB (1 KB = 1024 bytes). */
   kb: number;
+  /** Whether the page had registered a service worker by the end of the count. */
+  serviceWorker: boolean;
 }
 
 /** Every JS file the page's own requests receive, in order; the service worker's fetches excluded. */
@@ -46,7 +48,8 @@ function recordJs(page: Page): () => Promise<Weight> {
     const seen = new Map<string, JsFile>();
     for (const f of await Promise.all(pending)) if (!seen.has(f.path)) seen.set(f.path, f);
     const files = [...seen.values()];
-    return { files, kb: files.reduce((s, f) => s + f.gzip, 0) / 1024 };
+    const serviceWorker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length > 0);
+    return { files, kb: files.reduce((s, f) => s + f.gzip, 0) / 1024, serviceWorker };
   };
 }
 
