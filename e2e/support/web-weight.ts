@@ -48,7 +48,11 @@ function recordJs(page: Page): () => Promise<Weight> {
     const seen = new Map<string, JsFile>();
     for (const f of await Promise.all(pending)) if (!seen.has(f.path)) seen.set(f.path, f);
     const files = [...seen.values()];
-    const serviceWorker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length > 0);
+    // Runs in the page; bench/, which imports this file, compiles without the DOM types.
+    type Nav = { navigator: { serviceWorker: { getRegistrations(): Promise<unknown[]> } } };
+    const serviceWorker = await page.evaluate(
+      async () => (await (globalThis as unknown as Nav).navigator.serviceWorker.getRegistrations()).length > 0,
+    );
     return { files, kb: files.reduce((s, f) => s + f.gzip, 0) / 1024, serviceWorker };
   };
 }
