@@ -9,6 +9,7 @@
  * the app keeps it) and the HTTP cache, service worker and its caches are emptied before each run.
  *   node --import tsx bench/lighthouse.ts      (LIGHTHOUSE_RUNS=5 for a steadier median)
  *   LIGHTHOUSE_WEB_DIST=/path/to/dist …         audits another build as is (a before/after pair)
+ *   LIGHTHOUSE_ROUTES=/dashboard …              one route only
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,10 @@ const otherDist = process.env.LIGHTHOUSE_WEB_DIST;
 const webDist = otherDist ? path.resolve(otherDist) : path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** LIGHTHOUSE_ROUTES=/dashboard audits one route only (while working on it). */
+const ONLY = (process.env.LIGHTHOUSE_ROUTES ?? '/login,/dashboard')
+  .split(',')
+  .filter((r): r is '/login' | '/dashboard' => r === '/login' || r === '/dashboard');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const BUDGETS: Record<'/login' | '/dashboard', Partial<Record<Category, number>>> = {
@@ -76,12 +81,13 @@ const b = await startBench({
 });
 const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-lh-chromium-'));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-let driver: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
 try {
   // A signed-in user with a day of 40 transactions on the dashboard; signed in through the API,
   // whose answer the app keeps in localStorage (shared/lib/session.ts).
   const owner = await seedOwner(b, 'Faro');
-  await seedTransactions(b, owner, 40, 1, todayKey(b.ctx.config.APP_TIMEZONE));
+  // The dashboard opens on the browser's today (Chromium runs in the machine's zone), which may
+  // not be the app zone's.
+  for (const day of new Set([todayKey(b.ctx.config.APP_TIMEZONE), todayKey()])) await seedTransactions(b, owner, 40, 1, day);
   const password = `Bench-${randomBytes(6).toString('hex')}`;
   const {
     rows: [user],
@@ -117,34 +123,45 @@ try {
   });
   const version = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
   const port = chrome.port;
-  // A second client of the same Chromium (playwright-core over CDP) prepares the signed-in runs.
-  driver = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const context = driver.contexts()[0]!;
-
-  /** A signed-in user's first visit: session in localStorage; HTTP cache, service worker and caches empty. */
+  /**
+   * A signed-in user's first visit: session in localStorage; HTTP cache, service worker and its
+   * caches empty. Prepared by a second client of the same Chromium (playwright-core over CDP),
+   * connected only meanwhile: attached during an audit, it spoils Lighthouse's trace (NO_NAVSTART).
+   */
   const signIn = async () => {
-    const page = await context.newPage();
-    await page.goto(`${b.baseUrl}/robots.txt`); // a page of the origin that runs no app code
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', { origin: b.baseUrl, storageTypes: 'service_workers,cache_storage' });
-    await cdp.send('Network.clearBrowserCache');
-    await page.evaluate((s) => {
-      // Runs in the page; bench/ compiles without the DOM types.
-      const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
-      store.clear();
-      store.setItem('authToken', s.token);
-      store.setItem('refreshToken', s.refreshToken);
-      store.setItem('userData', JSON.stringify(s.user));
-    }, session);
-    await page.close();
+    const driver = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    try {
+      const context = driver.contexts()[0]!;
+      const page = await context.newPage();
+      await page.goto(`${b.baseUrl}/robots.txt`); // a page of the origin that runs no app code
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', { origin: b.baseUrl, storageTypes: 'service_workers,cache_storage' });
+      await cdp.send('Network.clearBrowserCache');
+      await page.evaluate((s) => {
+        // Runs in the page; bench/ compiles without the DOM types.
+        const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
+        store.clear();
+        store.setItem('authToken', s.token);
+        store.setItem('refreshToken', s.refreshToken);
+        store.setItem('userData', JSON.stringify(s.user));
+      }, session);
+      await page.close();
+    } finally {
+      await driver.close(); // disconnects; the browser is chrome-launcher's
+    }
   };
 
-  const audit = async (url: string, signedIn = false): Promise<Result> => {
+  const audit = async (url: string, signedIn = false, attempt = 1): Promise<Result> => {
     if (signedIn) await signIn();
     // Signed in, Lighthouse must keep the origin's storage (the session); the cache is emptied above.
     const res = await lighthouse(url, { port, logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn });
     if (!res) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (res.lhr.runtimeError) throw new Error(`Lighthouse: ${res.lhr.runtimeError.code} ${res.lhr.runtimeError.message}`);
+    if (res.lhr.runtimeError) {
+      // On a loaded machine Chromium's trace sometimes misses the navigation's start; Lighthouse's
+      // own advice is to run again.
+      if (res.lhr.runtimeError.code === 'NO_NAVSTART' && attempt < 3) return audit(url, signedIn, attempt + 1);
+      throw new Error(`Lighthouse: ${res.lhr.runtimeError.code} ${res.lhr.runtimeError.message}`);
+    }
     if (signedIn && !new URL(res.lhr.finalDisplayedUrl).pathname.startsWith('/dashboard'))
       throw new Error(`The signed-in audit ended on ${res.lhr.finalDisplayedUrl}, not /dashboard`);
     return res.lhr;
@@ -158,15 +175,13 @@ try {
   // The first navigation pays for Chromium's own start-up; it is not measured.
   await audit(`${b.baseUrl}/bench/static`);
   const base = await audit(`${b.baseUrl}/bench/static`);
-  const loginRuns: Result[] = [];
-  for (let i = 0; i < RUNS; i++) loginRuns.push(await audit(`${b.baseUrl}/login`));
-  const dashboardRuns: Result[] = [];
-  for (let i = 0; i < RUNS; i++) dashboardRuns.push(await audit(`${b.baseUrl}/dashboard`, true));
+  const routes: Array<{ route: '/login' | '/dashboard'; runs: Result[]; median: Result }> = [];
+  for (const route of ONLY) {
+    const runs: Result[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${b.baseUrl}${route}`, route === '/dashboard'));
+    routes.push({ route, runs, median: median(runs) });
+  }
   const seconds = (performance.now() - started) / 1000;
-  const routes = [
-    { route: '/login' as const, runs: loginRuns, median: median(loginRuns) },
-    { route: '/dashboard' as const, runs: dashboardRuns, median: median(dashboardRuns) },
-  ];
 
   const rows: Row[] = [];
   for (const { route, runs, median: m } of routes) {
@@ -202,7 +217,7 @@ try {
   rows.push({
     figure: 'benchmarkIndex (higher = faster CPU)',
     budget: '-',
-    measured: `${fmt(routes[0]!.median.environment.benchmarkIndex, 0)} / ${fmt(routes[1]!.median.environment.benchmarkIndex, 0)}`,
+    measured: routes.map((r) => fmt(r.median.environment.benchmarkIndex, 0)).join(' / '),
     baseline: fmt(base.environment.benchmarkIndex, 0),
     ratio: '-',
     pass: null,
@@ -241,7 +256,6 @@ try {
     console.info(`\nFull ${route} report (median run): ${report} (open it in https://googlechrome.github.io/lighthouse/viewer/)`);
   }
 } finally {
-  await driver?.close().catch(() => undefined);
   chrome?.kill();
   await b.close();
   rmSync(userDataDir, { recursive: true, force: true });
