@@ -6,6 +6,8 @@
  * The baseline is React + ReactDOM alone as they sit in this build: the floor any page of this
  * app pays, so the ratio says how many "Reacts" of JavaScript a screen costs.
  *   node --import tsx bench/web-weight.ts      (the full module list: /tmp/arb-bundle-report.json)
+ *   WEB_WEIGHT_DIST=/path/to/dist …             counts another build as is, without the report
+ *                                               (a before/after pair)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,8 @@ import { fmt, printTable, seedOwner, startBench, type Row } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webRoot = path.join(root, 'apps/web');
-const webDist = path.join(webRoot, 'dist');
+const otherDist = process.env.WEB_WEIGHT_DIST;
+const webDist = otherDist ? path.resolve(otherDist) : path.join(webRoot, 'dist');
 if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 
 interface ModuleShare {
@@ -45,7 +48,7 @@ function packageOf(id: string): string {
 }
 
 const started = performance.now();
-const output = await build({ root: webRoot, logLevel: 'warn' });
+const output = otherDist ? [] : await build({ root: webRoot, logLevel: 'warn' });
 const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
 const chunks = new Map<string, ChunkReport>();
 for (const out of outputs) {
@@ -98,11 +101,11 @@ const row = (route: string, w: Weight, budget: number): Row => ({
   figure: `${route} JS, gzip (${w.files.length} files)`,
   budget: `<= ${budget} KB`,
   measured: `${fmt(w.kb)} KB`,
-  baseline: `${fmt(reactKb)} KB (React + ReactDOM)`,
-  ratio: fmt(w.kb / reactKb, 2),
+  baseline: reactKb ? `${fmt(reactKb)} KB (React + ReactDOM)` : '-',
+  ratio: reactKb ? fmt(w.kb / reactKb, 2) : '-',
   pass: w.kb <= budget,
 });
-printTable(`Web weight (Chromium, DESIGN §19 counting), ${fmt(seconds, 0)} s`, [
+printTable(`Web weight (Chromium, DESIGN §19 counting)${otherDist ? `, ${webDist}` : ''}, ${fmt(seconds, 0)} s`, [
   row('/login', login, WEB_BUDGET_KB.login),
   row('/dashboard signed in', dashboard, WEB_BUDGET_KB.dashboard),
 ]);
