@@ -19,6 +19,7 @@ const files = [
   'import.ts',
   'realtime.ts',
   'mixed.ts',
+  'web-weight.ts',
   'lighthouse.ts',
 ];
 const results = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-bench-results-')), 'rows.jsonl');

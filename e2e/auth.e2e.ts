@@ -126,6 +126,10 @@ describe('accounts and sessions', () => {
     await loginAs(page, user);
     const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
     const stale = expiredJwt();
+    // Plant the stale token from a same-origin page that runs no app code: a dashboard still
+    // loading would refresh with the same refresh token as the next page, and the server takes a
+    // reused refresh token for a stolen one (the session ends).
+    await page.goto('/manifest.webmanifest');
     await page.evaluate((t) => localStorage.setItem('authToken', t), stale);
     await page.goto('/dashboard');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('refreshToken'))).not.toBe(before);

@@ -3,19 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** DESIGN §10: no background traffic to hosts this machine cannot reach. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 export const artifactsDir = path.resolve('artifacts/e2e');
 

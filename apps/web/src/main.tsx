@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { whenIdle } from './shared/lib/idle';
 
 // SPEC §2 Global: stray window errors and unhandled rejections are logged, never shown raw.
 window.addEventListener('error', (event) => {
@@ -13,9 +12,7 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  whenIdle(() => void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true })));
-}
+// The service worker registers once someone is signed in (shared/lib/service-worker.ts, DESIGN §19).
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');

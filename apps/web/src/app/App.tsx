@@ -1,27 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../shared/auth/auth-context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './router';
 import { AppThemeProvider } from '../shared/theme';
 import { InstallPromptProvider } from '../shared/install-prompt';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
-  },
-});
-
+// The query cache is not here: each screen that reads the API brings it (shared/query/with-queries.tsx),
+// so /login's first load has no TanStack Query (DESIGN §19).
 export function App() {
   return (
     <AppThemeProvider>
       <ErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <InstallPromptProvider>
-              <AppRoutes />
-            </InstallPromptProvider>
-          </AuthProvider>
-        </QueryClientProvider>
+        <AuthProvider>
+          <InstallPromptProvider>
+            <AppRoutes />
+          </InstallPromptProvider>
+        </AuthProvider>
       </ErrorBoundary>
     </AppThemeProvider>
   );

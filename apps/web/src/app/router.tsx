@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { withQueries as page } from '../shared/query/with-queries';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import LoginPage from '../features/auth/pages/LoginPage';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards';
@@ -7,8 +8,8 @@ import { HomeRedirect, PublicOnly, RequireAuth } from './guards';
 // Every other screen is its own chunk: /login loads none of the dashboard, admin or history code.
 // /login itself is in the entry: it is the first screen of every signed-out visit, and loading it
 // lazily put a second download and a spinner before the form's first paint (Lighthouse mobile,
-// DESIGN §11); the dashboard shares its MUI parts anyway.
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+// DESIGN §11); the dashboard shares its MUI parts anyway. Each lazy screen brings the query cache
+// with it (withQueries), in parallel with its own chunk; the login form needs none (DESIGN §19).
 const VerifyEmailRequiredPage = page(() => import('../features/auth/pages/VerifyEmailRequiredPage'));
 const VerifyEmailPage = page(() => import('../features/auth/pages/VerifyEmailPage'));
 const ForgotPasswordPage = page(() => import('../features/auth/pages/ForgotPasswordPage'));

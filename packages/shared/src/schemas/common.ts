@@ -1,5 +1,5 @@
 // zod/mini: the same schemas and messages as classic zod at a fraction of the bundle size; these
-// schemas load on the login page, whose JavaScript budget is 200 KB gzip (DESIGN §11).
+// schemas load with the login form (on first focus; its JavaScript budget is 160 KB gzip, DESIGN §19).
 import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 import { isDayKey } from '../days.ts';

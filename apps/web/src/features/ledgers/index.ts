@@ -1,6 +1,12 @@
 /** The ledgers feature's public surface: what the dashboard and other features may use. */
-export { GroupManagementDialog } from './components/GroupManagementDialog';
-export { InviteLinkDialog } from './components/InviteLinkDialog';
+import { lazy } from 'react';
+
+// The dashboard opens these dialogs on demand: they load when opened, off /dashboard's first load
+// and its Largest Contentful Paint (DESIGN §19).
+export const GroupManagementDialog = lazy(async () => ({
+  default: (await import('./components/GroupManagementDialog')).GroupManagementDialog,
+}));
+export const InviteLinkDialog = lazy(async () => ({ default: (await import('./components/InviteLinkDialog')).InviteLinkDialog }));
 export { LedgerSelector } from './components/LedgerSelector';
 export { CreateLedgerDialog } from './components/CreateLedgerDialog';
 export { ledgerKeys } from './api/keys';

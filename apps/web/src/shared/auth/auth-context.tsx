@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messages, type LoginResponse, type MfaRequiredResponse, type SessionUser } from '@arb/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, expireSession, isUnsettled, refreshSession, setUserChangedHandler } from '../lib/api-client';
+import { registerServiceWorkerAfterSignIn } from '../lib/service-worker';
 import { clearApiCache } from '../offline/api-cache';
+import { clearQueries } from '../query/clear-queries';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, onSessionChange, saveSession } from '../lib/session';
 
 interface AuthValue {
@@ -33,9 +34,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // instead of a spinner pass (a signed-out visit to /login paints sooner).
   const [loading, setLoading] = useState(() => Boolean(getStoredUser() && getRefreshToken()));
 
-  const queryClient = useQueryClient();
-
   useEffect(() => onSessionChange(() => setUser(getStoredUser())), []);
+
+  // The app shell's precache waits for a signed-in user (DESIGN §19: not part of /login's weight).
+  useEffect(() => {
+    if (user) registerServiceWorkerAfterSignIn();
+  }, [user]);
 
   // On start: read the stored session; refresh an expired access token, or log out (SPEC §4).
   useEffect(() => {
@@ -59,19 +63,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const signedIn = useCallback(
-    (data: LoginResponse) => {
-      if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
-      // Without a page load between two sessions (an expiry goes through the guards), nothing the
-      // previous user read may show to this one.
-      queryClient.clear();
-      void clearApiCache();
-      saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
-      setUser(data.user);
-      return data.user;
-    },
-    [queryClient],
-  );
+  const signedIn = useCallback((data: LoginResponse) => {
+    if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
+    // Without a page load between two sessions (an expiry goes through the guards), nothing the
+    // previous user read may show to this one: neither the query cache nor the service worker's
+    // cached reads (docs/decisions/0015).
+    clearQueries();
+    void clearApiCache();
+    saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
+    setUser(data.user);
+    return data.user;
+  }, []);
 
   const login = useCallback(
     async (email: string, password: string) => {

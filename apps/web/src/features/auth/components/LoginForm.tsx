@@ -1,45 +1,82 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Box, Button, CircularProgress, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { messages, type LoginInput } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
-import { whenIdle } from '../../../shared/lib/idle';
-import { lazyResolver } from '../../../shared/lib/lazy-resolver';
+import { LightTextField } from '../../../shared/ui/LightTextField';
 import { Banner } from './Banner';
 import { errorText } from './error-text';
-import { emailInputSlots, muiField } from './form-field';
+import { emailInputSlots } from './form-field';
+import type * as LoginValidation from './login-validation';
+import type { LoginErrors, LoginField } from './login-validation';
 import { PasswordField } from './PasswordField';
 import { SecondStepForm } from './SecondStepForm';
 
-const validation = lazyResolver<LoginInput>(() => import('./login-resolver').then((m) => m.loginResolver));
+// The validation (zod/mini and the shared schema, ~9 KB gzip) loads when the visitor first focuses
+// a field, not at load: DESIGN §19 counts everything /login loads in its first 5 s, idle
+// downloads included. A check before it arrives waits for it.
+let validation: Promise<typeof LoginValidation> | undefined;
+const loadValidation = () => (validation ??= import('./login-validation'));
+const FIELDS: LoginField[] = ['email', 'password'];
 
-/** 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app. */
+/**
+ * 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app.
+ * A plain React form (no react-hook-form: ~12 KB gzip off /login, DESIGN §19). SPEC §5: each
+ * field is checked on change and on blur, and every field on submit, the first wrong one focused.
+ */
 export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: () => void; notice: string | null; defaultEmail?: string }) {
   const { login, loginSecondStep } = useAuth();
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(notice);
-  const { register, handleSubmit, formState } = useForm<LoginInput>({
-    resolver: validation.resolver,
-    mode: 'all', // SPEC §5: checked on change, on blur and on submit
-    defaultValues: { email: defaultEmail, password: '' },
-  });
-  const busy = formState.isSubmitting;
-  useEffect(() => whenIdle(validation.preload), []);
+  const [values, setValues] = useState<LoginInput>({ email: defaultEmail, password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
 
-  const onSubmit = async (values: LoginInput) => {
+  const checkField = async (field: LoginField, next: LoginInput) => {
+    const result = (await loadValidation()).validateLogin(next);
+    setErrors((e) => ({ ...e, [field]: 'errors' in result ? result.errors[field] : undefined }));
+  };
+
+  const field = (name: LoginField) => ({
+    name,
+    value: values[name],
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    inputRef: (el: HTMLInputElement | null) => {
+      inputs.current[name] = el;
+    },
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const next = { ...values, [name]: e.target.value };
+      setValues(next);
+      void checkField(name, next);
+    },
+    onBlur: () => void checkField(name, values),
+  });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const result = (await loadValidation()).validateLogin(values);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      const first = FIELDS.find((f) => result.errors[f]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
     setError(null);
+    setBusy(true);
     try {
-      const result = await login(values.email, values.password);
+      const answer = await login(result.data.email, result.data.password);
       // With two-factor on, the code comes next (DESIGN §16).
-      if ('mfaRequired' in result) {
-        setMfaToken(result.mfaToken);
-        return;
-      }
+      if ('mfaRequired' in answer) setMfaToken(answer.mfaToken);
       // No navigation here: the signed-in user makes the /login guard redirect (pending invite,
       // remembered origin or the dashboard), one path whatever led to /login (issue 25).
     } catch (err) {
       setError(errorText(err, messages.loginError, messages.loginConnectionError));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -59,25 +96,18 @@ export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: (
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Iniciar Sesión">
+    <Box component="form" noValidate onSubmit={onSubmit} onFocus={() => void loadValidation()} aria-label="Iniciar Sesión">
       <Banner severity="error" message={error} onClose={() => setError(null)} />
-      <TextField
+      <LightTextField
         label="Email"
-        slotProps={emailInputSlots}
+        htmlInput={emailInputSlots.htmlInput}
         autoComplete="email"
         fullWidth
         margin="normal"
         disabled={busy}
-        {...muiField(register('email'), formState.errors.email)}
+        {...field('email')}
       />
-      <PasswordField
-        label="Contraseña"
-        autoComplete="current-password"
-        fullWidth
-        margin="normal"
-        disabled={busy}
-        {...muiField(register('password'), formState.errors.password)}
-      />
+      <PasswordField label="Contraseña" autoComplete="current-password" fullWidth margin="normal" disabled={busy} {...field('password')} />
       <Box sx={{ textAlign: 'right', mt: 0.5 }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">
           ¿Olvidaste tu contraseña?

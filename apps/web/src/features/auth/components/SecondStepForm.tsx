@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { LightTextField } from '../../../shared/ui/LightTextField';
 import { messages } from '@arb/shared';
 import { Banner } from './Banner';
 import { errorText } from './error-text';
@@ -46,12 +47,12 @@ export function SecondStepForm({
       <Typography variant="body2" sx={{ mt: 1 }}>
         {recovery ? messages.recoveryCodesHelp.split('.')[0] + '.' : messages.mfaPrompt}
       </Typography>
-      <TextField
+      <LightTextField
         label={recovery ? messages.recoveryCodeLabel : messages.verificationCodeLabel}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         autoComplete="one-time-code"
-        slotProps={{ htmlInput: recovery ? { maxLength: 40 } : { inputMode: 'numeric', maxLength: 6 } }}
+        htmlInput={recovery ? { maxLength: 40 } : { inputMode: 'numeric', maxLength: 6 }}
         fullWidth
         margin="normal"
         autoFocus

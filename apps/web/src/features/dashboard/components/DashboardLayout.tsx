@@ -20,7 +20,7 @@ export interface DashboardSlots {
   /** Every figure of the day (the tiles). */
   figures?: ReactNode;
   /** Ledger actions, date, rates, ledger selector, group management. */
-  tools: ReactNode;
+  tools?: ReactNode;
 }
 
 export function DashboardLayout({ compactSummary, form, dayList, figures, tools }: DashboardSlots) {
@@ -42,9 +42,11 @@ export function DashboardLayout({ compactSummary, form, dayList, figures, tools 
       <Box sx={{ gridArea: 'form', minWidth: 0 }}>{form}</Box>
       {dayList && <Box sx={{ gridArea: 'list', minWidth: 0 }}>{dayList}</Box>}
       {figures && <Box sx={{ gridArea: 'figures', minWidth: 0 }}>{figures}</Box>}
-      <Box component="aside" aria-label="Opciones del registro" sx={{ gridArea: 'tools', minWidth: 0, display: 'grid', gap: 2 }}>
-        {tools}
-      </Box>
+      {tools && (
+        <Box component="aside" aria-label="Opciones del registro" sx={{ gridArea: 'tools', minWidth: 0, display: 'grid', gap: 2 }}>
+          {tools}
+        </Box>
+      )}
     </Box>
   );
 }

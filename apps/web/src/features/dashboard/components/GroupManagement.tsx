@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -35,8 +35,10 @@ export function GroupManagement({ ledger, isOwner }: GroupManagementProps) {
           Invitar
         </Button>
       )}
-      {open === 'manage' && <GroupManagementDialog open onClose={() => setOpen(null)} ledgerId={ledger.id} />}
-      {open === 'invite' && <InviteLinkDialog open onClose={() => setOpen(null)} ledgerId={ledger.id} ledgerName={ledger.name} />}
+      <Suspense fallback={null}>
+        {open === 'manage' && <GroupManagementDialog open onClose={() => setOpen(null)} ledgerId={ledger.id} />}
+        {open === 'invite' && <InviteLinkDialog open onClose={() => setOpen(null)} ledgerId={ledger.id} ledgerName={ledger.name} />}
+      </Suspense>
     </Stack>
   );
 }
