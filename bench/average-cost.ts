@@ -1,8 +1,8 @@
 /**
- * DESIGN §19: average cost on a ledger with 100,000 transactions over 3 years — position of a day
+ * docs/benchmarks.md: average cost on a ledger with 100,000 transactions over 3 years — position of a day
  * <= 30 ms median, pnl of a 31-day range <= 50 ms median (sequential requests through HTTP, auth
  * included, beside the bare route doing one indexed query in the same run), and the balances of a
- * 200-row day under costo_promedio within §11's budget (p99 <= 25 ms, >= 40% of bare req/s).
+ * 200-row day under costo_promedio within docs/benchmarks.md's budget (p99 <= 25 ms, >= 40% of bare req/s).
  * Also printed, not budgeted: the first read's full recomputation and the read after an edit of
  * the first day (a recomputation of every later day).
  *   node --import tsx bench/average-cost.ts        (DATABASE_URL=postgres://… to use PostgreSQL)

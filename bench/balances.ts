@@ -1,5 +1,5 @@
 /**
- * DESIGN §11: balances of a day with 200 transactions at 50 connections — p99 <= 25 ms and
+ * docs/benchmarks.md: balances of a day with 200 transactions at 50 connections — p99 <= 25 ms and
  * throughput >= 40% of a bare Fastify route doing one indexed query on the same database, same run.
  * Two ledgers: the 200-transaction day alone, and the same day on a ledger with 100,000 earlier
  * transactions and no explicit base (the carry-forward's worst case: it sums all of them).

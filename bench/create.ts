@@ -1,5 +1,5 @@
 /**
- * DESIGN §11: create transaction at 50 connections — >= 500 per second with 0 errors (the budget
+ * docs/benchmarks.md: create transaction at 50 connections — >= 500 per second with 0 errors (the budget
  * is for PostgreSQL; the embedded database is reported too), beside the bare one-query route.
  *   node --import tsx bench/create.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN §11: Excel export of a day with 1,000 transactions <= 500 ms (median of sequential
+ * docs/benchmarks.md: Excel export of a day with 1,000 transactions <= 500 ms (median of sequential
  * requests through HTTP, the whole file received), beside the bare route in the same run.
  *   node --import tsx bench/export.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */

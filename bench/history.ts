@@ -1,5 +1,5 @@
 /**
- * DESIGN §11: history summary + dates on a ledger with 100,000 transactions over 3 years —
+ * docs/benchmarks.md: history summary + dates on a ledger with 100,000 transactions over 3 years —
  * median <= 30 ms each (sequential requests through HTTP, auth included), beside the bare route
  * doing one indexed query in the same run.
  *   node --import tsx bench/history.ts        (DATABASE_URL=postgres://… to use PostgreSQL)

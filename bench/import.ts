@@ -1,5 +1,5 @@
 /**
- * DESIGN §19: import of a 20,000-row Binance P2P export — preview <= 2 s, commit <= 5 s, memory
+ * docs/benchmarks.md: import of a 20,000-row Binance P2P export — preview <= 2 s, commit <= 5 s, memory
  * growth <= 200 MB, and the fifth of five consecutive 20,000-row imports into one ledger <= 5 s.
  * Wall-clock times of HTTP requests carrying the file (multipart), server in this process.
  *   node --expose-gc --import tsx bench/import.ts        (DATABASE_URL=postgres://… to use PostgreSQL)

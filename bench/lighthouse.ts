@@ -1,5 +1,5 @@
 /**
- * DESIGN §11/§19: Lighthouse (mobile) on /login: performance >= 90, accessibility >= 95; on
+ * docs/benchmarks.md: Lighthouse (mobile) on /login: performance >= 90, accessibility >= 95; on
  * /dashboard signed in: performance >= 90.
  * The real server serves the built web app (rebuilt first when missing or older than its
  * sources); Lighthouse's default config (mobile form factor, simulated slow-4G and 4× CPU
@@ -106,7 +106,7 @@ try {
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     userDataDir,
-    // DESIGN §10 flags, plus --disable-dev-shm-usage: /dev/shm is small in containers and Chromium
+    // docs/architecture.md#tests flags, plus --disable-dev-shm-usage: /dev/shm is small in containers and Chromium
     // crashes when it fills. chrome-launcher starts the browser; Lighthouse never downloads one.
     chromeFlags: [
       '--headless=new',

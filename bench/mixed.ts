@@ -1,5 +1,5 @@
 /**
- * DESIGN §19 "mixed load" (issue 23): on one day, 10 connections create transactions while 40 read
+ * docs/benchmarks.md "mixed load" (issue 23): on one day, 10 connections create transactions while 40 read
  * its balances, for BENCH_MIXED_SECONDS (default 10). Budget: reads p99 <= 50 ms and >= 25% of the
  * reads-only throughput of the same run; creates p99 <= 150 ms; 0 errors.
  *
@@ -22,7 +22,7 @@ const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const b = await startBench();
 try {
   const o = await seedOwner(b, 'Mixta');
-  // 90 earlier days of history (the carry-forward) and DESIGN §11's 200-row day.
+  // 90 earlier days of history (the carry-forward) and docs/benchmarks.md's 200-row day.
   await seedTransactions(b, o, 5_000, 90, '2026-11-19');
   await seedTransactions(b, o, 200, 1, DAY);
   const readUrl = `${b.baseUrl}/api/transactions/balances?ledgerId=${o.ledgerId}&fecha=${DAY}`;

@@ -1,5 +1,5 @@
 /**
- * Realtime budget (DESIGN §11): one change reaches 200 sockets in the ledger's room, p95 ≤ 50 ms
+ * Realtime budget (docs/benchmarks.md): one change reaches 200 sockets in the ledger's room, p95 ≤ 50 ms
  * after the HTTP answer on one instance, ≤ 100 ms across two instances (PostgreSQL adapter).
  *
  * Run: `node --import tsx bench/realtime.ts` (embedded PostgreSQL in a temp folder, or
@@ -99,7 +99,7 @@ async function run(s: Scenario, database: Database, dataDir: string): Promise<{ 
   const writer = instances[0]!;
   const listener = instances.at(-1)!; // two instances: every socket is on B, the change goes through A
   const { ownerId, ledgerId, memberIds } = await seed(database, SOCKETS);
-  // Access tokens carry a live login session (DESIGN §16): one per member.
+  // Access tokens carry a live login session (docs/product.md#account-security): one per member.
   const tokens = await Promise.all(
     memberIds.map(async (sub) => {
       const { rows } = await database.pool.query<{ id: string }>(

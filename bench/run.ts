@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark in turn, each in its own process (own server and database),
- * then one table of every figure (DESIGN §11). Figures are printed, not asserted: the machine's
+ * then one table of every figure (docs/benchmarks.md). Figures are printed, not asserted: the machine's
  * load decides absolute numbers; the ratios against the same-run baseline are what to compare.
  * With DATABASE_URL set, the benchmarks run on that PostgreSQL instead of the embedded one.
  */

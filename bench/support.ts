@@ -90,7 +90,7 @@ export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: str
     ledger!.id,
     user!.id,
   ]);
-  // Access tokens carry a live login session (DESIGN §16).
+  // Access tokens carry a live login session (docs/product.md#account-security).
   const {
     rows: [session],
   } = await b.database.pool.query<{ id: string }>(`insert into login_sessions (id, user_id) values (gen_random_uuid(), $1) returning id`, [
@@ -102,7 +102,7 @@ export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: str
 
 /**
  * `count` transactions in one INSERT … SELECT generate_series, spread over `days` days ending on
- * `lastDay` (row i on lastDay − (i mod days)); derived figures computed by SQL with the DESIGN §2
+ * `lastDay` (row i on lastDay − (i mod days)); derived figures computed by SQL with the docs/product.md#money
  * rules (half-up rounding = SQL round() on numeric), a mix of sale+purchase, sale-only and
  * purchase-only rows, half of them verified.
  */

@@ -1,7 +1,7 @@
 /**
- * DESIGN §19 web weight, and where it is. Builds the web app (into apps/web/dist, the build the
+ * docs/benchmarks.md web weight, and where it is. Builds the web app (into apps/web/dist, the build the
  * server then serves), counts in Chromium the JS /login and a signed-in /dashboard load by the
- * §19 rule (e2e/support/web-weight.ts, the same code as the budget journey in `npm test`), and
+ * counting rule of docs/benchmarks.md (e2e/support/web-weight.ts, the same code as the budget journey in `npm test`), and
  * prints, for every file loaded, its gzip size and the biggest packages and modules inside it.
  * The baseline is React + ReactDOM alone as they sit in this build: the floor any page of this
  * app pays, so the ratio says how many "Reacts" of JavaScript a screen costs.
@@ -105,7 +105,7 @@ const row = (route: string, w: Weight, budget: number): Row => ({
   ratio: reactKb ? fmt(w.kb / reactKb, 2) : '-',
   pass: w.kb <= budget,
 });
-printTable(`Web weight (Chromium, DESIGN §19 counting)${otherDist ? `, ${webDist}` : ''}, ${fmt(seconds, 0)} s`, [
+printTable(`Web weight (Chromium, docs/benchmarks.md counting)${otherDist ? `, ${webDist}` : ''}, ${fmt(seconds, 0)} s`, [
   row('/login', login, WEB_BUDGET_KB.login),
   row('/dashboard signed in', dashboard, WEB_BUDGET_KB.dashboard),
 ]);

@@ -5,7 +5,7 @@ import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { personalLedger, signUp } from './support/accounts.ts';
 
 /*
- * Average cost (DESIGN §13, issue 18): Ana trades one side at a time, as Binance orders come. She
+ * Average cost (docs/product.md#profit-method-and-position, issue 18): Ana trades one side at a time, as Binance orders come. She
  * switches her ledger to "Costo promedio", buys 100 USD yesterday and sells them today with a fee,
  * and sees the position on the dashboard and the realized profit on the ledger's history page.
  * The session pins America/Caracas, so "today" and "yesterday" are Caracas days. The fake rates

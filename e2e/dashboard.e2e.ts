@@ -202,7 +202,7 @@ describe('dashboard', () => {
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Excel' }).click()]);
-    // DESIGN §7: arbitraje-{ledger name, made filesystem-safe}-{date}.xlsx
+    // docs/product.md#rates-and-export: arbitraje-{ledger name, made filesystem-safe}-{date}.xlsx
     expect(download.suggestedFilename()).toMatch(new RegExp(`^arbitraje-Mi[ _]Registro-${today}\\.xlsx$`));
     await page.getByText('Excel exportado exitosamente').waitFor();
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-xlsx-')), download.suggestedFilename());

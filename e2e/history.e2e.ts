@@ -11,7 +11,7 @@ import { call, personalLedger, signUp, type Account } from './support/accounts.t
  * browser pins America/Caracas, as the server's APP_TIMEZONE does, so "today" is the same day.
  */
 const TZ = 'America/Caracas';
-/** A sale of `venta` USD alone: its profit is +venta USD (DESIGN §2). */
+/** A sale of `venta` USD alone: its profit is +venta USD (docs/product.md#money). */
 async function sale(s: Session, a: Account, ledgerId: string, fecha: string, venta: number): Promise<string> {
   const { transaction } = await call<{ transaction: { id: string } }>(
     s,

@@ -5,7 +5,7 @@ import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { call, personalLedger, signUp } from './support/accounts.ts';
 
 /*
- * Binance P2P import (DESIGN §12, issue 19): Ana uploads her order history, checks the preview and
+ * Binance P2P import (docs/product.md#binance-import, issue 19): Ana uploads her order history, checks the preview and
  * imports it; the orders appear in the day's list, and Beto, in the same ledger, sees them arrive
  * without reloading.
  */
@@ -79,7 +79,7 @@ describe('Importar de Binance', () => {
     await ana.page.getByText('Deshecha', { exact: true }).waitFor();
     await expect.poll(() => beto.page.getByText('Binance P2P #', { exact: false }).count(), { timeout: 10_000 }).toBe(0);
 
-    // A mistaken undo is taken back from its snackbar (DESIGN §18): the orders return for both.
+    // A mistaken undo is taken back from its snackbar (docs/product.md#undo): the orders return for both.
     await ana.page.getByRole('button', { name: 'Deshacer', exact: true }).click();
     await ana.page.getByRole('button', { name: 'Deshacer importación' }).waitFor();
     await expect.poll(() => beto.page.getByText('Binance P2P #', { exact: false }).count(), { timeout: 10_000 }).toBe(2);

@@ -6,7 +6,7 @@ import { call, personalLedger, signUp, type Account } from './support/accounts.t
 import { loginAs, registerVerifiedUser } from './support/users.ts';
 
 /*
- * Working offline (DESIGN §14, issue 21): a trader in Venezuela loses the connection in the middle
+ * Working offline (docs/product.md#working-offline, issue 21): a trader in Venezuela loses the connection in the middle
  * of the day. What they type meanwhile waits in the browser, survives a reload, and reaches the
  * server once — never lost, never doubled — when the connection returns.
  */

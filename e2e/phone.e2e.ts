@@ -6,8 +6,8 @@ import { call, personalLedger, signUp, type Account } from './support/accounts.t
 import { E2E_ADMIN, loginAs } from './support/users.ts';
 
 /*
- * Issue 22 at 360 × 760, as most of our users see the app: the form first (DESIGN §19), nothing
- * scrolls sideways, and a mistaken delete or "Restablecer" can be taken back (DESIGN §18).
+ * Issue 22 at 360 × 760, as most of our users see the app: the form first (docs/benchmarks.md), nothing
+ * scrolls sideways, and a mistaken delete or "Restablecer" can be taken back (docs/product.md#undo).
  */
 const TZ = 'America/Caracas';
 const PHONE = { width: 360, height: 760 };

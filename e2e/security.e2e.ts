@@ -8,7 +8,7 @@ import { totpCode } from '../apps/server/test/support/totp.ts';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { fillLogin, loginAs, registerVerifiedUser } from './support/users.ts';
 
-describe('account security (DESIGN §16)', () => {
+describe('account security (docs/product.md#account-security)', () => {
   let s: Session;
   beforeEach(async () => {
     s = await openBrowser();
@@ -59,7 +59,7 @@ describe('account security (DESIGN §16)', () => {
   });
 });
 
-describe('with REQUIRE_EMAIL_VERIFICATION=false (DESIGN §16)', () => {
+describe('with REQUIRE_EMAIL_VERIFICATION=false (docs/product.md#account-security)', () => {
   let server: ChildProcess | undefined;
   let s: Session | undefined;
   afterEach(async () => {

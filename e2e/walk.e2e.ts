@@ -28,7 +28,7 @@ async function inviteTo(s: Session, ledgerName: string): Promise<string> {
   return inviteCode;
 }
 
-/** Opens the invite signed out: kept as pending, then /login names the ledger (SPEC §2, issue 25). */
+/** Opens the invite signed out: kept as pending, then /login names the ledger (docs/product.md#screens, issue 25). */
 async function openInviteSignedOut(page: Page, code: string, ledgerName: string): Promise<void> {
   await page.goto(`/join/${code}`);
   await page.waitForURL('**/login', { timeout: 6_000 });

@@ -5,7 +5,7 @@ import { registerVerifiedUser } from './support/users.ts';
 import { describeWeight, launchChromium, measureDashboard, measureLogin, WEB_BUDGET_KB } from './support/web-weight.ts';
 
 /*
- * DESIGN §19 web budgets, counted the way a visitor's browser downloads: every JS file a fresh
+ * docs/benchmarks.md web budgets, counted the way a visitor's browser downloads: every JS file a fresh
  * Chromium loads, idle chunks included, sized as the gzip the server sends. This is the budget
  * check of `npm test` (the build manifest cannot see what the page loads at run time).
  * bench/web-weight.ts prints the same figures with a report of what is inside each file.
@@ -21,7 +21,7 @@ describe('web weight', () => {
     const w = await measureLogin(browser, inject('baseURL'));
     console.info(`/login: ${w.kb.toFixed(1)} KB gzip in ${w.files.length} files`);
     expect(w.kb, `/login loaded:\n${describeWeight(w)}`).toBeLessThanOrEqual(WEB_BUDGET_KB.login);
-    // The precache (the whole app, ~1 MB) must not compete with the form (DESIGN §19).
+    // The precache (the whole app, ~1 MB) must not compete with the form (docs/benchmarks.md).
     expect(w.serviceWorker).toBe(false);
   });
 

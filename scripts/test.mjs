@@ -2,7 +2,7 @@
 /**
  * The README's test command: typecheck, lint, the import-cycle check, the format check, unit and component tests, the API suite on the
  * embedded PostgreSQL and (when TEST_DATABASE_URL is set) again on that PostgreSQL, the web
- * build, and the browser journeys in Chromium (with the web weight budgets of DESIGN §19,
+ * build, and the browser journeys in Chromium (with the web weight budgets of docs/benchmarks.md,
  * e2e/web-weight.e2e.ts, counted in the browser). Stops counting at nothing:
  * every stage runs, and the exit code is non-zero if any failed. Ends with one count line.
  */

@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * Writes `.br` and `.gz` beside every text file of the build, which the server sends to browsers
  * that accept them (@fastify/static `preCompressed`). Compressing once at build time at the highest
  * levels costs nothing per request; a mobile first visit to /login then downloads about a third of
- * the bytes (Lighthouse, DESIGN §11). Runs after the service worker is generated so it is included.
+ * the bytes (Lighthouse, docs/benchmarks.md). Runs after the service worker is generated so it is included.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -68,10 +68,10 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         // The first visit's page is controlled as soon as the worker is ready, so a connection lost
-        // right after it still reloads the app (DESIGN §14), without waiting for a second visit.
+        // right after it still reloads the app (docs/product.md#working-offline), without waiting for a second visit.
         clientsClaim: true,
         skipWaiting: true,
-        // DESIGN §14: the last answers of the reads the dashboard renders from, served only when the
+        // docs/product.md#working-offline: the last answers of the reads the dashboard renders from, served only when the
         // network fails (network first). Emptied at sign-in and sign-out (shared/offline/api-cache.ts)
         // so no user is ever shown another's. Writes are never cached.
         runtimeCaching: [

@@ -1,6 +1,6 @@
 /** Where Chromium is and how every browser of the journeys and benchmarks starts it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** DESIGN §10: no background traffic to hosts this machine cannot reach. */
+/** docs/architecture.md#tests: no background traffic to hosts this machine cannot reach. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

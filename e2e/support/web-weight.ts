@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 /*
- * DESIGN §19, counting web weight, measured in Chromium (not read from the build manifest, which
+ * docs/benchmarks.md, counting web weight, measured in Chromium (not read from the build manifest, which
  * misses what the page decides to load at run time: idle chunks, lazy dialogs):
  *   /login      every JS file loaded up to 5 s after its load event;
  *   /dashboard  all JS from opening /login through 5 s after the dashboard shows, in a fresh browser.
@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
  * and by bench/web-weight.ts, so both count the same bytes.
  */
 
-/** DESIGN §19 budgets, KB of gzip. */
+/** docs/benchmarks.md budgets, KB of gzip. */
 export const WEB_BUDGET_KB = { login: 160, dashboard: 300 } as const;
 /** How long after the load event (/login) or the dashboard's first paint files still count. */
 export const SETTLE_MS = 5_000;
@@ -20,7 +20,7 @@ export const SETTLE_MS = 5_000;
 export interface JsFile {
   /** Path on the server, e.g. /assets/index-abc.js. */
   path: string;
-  /** Bytes of the file as gzip at level 9, what the server sends as its `.gz` (DESIGN §11). */
+  /** Bytes of the file as gzip at level 9, what the server sends as its `.gz` (docs/benchmarks.md). */
   gzip: number;
   raw: number;
 }

@@ -36,7 +36,7 @@ export interface BuildOptions {
   realtime?: boolean | RealtimeOptions;
   /** Upstream time-out of the rates service; tests shorten the 5 s default. */
   ratesTimeoutMs?: number;
-  /** Timings of the Telegram notifier (DESIGN §15); tests shorten them. */
+  /** Timings of the Telegram notifier (docs/product.md#telegram-notices); tests shorten them. */
   telegram?: TelegramTuning;
 }
 
@@ -64,7 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 256 * 1024,
-    // The client address decides login throttling (DESIGN §16): X-Forwarded-For is read only
+    // The client address decides login throttling (docs/product.md#account-security): X-Forwarded-For is read only
     // through the hops TRUST_PROXY names; unset, the socket's address is the client's.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },

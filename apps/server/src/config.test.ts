@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, persistentSecret } from './config.ts';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-config-'));
 
 describe('configuration', () => {
-  it('applies DESIGN §1 defaults and generates a JWT secret kept in DATA_DIR', () => {
+  it('applies docs/architecture.md defaults and generates a JWT secret kept in DATA_DIR', () => {
     const c = loadConfig({ DATA_DIR: dataDir });
     expect(c.PORT).toBe(3000);
     expect(c.APP_URL).toBe('http://localhost:3000');
@@ -45,7 +45,7 @@ describe('configuration', () => {
     ['unset: no proxy is trusted', undefined, undefined],
     ['a hop count', '1', 1],
     ['addresses and CIDRs', '10.0.0.0/8, 192.0.2.1,::1', ['10.0.0.0/8', '192.0.2.1', '::1']],
-  ])('TRUST_PROXY %s (DESIGN §16)', (_label, value, expected) => {
+  ])('TRUST_PROXY %s (docs/product.md#account-security)', (_label, value, expected) => {
     expect(loadConfig({ DATA_DIR: dataDir, ...(value ? { TRUST_PROXY: value } : {}) }).TRUST_PROXY).toEqual(expected);
   });
 
@@ -57,7 +57,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET/);
   });
 
-  it('Telegram (DESIGN §15): off without a token; a token needs the username; the API URL defaults and is validated', () => {
+  it('Telegram (docs/product.md#telegram-notices): off without a token; a token needs the username; the API URL defaults and is validated', () => {
     const off = loadConfig({ DATA_DIR: dataDir });
     expect(off.telegramBotToken).toBeUndefined();
     expect(off.telegramApiUrl).toBe('https://api.telegram.org');

@@ -7,7 +7,7 @@ import { z } from 'zod';
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * TRUST_PROXY (DESIGN §16): which X-Forwarded-For hops decide the client address. A hop count
+ * TRUST_PROXY (docs/product.md#account-security): which X-Forwarded-For hops decide the client address. A hop count
  * ("1": the proxy in front of us) or a comma list of proxy addresses/CIDRs; unset: none, the
  * socket's address is the client's (a forged header changes nothing).
  */
@@ -32,7 +32,7 @@ const trustProxy = z.string().transform((v, ctx): number | string[] => {
 
 const url = z.url({ protocol: /^https?$/ });
 
-/** Every environment variable the server reads, validated once at start-up (DESIGN §1). */
+/** Every environment variable the server reads, validated once at start-up (docs/architecture.md). */
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,7 +73,7 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
-    // DESIGN §15: unset token = notifications off and hidden.
+    // docs/product.md#telegram-notices: unset token = notifications off and hidden.
     TELEGRAM_BOT_TOKEN: z
       .string()
       .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather (123456:ABC…)')
@@ -109,7 +109,7 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'APP_URL'> {
   APP_URL: string;
   JWT_SECRET: string;
   DATA_DIR: string;
-  /** DESIGN §15, read by GET /api/config and the notifier: undefined = Telegram off. */
+  /** docs/product.md#telegram-notices, read by GET /api/config and the notifier: undefined = Telegram off. */
   telegramBotToken: string | undefined;
   telegramBotUsername: string | undefined;
   /** Without a trailing slash. */

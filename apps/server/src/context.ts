@@ -16,8 +16,8 @@ export interface AppContext {
   guards: AuthGuards;
   /** Injected so tests can move time (token expiry, cooldowns, memberships). */
   now: () => Date;
-  /** Exchange rates with their per-instance cache (DESIGN §6). */
+  /** Exchange rates with their per-instance cache (docs/product.md#rates-and-export). */
   rates: RatesService;
-  /** AES-256-GCM boxes keyed from JWT_SECRET (DESIGN §16): refresh grace successors, TOTP secrets. */
+  /** AES-256-GCM boxes keyed from JWT_SECRET (docs/product.md#account-security): refresh grace successors, TOTP secrets. */
   secrets: { grace: SecretBox; totp: SecretBox };
 }

@@ -8,7 +8,7 @@ import { loginReq, signedUp } from './support/auth.ts';
 import { connectError, connectSocket, sleep } from './support/sockets.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-describe('sessions (DESIGN §16)', () => {
+describe('sessions (docs/product.md#account-security)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -118,7 +118,7 @@ describe('sessions (DESIGN §16)', () => {
   });
 });
 
-describe('ending a session disconnects its sockets (DESIGN §16)', () => {
+describe('ending a session disconnects its sockets (docs/product.md#account-security)', () => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {

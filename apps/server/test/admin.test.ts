@@ -84,7 +84,7 @@ describe('admin API', () => {
   });
 
   describe('GET /api/admin/users', () => {
-    it('lists every user with counts and membership status (SPEC §3 admin view)', async () => {
+    it('lists every user with counts and membership status (docs/api.md admin view)', async () => {
       const shared = await t.ctx.db
         .insert(ledgers)
         .values({ name: 'Compartido', ownerId: alice.id, inviteCode: randomBytes(9).toString('base64url') })
@@ -331,7 +331,7 @@ describe('admin API', () => {
 
     const back = await as(admin, 'PATCH', `/api/admin/users/${bob.id}/activate`);
     expect(back.json().user.is_active).toBe(true);
-    // The deactivation ended his sessions (DESIGN §16): the old token stays refused; he signs in again.
+    // The deactivation ended his sessions (docs/product.md#account-security): the old token stays refused; he signs in again.
     expect((await as(bob, 'GET', '/api/membership/my-membership')).statusCode).toBe(401);
     expect((await login()).statusCode).toBe(200);
 
@@ -373,7 +373,7 @@ describe('admin API', () => {
     expect(notice!.subject).toBe('Tu email fue cambiado - Arbitraje USD/VES');
     expect(notice!.text).toContain('cambió el email de tu cuenta de Arbitraje USD/VES a roberto@example.com');
     // Until verified, the user is held at the verification step (REQUIRE_EMAIL_VERIFICATION).
-    // (Bob signs in again: the deactivation above ended his sessions, DESIGN §16.)
+    // (Bob signs in again: the deactivation above ended his sessions, docs/product.md#account-security.)
     const again = await t.request({
       method: 'POST',
       url: '/api/auth/login',

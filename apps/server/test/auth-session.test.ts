@@ -156,7 +156,7 @@ describe('login, me, refresh-token, logout', () => {
   });
 });
 
-describe('login rate limit (DESIGN §16: 5 failures / 15 min per email, 20 per address)', () => {
+describe('login rate limit (docs/product.md#account-security: 5 failures / 15 min per email, 20 per address)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction, balances } from './support/transactions.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
-/** DESIGN §13: the ledger's profit method, its position and its pnl, across days and members. */
+/** docs/product.md#profit-method-and-position: the ledger's profit method, its position and its pnl, across days and members. */
 describe('average cost', () => {
   let t: TestApp;
   let t2: TestApp;

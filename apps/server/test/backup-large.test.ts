@@ -23,7 +23,7 @@ async function peakGrowth(work: () => Promise<void>): Promise<number> {
 }
 
 /**
- * Issue 17 / DESIGN "Operations (second round)": backups stream rows, so a database with 200,000
+ * Issue 17 / docs/operations.md: backups stream rows, so a database with 200,000
  * transactions and 50 proofs of 1 MB backs up and restores within 300 MB of memory.
  * About 45 s on the 2-core machine, so it runs once per `npm test`: on the embedded database (the
  * backup code is the same SQL on PostgreSQL, where backup.test.ts runs too). ARB_LARGE_TESTS=1

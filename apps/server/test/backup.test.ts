@@ -25,7 +25,7 @@ describe('backup and restore', () => {
 
   it('keeps signed-in devices, two-factor recovery codes and known sign-in addresses', async () => {
     const u = await createUser(t);
-    // What two-factor set-up and a sign-in leave behind (hashes only, as DESIGN §16 stores them).
+    // What two-factor set-up and a sign-in leave behind (hashes only, as docs/product.md#account-security stores them).
     await t.database.pool.query(`insert into recovery_codes (user_id, code_hash) values ($1, 'hash-1'), ($1, 'hash-2')`, [u.id]);
     await t.database.pool.query(`insert into login_addresses (user_id, ip, last_success_at) values ($1, '203.0.113.9', now())`, [u.id]);
     // A signed-in device: its session and the hash of its current refresh token.
@@ -91,7 +91,7 @@ describe('backup and restore', () => {
     await addMember(t, owner.ledgerId, partner.id);
     await t.ctx.db.insert(telegramLinks).values({ userId: partner.id, chatId: 4242 });
     await t.ctx.db.insert(notificationSettings).values({ userId: partner.id, ledgerId: owner.ledgerId, resumenDiario: true });
-    // The owner's change: with a linked partner, the trigger queues it (DESIGN §15).
+    // The owner's change: with a linked partner, the trigger queues it (docs/product.md#telegram-notices).
     await t.ctx.db
       .insert(activity)
       .values({ ledgerId: owner.ledgerId, userId: owner.id, action: 'TRANSACTION_DELETED', fecha: '2026-11-21' });

@@ -5,7 +5,7 @@ import { createUser } from './support/users.ts';
 
 /**
  * ledger_day_totals (kept by a trigger) must always equal the sums of the transactions themselves,
- * the verified rows' sums included (DESIGN §17's verified carry-forward).
+ * the verified rows' sums included (docs/product.md#balances-of-a-day's verified carry-forward).
  */
 describe('ledger_day_totals trigger', () => {
   let t: TestApp;

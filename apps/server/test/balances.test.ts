@@ -45,7 +45,7 @@ describe('GET /api/transactions/balances', () => {
       [-3300.15, -80.25, 5787.35, 171], // 9087.50 − 3300.15; 251.25 − 80.25
     ]);
     expect(body.transacciones_con_acumulados[2]).toMatchObject({ notas: 'compra', esta_verificada: true, bs_pagados: 3300.15 });
-    // each row carries SPEC §3's fields plus version, createdAt, its author and DESIGN §12's fee, time, origin and order number
+    // each row carries docs/api.md's fields plus version, createdAt, its author and docs/product.md#binance-import's fee, time, origin and order number
     expect(Object.keys(body.transacciones_con_acumulados[0]).sort()).toEqual(
       [
         'comision_usd',
@@ -116,7 +116,7 @@ describe('GET /api/transactions/balances', () => {
     expect(b.promedios).toEqual({ tasa_venta_promedio: 0, tasa_compra_promedio: 0 });
   });
 
-  describe('carry-forward (DESIGN §2)', () => {
+  describe('carry-forward (docs/product.md#money)', () => {
     it('across two days: day 2 starts with day 1 closing', async () => {
       const u = await createUser(t);
       await setBase(t, u, u.ledgerId, '2026-04-01', 1000, 100);

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction, balances, verify } from './support/transactions.ts';
 import { createUser, type TestUser } from './support/users.ts';
 
-/** DESIGN §17: each currency's base is set or inherited on its own; verified balances carry their own base. */
+/** docs/product.md#balances-of-a-day: each currency's base is set or inherited on its own; verified balances carry their own base. */
 describe('base balances per currency', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -108,7 +108,7 @@ describe('base balances per currency', () => {
       const d2 = await balances(t, u, u.ledgerId, '2026-07-02');
       // full: 1000 + 400 − 190 = 1210; 100 − 10 + 5 = 95
       expect(d2.saldos_base).toMatchObject({ saldo_base_ves: 1210, saldo_base_usd: 95 });
-      // verified: only the purchase: 1000 − 190 = 810; 100 + 5 = 105 (before DESIGN §17: 1210 / 95)
+      // verified: only the purchase: 1000 − 190 = 810; 100 + 5 = 105 (before docs/product.md#balances-of-a-day: 1210 / 95)
       expect(d2.saldos_actuales).toEqual({ saldo_ves_actual: 810, saldo_usd_actual: 105 });
       await verify(t, u, sale.id);
       expect((await balances(t, u, u.ledgerId, '2026-07-02')).saldos_actuales).toEqual({ saldo_ves_actual: 1210, saldo_usd_actual: 95 });

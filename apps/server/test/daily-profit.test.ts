@@ -18,7 +18,7 @@ describe('GET /api/transactions/daily-profit (the history chart)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     u = await createUser(t);
-    // A sale of V alone earns +V USD; a purchase of C alone earns −C USD (DESIGN §2).
+    // A sale of V alone earns +V USD; a purchase of C alone earns −C USD (docs/product.md#money).
     await addTransaction(t, u, u.ledgerId, '2026-11-01', { venta: 10, tasa_venta: 40 });
     await addTransaction(t, u, u.ledgerId, '2026-11-03', { venta: 20.25, tasa_venta: 40 });
     await addTransaction(t, u, u.ledgerId, '2026-11-03', { compra: 5.5, tasa_compra: 40 }); // same day: 20.25 − 5.50 = 14.75

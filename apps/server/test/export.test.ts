@@ -135,7 +135,7 @@ describe('GET /api/transactions/export-daily', () => {
     expect(unnamed.headers['content-disposition']).toContain(`filename="arbitraje-registro-${DAY}.xlsx"`);
   });
 
-  it('rows in the order of ocurrido_en, with its hour (Caracas) and the fee column (DESIGN §12)', async () => {
+  it('rows in the order of ocurrido_en, with its hour (Caracas) and the fee column (docs/product.md#binance-import)', async () => {
     const v = await createUser(t);
     await addTransaction(t, v, v.ledgerId, DAY, { venta: 1, tasa_venta: 40, ocurrido_en: '2026-03-10T20:30:00Z' });
     await addTransaction(t, v, v.ledgerId, DAY, {
@@ -152,7 +152,7 @@ describe('GET /api/transactions/export-daily', () => {
     expect(rowValues(ws, 9)[14]).toBe(0);
   });
 
-  it('an imported order shows its origin, its order number as text, its fee and its Binance time (DESIGN §12)', async () => {
+  it('an imported order shows its origin, its order number as text, its fee and its Binance time (docs/product.md#binance-import)', async () => {
     const w = await createUser(t);
     const form = multipart({ timezone: 'America/Caracas' }, [
       {

@@ -10,7 +10,7 @@ import { addMember, createUser, type TestUser } from './support/users.ts';
 const fixture = (name: string) => readFileSync(new URL(`../src/services/imports/fixtures/${name}`, import.meta.url));
 const CSV = 'text/csv';
 
-describe('Binance P2P import (DESIGN §12)', () => {
+describe('Binance P2P import (docs/product.md#binance-import)', () => {
   let t: TestApp;
   let owner: TestUser;
   let member: TestUser;
@@ -93,7 +93,7 @@ describe('Binance P2P import (DESIGN §12)', () => {
       comision_usd: '1.55345000',
       notas: 'Binance P2P #22745188745533214720 · trader_ana',
       fecha: '2024-05-02',
-      // The fee is a cost (DESIGN §13): 1,553.45 × 36.2 = 56,234.89 Bs − 1.55345 × 36.2 = 56.23489
+      // The fee is a cost (docs/product.md#profit-method-and-position): 1,553.45 × 36.2 = 56,234.89 Bs − 1.55345 × 36.2 = 56.23489
       // → 56,178.65511 → 56,178.66 Bs; a sale alone earns its 1,553.45 USD − 1.55345 = 1,551.89655 → 1,551.90
       ganancia_ves: '56178.66',
       ganancia_usd: '1551.90',
@@ -179,7 +179,7 @@ describe('Binance P2P import (DESIGN §12)', () => {
     expect((re.json() as ImportBatchResult).batch.created).toBe(3);
   });
 
-  it('restoring an undone import (DESIGN §18) brings its rows back whole and the batch is live again; a clash is 409 RESTORE_CONFLICT', async () => {
+  it('restoring an undone import (docs/product.md#undo) brings its rows back whole and the batch is live again; a clash is 409 RESTORE_CONFLICT', async () => {
     const solo = await createUser(t, { name: 'Dora' });
     const L = solo.ledgerId;
     const rowsOf = async () =>

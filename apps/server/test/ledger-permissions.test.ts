@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
 /**
- * DESIGN §4 on every ledger route, through HTTP: non-member, member, member with
+ * docs/product.md#permissions on every ledger route, through HTTP: non-member, member, member with
  * canModifyBalance, owner. Each case gets its own ledger, so a delete or a leave in one case
  * cannot change the outcome of another.
  */
@@ -97,7 +97,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('DESIGN §4 matrix on the ledger routes', () => {
+describe('docs/product.md#permissions matrix on the ledger routes', () => {
   const cases = rows.flatMap((row) =>
     (Object.keys(row.expected) as Role[]).map((role) => [row.name, role, row.expected[role], row] as const),
   );
@@ -156,7 +156,7 @@ describe('DESIGN §4 matrix on the ledger routes', () => {
   });
 });
 
-describe('MEMBERSHIP_REQUIRED (DESIGN §4.6)', () => {
+describe('MEMBERSHIP_REQUIRED (docs/product.md#memberships)', () => {
   let m: TestApp;
   beforeAll(async () => {
     m = await createTestApp({ MEMBERSHIP_REQUIRED: 'true' });

@@ -49,7 +49,7 @@ const countWhere = async (
 };
 
 describe('create, list and rename', () => {
-  it('creates a ledger in the DESIGN §3 shape, owner as the first member, with its invite code', async () => {
+  it('creates a ledger in the docs/api.md shape, owner as the first member, with its invite code', async () => {
     const ana = await createUser(t, { name: 'Ana', email: `ana-${Date.now()}@example.com` });
     const ledger = await newLedger(ana, '  Cambios de Ana  ');
     expect(ledger).toEqual({
@@ -115,7 +115,7 @@ describe('create, list and rename', () => {
     }
   });
 
-  it('validates the name with SPEC §5 messages', async () => {
+  it('validates the name with docs/product.md#money messages', async () => {
     const u = await createUser(t);
     const blank = await t.request({ method: 'POST', url: '/api/ledgers', payload: { name: '   ' }, token: u.token });
     expect(blank.statusCode).toBe(400);

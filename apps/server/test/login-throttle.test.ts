@@ -11,7 +11,7 @@ const login = (t: TestApp, email: string, password: string, remoteAddress: strin
     ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
   });
 
-describe('login throttling without TRUST_PROXY (DESIGN §16)', () => {
+describe('login throttling without TRUST_PROXY (docs/product.md#account-security)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

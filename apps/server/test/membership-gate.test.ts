@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createUser, type TestUser } from './support/users.ts';
 
 /**
- * DESIGN §4.6 on the two ledger writes that do not go through `authorize`: creating a ledger and
+ * docs/product.md#memberships on the two ledger writes that do not go through `authorize`: creating a ledger and
  * joining one by invite code. Reads and leaving stay open to everyone.
  */
 const DAY = 86_400_000;
@@ -60,7 +60,7 @@ describe('POST /api/ledgers with MEMBERSHIP_REQUIRED', () => {
     }
   });
 
-  it('a user in no ledger at all may still get one (SPEC §2 personal ledger), but only that one', async () => {
+  it('a user in no ledger at all may still get one (docs/product.md#screens personal ledger), but only that one', async () => {
     const user = await lapsed();
     await t.ctx.db.delete(ledgerMembers).where(eq(ledgerMembers.userId, user.id));
     const first = await create(user, 'Mi Registro');

@@ -44,7 +44,7 @@ describe('membership: own info, profile, payment proofs', () => {
     return res.json();
   };
 
-  it('a new user has an inactive membership with the SPEC §3 fields', async () => {
+  it('a new user has an inactive membership with the docs/api.md fields', async () => {
     const info = await myMembership(member);
     expect(info).toMatchObject({
       user_name: 'Ana Pérez',

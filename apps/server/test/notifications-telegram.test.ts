@@ -9,7 +9,7 @@ import { addTransaction, setBase } from './support/transactions.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
 /**
- * DESIGN §15 against a fake Bot API (never the real Telegram): linking, settings, who is told
+ * docs/product.md#telegram-notices against a fake Bot API (never the real Telegram): linking, settings, who is told
  * what, delivery failures, pacing, two instances, the daily summary on an injected clock.
  */
 const BOT = 'ArbitrajeTestBot';
@@ -120,7 +120,7 @@ describe('Telegram off (no TELEGRAM_BOT_TOKEN)', () => {
   });
 });
 
-describe('linking (DESIGN §15)', () => {
+describe('linking (docs/product.md#telegram-notices)', () => {
   it('a deep link with a single-use token of 15 minutes; /start links and greets; /stop unlinks', async () => {
     const ana = await createUser(t, { name: 'Ana' });
     const link = await linkUrl(t, ana);
@@ -218,7 +218,7 @@ describe('who is told what', () => {
 
     // 100 USD sold at 40 and 98 bought at 39.5 on 21/11/2026.
     await addTransaction(t, saul!, ledgerId, '2026-11-21', { venta: 100, tasa_venta: 40, compra: 98, tasa_compra: 39.5 });
-    // Handed to Telegram within 5 s of the commit (DESIGN §15).
+    // Handed to Telegram within 5 s of the commit (docs/product.md#telegram-notices).
     const msg = await fake.waitFor(() => sentTo(rosaChat!).find((m) => m.text.includes('registró una operación')), 5_000);
     expect(msg.text).toBe(
       [
@@ -281,7 +281,7 @@ describe('who is told what', () => {
   it('a burst written by one change (an import, a reset) is one message', async () => {
     const { ledgerId, users, chats } = await partners(['Xavi', 'Yara']);
     const [xavi, yara] = users;
-    // Three rows recorded by one change, as the Binance import does (DESIGN §12).
+    // Three rows recorded by one change, as the Binance import does (docs/product.md#binance-import).
     await ledgerChange(t.ctx.db, t.ctx.bus, async ({ record, emit }) => {
       for (const id of ['a', 'b', 'c'])
         record({

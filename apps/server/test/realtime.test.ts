@@ -37,7 +37,7 @@ afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 
-describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
+describe('realtime socket, one instance (docs/api.md#calls, docs/architecture.md#realtime)', () => {
   let t: TestApp;
   let url: string;
   let owner: TestUser;
@@ -67,7 +67,7 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
     { event: 'balance-updated', type: 'DAILY_BALANCE_UPDATED', fecha: '2026-03-02' },
   ];
 
-  it.each(cases)('every member in the room receives $event $type with the DESIGN §8 payload', async (c) => {
+  it.each(cases)('every member in the room receives $event $type with the docs/architecture.md#realtime payload', async (c) => {
     const a = await socketFor(url, owner);
     const b = await socketFor(url, member);
     expect(await a.join(L())).toEqual({ ok: true });
@@ -290,7 +290,7 @@ describe('realtime socket, one instance (SPEC §7, DESIGN §8)', () => {
   });
 });
 
-describe('realtime across two server instances on one PostgreSQL (DESIGN §1)', () => {
+describe('realtime across two server instances on one PostgreSQL (docs/architecture.md)', () => {
   let a: TestApp;
   let b: TestApp;
   let urlB: string;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction, balances, setBase, verify } from './support/transactions.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
-/** DESIGN §18: POST /api/ledgers/:id/activity/:activityId/restore undoes a delete or a reset. */
+/** docs/product.md#undo: POST /api/ledgers/:id/activity/:activityId/restore undoes a delete or a reset. */
 describe('restore of a delete or a reset', () => {
   let t: TestApp;
   const events: LedgerEvent[] = [];

@@ -5,7 +5,7 @@ import { addMember, createUser } from './support/users.ts';
 
 const DAY = '2026-11-20';
 
-describe('idempotency keys bound to their request (DESIGN §16)', () => {
+describe('idempotency keys bound to their request (docs/product.md#account-security)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -35,7 +35,7 @@ describe('idempotency keys bound to their request (DESIGN §16)', () => {
   });
 });
 
-describe('invite codes (DESIGN §16)', () => {
+describe('invite codes (docs/product.md#account-security)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -75,7 +75,7 @@ describe('invite codes (DESIGN §16)', () => {
   });
 });
 
-describe('GET /api/config (DESIGN §16)', () => {
+describe('GET /api/config (docs/product.md#account-security)', () => {
   it('is public and answers the guards settings', async () => {
     const t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: 'false', MEMBERSHIP_REQUIRED: 'true' });
     try {

@@ -4,7 +4,7 @@ import { addTransaction, balances, setBase, verify, type TxJson } from './suppor
 import { createUser } from './support/users.ts';
 
 /**
- * DESIGN §12's transaction fields: comision_usd (a fee, a cost under por_operacion and out of the
+ * docs/product.md#binance-import's transaction fields: comision_usd (a fee, a cost under por_operacion and out of the
  * USD balances) and ocurrido_en (the order within a day: ocurrido_en, created_at, id).
  */
 describe('comision_usd and ocurrido_en', () => {

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from './support/users.ts';
 
 const DAY = '2026-11-20';
 
-/** Bad input of any shape is a 400 with a Spanish message, never a 500 (DESIGN §3). */
+/** Bad input of any shape is a 400 with a Spanish message, never a 500 (docs/api.md). */
 describe('transaction validation', () => {
   let t: TestApp;
   let u: TestUser;

@@ -289,7 +289,7 @@ describe('transactions API', () => {
         "select before, after from activity where entity_id = $1 and action = 'TRANSACTION_DELETED'",
         [tx.id],
       );
-      // The whole row, numbers as exact text, so a restore puts it back as it was (DESIGN §18).
+      // The whole row, numbers as exact text, so a restore puts it back as it was (docs/product.md#undo).
       expect(act.rows[0]).toMatchObject({ before: { id: tx.id, venta: '3.00', tasa_venta: '40.0000' }, after: null });
       expect(events.at(-1)).toMatchObject({ type: 'DELETED', fecha: DAY, byUserId: owner.id });
       const again = await t.request({ method: 'DELETE', url: `/api/transactions/${tx.id}`, token: owner.token });
@@ -314,7 +314,7 @@ describe('transactions API', () => {
     });
   });
 
-  describe('permission matrix (DESIGN §4)', () => {
+  describe('permission matrix (docs/product.md#permissions)', () => {
     let ledgerOwner: TestUser;
     let member: TestUser;
     let other: TestUser;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { totpCode } from './support/totp.ts';
 import { createUser } from './support/users.ts';
 
-describe('two-factor (TOTP, DESIGN §16)', () => {
+describe('two-factor (TOTP, docs/product.md#account-security)', () => {
   let t: TestApp;
   let secret = '';
   let codes: string[] = [];

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 
-// SPEC §2 Global: stray window errors and unhandled rejections are logged, never shown raw.
+// docs/product.md#screens Global: stray window errors and unhandled rejections are logged, never shown raw.
 window.addEventListener('error', (event) => {
   console.warn('Error global suprimido:', event.error ?? event.message);
   event.preventDefault();
@@ -12,12 +12,12 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
-// The service worker registers once someone is signed in (shared/lib/service-worker.ts, DESIGN §19).
+// The service worker registers once someone is signed in (shared/lib/service-worker.ts, docs/benchmarks.md).
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');
 // A transition lets React render the first screen in slices, yielding to the browser between
-// them, instead of one long task that blocks input (Total Blocking Time, DESIGN §11).
+// them, instead of one long task that blocks input (Total Blocking Time, docs/benchmarks.md).
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>

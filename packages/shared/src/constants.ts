@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and DESIGN, in one place. */
+/** Business constants of packages/shared/src/constants.ts and DESIGN, in one place. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const REFRESH_MARGIN_SECONDS = 300;
@@ -14,18 +14,18 @@ export const API_TIMEOUT_MS = 15_000;
 export const USER_ROLE_HEADER = 'x-user-role';
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
-/** DESIGN §16: failures per address across emails in the same window. */
+/** docs/product.md#account-security: failures per address across emails in the same window. */
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
-/** DESIGN §16: an address a user signed in from is spared the per-email limit this long. */
+/** docs/product.md#account-security: an address a user signed in from is spared the per-email limit this long. */
 export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
-/** DESIGN §16: two-factor. */
+/** docs/product.md#account-security: two-factor. */
 export const MFA_TOKEN_TTL_MINUTES = 5;
 export const MFA_MAX_ATTEMPTS = 5;
 export const RECOVERY_CODE_COUNT = 10;
 export const RESEND_COOLDOWN_SECONDS = 30;
 export const SNACKBAR_HIDE_MS = 3_000;
 
-/** DESIGN §18: "Deshacer" stays 10 s (the exception to SPEC's 3 s); changes of the last 30 days can be restored. */
+/** docs/product.md#undo: "Deshacer" stays 10 s (the exception to SPEC's 3 s); changes of the last 30 days can be restored. */
 export const UNDO_SNACKBAR_MS = 10_000;
 export const RESTORE_WINDOW_DAYS = 30;
 /** The activity actions that can be restored (the server's restoreHandlers; a test holds them equal). */
@@ -48,10 +48,10 @@ export const DAYS_RED_AT = 7;
 export const DAYS_ORANGE_AT = 15;
 export const MONEY_MAX = 1e12;
 export const NOTES_MAX = 1000;
-/** DESIGN §12: Binance P2P exports up to 10 MB, XLSX up to 50,000 rows. */
+/** docs/product.md#binance-import: Binance P2P exports up to 10 MB, XLSX up to 50,000 rows. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_XLSX_ROWS = 50_000;
-/** DESIGN §12: the dollar stablecoins an order may trade against VES. */
+/** docs/product.md#binance-import: the dollar stablecoins an order may trade against VES. */
 export const IMPORT_ASSETS = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'DAI'] as const;
 export const IMPORT_FIAT = 'VES';
 export const IMPORT_ORIGIN = 'binance_p2p';
@@ -106,7 +106,7 @@ export const ERROR_CODES = [
   'IMPORT_UNRECOGNIZED',
   'IMPORT_EMPTY',
   'IMPORT_UNREADABLE',
-  // DESIGN §16
+  // docs/product.md#account-security
   'IDEMPOTENCY_MISMATCH',
   'TOTP_INVALID',
   'INVALID_PASSWORD',

@@ -30,7 +30,7 @@ export function firstOfMonth(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
 
-/** The query value if it is a valid day, else today (SPEC §2: invalid dates fall back to today). */
+/** The query value if it is a valid day, else today (docs/product.md#screens: invalid dates fall back to today). */
 export function dayOrToday(value: string | null | undefined, timeZone?: string): string {
   return isDayKey(value) ? value : todayKey(timeZone);
 }

@@ -21,7 +21,7 @@ export const ERROR_TABLE = {
   IMPORT_UNRECOGNIZED: { status: 400, message: 'importUnrecognized' },
   IMPORT_EMPTY: { status: 400, message: 'importEmpty' },
   IMPORT_UNREADABLE: { status: 400, message: 'importCsvUnreadable' },
-  // DESIGN §16: wrong code or password on an authenticated call is a 400, never a 401 (the web treats 401 as an ended session).
+  // docs/product.md#account-security: wrong code or password on an authenticated call is a 400, never a 401 (the web treats 401 as an ended session).
   TOTP_INVALID: { status: 400, message: 'totpInvalid' },
   INVALID_PASSWORD: { status: 400, message: 'invalidPassword' },
   MFA_EXPIRED: { status: 401, message: 'mfaExpired' },

@@ -11,7 +11,7 @@ const toNumber = (v: Num): number => (v === null || v === undefined || v === '' 
 /** 1234.5 → "1.234,50 USD" */
 export const formatUsd = (v: Num): string => `${usdFmt.format(toNumber(v))} USD`;
 const feeFmt = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 8, useGrouping: 'always' });
-/** A fee keeps its up to 8 decimals (DESIGN §12): 0.1 → "0,10 USD", 0.00012345 → "0,00012345 USD" */
+/** A fee keeps its up to 8 decimals (docs/product.md#binance-import): 0.1 → "0,10 USD", 0.00012345 → "0,00012345 USD" */
 export const formatFee = (v: Num): string => `${feeFmt.format(toNumber(v))} USD`;
 /** 1234.5 → "1.234,50 Bs.S" */
 export const formatBs = (v: Num): string => `${bsFmt.format(toNumber(v))} Bs.S`;

@@ -5,7 +5,7 @@ const now = new Date('2026-11-21T12:00:00Z');
 const at = (iso: string) => new Date(iso);
 const TZ = 'America/Caracas'; // UTC−4: 21/11 12:00Z is 21/11 08:00 there
 
-describe('membershipState (DESIGN §4)', () => {
+describe('membershipState (docs/product.md#permissions)', () => {
   it.each([
     [
       'ends later today → active, 1 (the last day itself)',
@@ -46,7 +46,7 @@ describe('membershipState (DESIGN §4)', () => {
     });
   });
 
-  it('colours days remaining per SPEC §9', () => {
+  it('colours days remaining per packages/shared/src/constants.ts', () => {
     expect([1, 7, 8, 15, 16, 30].map(daysRemainingColor)).toEqual(['red', 'red', 'orange', 'orange', 'green', 'green']);
   });
 });

@@ -1,7 +1,7 @@
 import { todayKey } from './days.ts';
 
 /**
- * Membership status (DESIGN §4), the one definition used by the server (API answers) and the web
+ * Membership status (docs/product.md#permissions), the one definition used by the server (API answers) and the web
  * (banner, chips). Invariants: `active` exactly while `membership_end` is in the future, and then
  * `days_remaining >= 1`; in every other status `days_remaining` is 0.
  */
@@ -18,7 +18,7 @@ export interface MembershipState {
   status: MembershipStatus;
   /**
    * Calendar days left in `timeZone` (APP_TIMEZONE): from today to the last day the membership
-   * still covers, the day of its last instant (DESIGN Part II intro; issue 25: an end at the close
+   * still covers, the day of its last instant (docs/product.md#memberships; issue 25: an end at the close
    * of 30/11 seen on 23/11 is 7). At least 1 while active (the last day itself); 0 unless active.
    */
   daysRemaining: number;
@@ -44,7 +44,7 @@ export function membershipState(facts: MembershipFacts, now: Date, timeZone?: st
   return { status: 'inactive', daysRemaining: 0 };
 }
 
-/** SPEC §4 labels; anything unknown is shown as Inactiva. */
+/** docs/product.md#accounts-and-sessions labels; anything unknown is shown as Inactiva. */
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   active: 'Activa',
   expired: 'Expirada',
@@ -52,7 +52,7 @@ export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   inactive: 'Inactiva',
 };
 
-/** SPEC §9 days-remaining colour: red at 7 or fewer, orange at 15 or fewer, otherwise green. */
+/** packages/shared/src/constants.ts days-remaining colour: red at 7 or fewer, orange at 15 or fewer, otherwise green. */
 export function daysRemainingColor(days: number): 'red' | 'orange' | 'green' {
   if (days <= 7) return 'red';
   if (days <= 15) return 'orange';

@@ -1,10 +1,10 @@
 /**
- * Every Spanish text the server sends and the web shows, by stable key. SPEC.md §5 and §8 word
- * for word; texts that SPEC leaves open are ours. Nothing else in the code base spells these out.
+ * Every Spanish text the server sends and the web shows, by stable key: the product's texts word
+ * for word (docs/product.md). Nothing else in the code base spells these out.
  */
 export const messages = {
   retry: 'Reintentar',
-  // Validation (SPEC §5)
+  // Validation (docs/product.md#money)
   emailRequired: 'El email es requerido',
   emailInvalid: 'Formato de email inválido',
   emailSpaces: 'El email no debe contener espacios al inicio o final',
@@ -46,7 +46,7 @@ export const messages = {
   proofTooLarge: 'La imagen debe ser menor a 5MB',
   proofHint: 'Formatos aceptados: JPG, PNG o GIF. Máximo 5MB.',
 
-  // Binance P2P import (DESIGN §12)
+  // Binance P2P import (docs/product.md#binance-import)
   importUnrecognized: 'El archivo no parece una exportación de órdenes P2P de Binance',
   importMissingColumns: 'Faltan las columnas: {columns}',
   importEmpty: 'El archivo está vacío',
@@ -99,7 +99,7 @@ export const messages = {
   importPreviewing: 'Leyendo el archivo…',
   importRowsShown: 'Mostrando {from}–{to} de {total}',
 
-  // Auth (SPEC §8)
+  // Auth (packages/shared/src/errors.ts)
   loginError: 'Error al iniciar sesión',
   loginIncomplete: 'Datos de usuario incompletos',
   registerError: 'Error al registrar usuario',
@@ -125,7 +125,7 @@ export const messages = {
   refreshFailed: 'Failed to refresh token',
   useAuthOutsideProvider: 'useAuth debe usarse dentro de un AuthProvider',
 
-  // Ledgers and transactions (SPEC §8)
+  // Ledgers and transactions (packages/shared/src/errors.ts)
   txCreateError: 'Error al crear transacción',
   txCreateConnectionError: 'Error de conexión al crear la transacción',
   txLoadError: 'Error cargando transacciones',
@@ -161,7 +161,7 @@ export const messages = {
   clipboardError: 'Error al copiar el enlace',
   membershipInactive: 'Tu membresía no está activa. Sube tu comprobante de pago en Mi Membresía.',
 
-  // Admin and membership (SPEC §8)
+  // Admin and membership (packages/shared/src/errors.ts)
   loadUsersError: 'Error cargando usuarios',
   loadUserProofsError: 'Error cargando comprobantes del usuario',
   roleError: 'Error actualizando rol',
@@ -196,7 +196,7 @@ export const messages = {
   ratesUnavailable: 'No se pudo obtener la tasa de cambio',
   unexpectedError: 'Ha ocurrido un error inesperado',
 
-  // Success (SPEC §8)
+  // Success (packages/shared/src/errors.ts)
   exportSuccess: 'Excel exportado exitosamente',
   renameSuccess: 'Nombre del grupo actualizado exitosamente',
   linkCopied: 'Enlace copiado al portapapeles',
@@ -231,7 +231,7 @@ export const messages = {
   deleteTxConfirm: '¿Seguro que quieres eliminar esta transacción? Esta acción no se puede deshacer.',
   baseBalanceSuccess: 'Saldo base actualizado exitosamente',
 
-  // Rates (issue 9: exchange-rate panel, SPEC §2)
+  // Rates (issue 9: exchange-rate panel, docs/product.md#screens)
   ratesTitle: 'Tasas de cambio',
   rateOficialLabel: 'Dólar oficial (BCV)',
   rateParaleloLabel: 'Dólar paralelo',
@@ -242,7 +242,7 @@ export const messages = {
   rateStale: 'Desactualizada',
   rateStaleSince: 'Desactualizada ({age})',
 
-  // Auth screens (issue 3): connection failures of the actions SPEC §8 leaves open
+  // Auth screens (issue 3): connection failures of the actions packages/shared/src/errors.ts leaves open
   loginConnectionError: 'Error de conexión al iniciar sesión',
   registerConnectionError: 'Error de conexión al registrar usuario',
   resetConnectionError: 'Error de conexión al restablecer la contraseña',
@@ -288,7 +288,7 @@ export const messages = {
   xlsAvgVenta: 'Tasa venta promedio',
   xlsAvgCompra: 'Tasa compra promedio',
 
-  // History (issue 7: /ledger/{ledgerId}/history, SPEC §2)
+  // History (issue 7: /ledger/{ledgerId}/history, docs/product.md#screens)
   historyBreadcrumb: 'Mis Registros',
   historyTitle: 'Historial',
   historyLoading: 'Cargando historial',
@@ -357,7 +357,7 @@ export const messages = {
   activityNo: 'No',
   activityEmptyValue: '(vacío)',
 
-  // Undo (DESIGN §18)
+  // Undo (docs/product.md#undo)
   undo: 'Deshacer',
   txDeleteSuccess: 'Transacción eliminada',
   undoNotFound: 'No se encontró el cambio para deshacer',
@@ -403,11 +403,11 @@ export const messages = {
   membershipUpdateSuccess: 'Membresía actualizada exitosamente',
   membershipRevokeSuccess: 'Membresía retirada exitosamente',
   membershipUpdateError: 'Error actualizando la membresía',
-  // Realtime (SPEC §2 dashboard connection chip)
+  // Realtime (docs/product.md#screens dashboard connection chip)
   realtimeConnected: 'Conectado en tiempo real',
   realtimeDisconnected: 'Desconectado',
   realtimeRetry: 'Reintentar Conexión',
-  // Account security (DESIGN §16)
+  // Account security (docs/product.md#account-security)
   idempotencyMismatch: 'Esta solicitud ya se usó con otros datos. Vuelve a intentarlo.',
   sessionNotFound: 'Sesión no encontrada',
   invalidPassword: 'La contraseña actual es incorrecta',
@@ -457,7 +457,7 @@ export const messages = {
   adminReset2faError: 'Error restableciendo la verificación en dos pasos',
   adminTwoFactorColumn: '2FA',
   inviteGenerateNew: 'Generar nuevo enlace',
-  // Working offline (DESIGN §14).
+  // Working offline (docs/product.md#working-offline).
   offlineBanner: 'Sin conexión · datos de las {time}',
   offlineBannerNoTime: 'Sin conexión',
   offlinePending: 'Pendiente de sincronizar',

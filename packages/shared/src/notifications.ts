@@ -1,4 +1,4 @@
-// Notifications by Telegram (DESIGN §15): the settings contract and every Spanish text of the
+// Notifications by Telegram (docs/product.md#telegram-notices): the settings contract and every Spanish text of the
 // feature, for the server (bot answers, messages) and the web (the "Notificaciones" card).
 import { z } from 'zod/mini';
 import { uuidSchema } from './schemas/common.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from './password.ts';
 
-describe('passwordStrength (SPEC §5): one point each for 8+ chars, upper+lower, digit, symbol', () => {
+describe('passwordStrength (docs/product.md#money): one point each for 8+ chars, upper+lower, digit, symbol', () => {
   it.each([
     ['', 0, 'Muy débil'],
     ['abc', 0, 'Muy débil'],

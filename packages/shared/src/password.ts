@@ -1,7 +1,7 @@
 import { PASSWORD_RECOMMENDED_LENGTH } from './constants.ts';
 
 export interface PasswordStrength {
-  /** 0–4: one point each for 8+ characters, upper and lower case, a digit, a symbol (SPEC §5). */
+  /** 0–4: one point each for 8+ characters, upper and lower case, a digit, a symbol (docs/product.md#money). */
   score: number;
   label: 'Muy débil' | 'Débil' | 'Buena' | 'Fuerte';
   /** Up to two missing requirements, shown when the score is below 3. */

@@ -19,7 +19,7 @@ export const LEDGER_ACTIONS = [
   'rename',
   'manage', // invite link, permissions, expel, delete the ledger
   'reset',
-  'restore', // DESIGN §18: the owner, or the member who made the change being restored
+  'restore', // docs/product.md#undo: the owner, or the member who made the change being restored
   'leave',
 ] as const;
 export type LedgerAction = (typeof LEDGER_ACTIONS)[number];

@@ -1,5 +1,5 @@
 /**
- * The realtime socket's vocabulary (SPEC §7, DESIGN §8), shared by the server that emits and the
+ * The realtime socket's vocabulary (docs/api.md#calls, docs/architecture.md#realtime), shared by the server that emits and the
  * web client that listens, so neither can drift from the other.
  */
 export const REALTIME_PATH = '/socket.io';
@@ -23,12 +23,12 @@ export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
  */
 export const USER_CHANGED = 'user-changed';
 
-/** DESIGN §8: what every event carries; `userId` is the member concerned (member-removed, permissions). */
+/** docs/architecture.md#realtime: what every event carries; `userId` is the member concerned (member-removed, permissions). */
 export interface RealtimePayload {
   ledgerId: string;
   type: string;
   fecha?: string;
-  /** The days of a change that touched several (IMPORTED, IMPORT_UNDONE: DESIGN §12); `fecha` is the earliest. */
+  /** The days of a change that touched several (IMPORTED, IMPORT_UNDONE: docs/product.md#binance-import); `fecha` is the earliest. */
   fechas?: string[];
   byUserId: string | null;
   userId?: string;

@@ -13,7 +13,7 @@ import { freePort, prepareCluster } from './embedded-postgres.ts';
 import { within } from '../../test/support/within.ts';
 
 /*
- * DESIGN §10 fault test, external database: the app runs on DATABASE_URL (no supervisor of
+ * docs/architecture.md#tests fault test, external database: the app runs on DATABASE_URL (no supervisor of
  * ours), that PostgreSQL is stopped like a crash (`pg_ctl stop -m immediate`) while creates are
  * in flight and started again by "someone else" (here the test, as an operator or systemd would).
  * The server must answer 503 meanwhile, recover by itself and keep every acknowledged write.

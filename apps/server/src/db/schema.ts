@@ -41,7 +41,7 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     membershipStart: ts('membership_start'),
     membershipEnd: ts('membership_end'),
-    /** Two-factor (DESIGN §16): secrets AES-256-GCM encrypted (lib/secret-box.ts). */
+    /** Two-factor (docs/product.md#account-security): secrets AES-256-GCM encrypted (lib/secret-box.ts). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     totpSecretEnc: text('totp_secret_enc'),
     totpPendingSecretEnc: text('totp_pending_secret_enc'),
@@ -78,7 +78,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** A sign-in (DESIGN §16): the id is the refresh-token family; access tokens carry it as `sid`. */
+/** A sign-in (docs/product.md#account-security): the id is the refresh-token family; access tokens carry it as `sid`. */
 export const loginSessions = pgTable(
   'login_sessions',
   {
@@ -193,7 +193,7 @@ export const ledgers = pgTable(
     inviteCode: text('invite_code').notNull(),
     /** Bumped by every committed change of the ledger (ledgerChange): validates cached day answers. */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
-    /** DESIGN §13: 'por_operacion' (§2, default) or 'costo_promedio' (check constraint). */
+    /** docs/product.md#profit-method-and-position: 'por_operacion' (docs/product.md#money, default) or 'costo_promedio' (check constraint). */
     metodoGanancia: text('metodo_ganancia', { enum: ['por_operacion', 'costo_promedio'] })
       .notNull()
       .default('por_operacion'),
@@ -234,11 +234,11 @@ export const transactions = pgTable(
     bsPagados: numeric('bs_pagados').notNull().default('0'),
     gananciaVes: numeric('ganancia_ves').notNull().default('0'),
     gananciaUsd: numeric('ganancia_usd').notNull().default('0'),
-    /** The order's fee in USD (DESIGN §12), ≥ 0 (check constraint), up to 8 decimals. */
+    /** The order's fee in USD (docs/product.md#binance-import), ≥ 0 (check constraint), up to 8 decimals. */
     comisionUsd: numeric('comision_usd', { precision: 21, scale: 8 }).notNull().default('0'),
-    /** When the order happened (DESIGN §12); a day's order is ocurrido_en, created_at, id. */
+    /** When the order happened (docs/product.md#binance-import); a day's order is ocurrido_en, created_at, id. */
     ocurridoEn: ts('ocurrido_en').notNull().defaultNow(),
-    /** Where the row came from (DESIGN §12): 'manual' or 'binance_p2p' (check constraint, migration 0006). */
+    /** Where the row came from (docs/product.md#binance-import): 'manual' or 'binance_p2p' (check constraint, migration 0006). */
     origen: text('origen', { enum: ['manual', 'binance_p2p'] })
       .notNull()
       .default('manual'),
@@ -286,7 +286,7 @@ export const ledgerDayTotals = pgTable(
     bsPagados: numeric('bs_pagados').notNull().default('0'),
     gananciaVes: numeric('ganancia_ves').notNull().default('0'),
     gananciaUsd: numeric('ganancia_usd').notNull().default('0'),
-    /** Sums of the verified rows only: the verified balances' carry-forward (DESIGN §17, migration 0004). */
+    /** Sums of the verified rows only: the verified balances' carry-forward (docs/product.md#balances-of-a-day, migration 0004). */
     vVenta: numeric('v_venta').notNull().default('0'),
     vCompra: numeric('v_compra').notNull().default('0'),
     vBsRecibidos: numeric('v_bs_recibidos').notNull().default('0'),
@@ -298,7 +298,7 @@ export const ledgerDayTotals = pgTable(
 );
 
 /**
- * End-of-day average-cost states (DESIGN §13, docs/decisions/0013): per ledger (book = the nil
+ * End-of-day average-cost states (docs/product.md#profit-method-and-position, docs/decisions/0013): per ledger (book = the nil
  * uuid) and per author's book. Written by readers under a per-ledger advisory lock; valid for the
  * days <= avg_cost_valid.valid_until, which a statement trigger on transactions lowers (migration 0005).
  */
@@ -340,7 +340,7 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     transactionId: uuid('transaction_id'),
-    /** SHA-256 of (ledger, body): the same key with another request is refused (DESIGN §16). */
+    /** SHA-256 of (ledger, body): the same key with another request is refused (docs/product.md#account-security). */
     requestHash: text('request_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -354,7 +354,7 @@ export const dailyBalances = pgTable(
       .notNull()
       .references(() => ledgers.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
-    /** null: this currency is inherited from the previous active day (DESIGN §17); never both null. */
+    /** null: this currency is inherited from the previous active day (docs/product.md#balances-of-a-day); never both null. */
     saldoBaseVes: numeric('saldo_base_ves', { precision: 17, scale: 2 }),
     saldoBaseUsd: numeric('saldo_base_usd', { precision: 17, scale: 2 }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -378,7 +378,7 @@ export const activity = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: ts('created_at').notNull().defaultNow(),
-    /** Set when the change was undone (DESIGN §18, migration 0009); a second restore is a 409. */
+    /** Set when the change was undone (docs/product.md#undo, migration 0009); a second restore is a 409. */
     restoredAt: ts('restored_at'),
   },
   (t) => [index('activity_ledger_idx').on(t.ledgerId, t.id)],
@@ -418,7 +418,7 @@ export const paymentProofs = pgTable(
   (t) => [index('payment_proofs_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Telegram (DESIGN §15, migration 0008): the chat a user linked through the bot's /start. */
+/** Telegram (docs/product.md#telegram-notices, migration 0008): the chat a user linked through the bot's /start. */
 export const telegramLinks = pgTable(
   'telegram_links',
   {
@@ -518,7 +518,7 @@ export const telegramMessages = pgTable(
   ],
 );
 
-/** One Binance P2P import into a ledger (DESIGN §12): listed on the history page, undone as a whole. */
+/** One Binance P2P import into a ledger (docs/product.md#binance-import): listed on the history page, undone as a whole. */
 export const importBatches = pgTable(
   'import_batches',
   {

@@ -40,7 +40,7 @@ describe('access tokens', () => {
     ['an unknown role', forge({ alg: 'HS256' }, { sub: 'u1', role: 'ROOT', exp: inAMinute() })],
     ['a non-string subject', forge({ alg: 'HS256' }, { sub: 7, role: 'USER', exp: inAMinute() })],
     ['a payload that is not JSON', `${b64({ alg: 'HS256' })}.bm90IGpzb24.${hs256(`${b64({ alg: 'HS256' })}.bm90IGpzb24`)}`],
-    ['no session id (DESIGN §16)', forge({ alg: 'HS256' }, { sub: 'u1', role: 'USER', exp: inAMinute() })],
+    ['no session id (docs/product.md#account-security)', forge({ alg: 'HS256' }, { sub: 'u1', role: 'USER', exp: inAMinute() })],
     ['two parts', 'abc.def'],
     ['garbage', 'not a token at all'],
   ])('refuses %s', async (_label, token) => {

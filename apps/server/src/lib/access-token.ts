@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@arb/shared';
 export interface AccessClaims {
   sub: string;
   role: 'USER' | 'ADMIN';
-  /** The login session (DESIGN §16): ending it rejects the token at once. */
+  /** The login session (docs/product.md#account-security): ending it rejects the token at once. */
   sid: string;
 }
 
@@ -29,7 +29,7 @@ function decodeJson(part: string): Record<string, unknown> | undefined {
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /**
- * HS256 access JWTs, 15 minutes (DESIGN §5). Tokens are signed with jose; they are verified here
+ * HS256 access JWTs, 15 minutes (docs/product.md#reliability-rules). Tokens are signed with jose; they are verified here
  * with a synchronous HMAC over a key made once, because every authenticated request verifies one
  * and WebCrypto's asynchronous path cost more than the rest of a cached balances read. Only a
  * header of exactly `alg: HS256` is accepted (no `alg: none`, no other algorithm, no `crit`).

@@ -1,4 +1,4 @@
-/** The realtime events of SPEC §7 / DESIGN §8, published after the change that caused them commits. */
+/** The realtime events of docs/api.md#calls / docs/architecture.md#realtime, published after the change that caused them commits. */
 export type LedgerEventName =
   'ledger-updated' | 'transaction-updated' | 'member-permissions-updated' | 'member-removed' | 'balance-updated';
 
@@ -12,7 +12,7 @@ export type LedgerEventType =
   | 'RESET'
   | 'DAILY_BALANCE_UPDATED'
   | 'BALANCE_BASE_UPDATED'
-  /** DESIGN §18: a delete, reset or import undo was restored; one event naming its days. */
+  /** docs/product.md#undo: a delete, reset or import undo was restored; one event naming its days. */
   | 'RESTORED'
   | 'MEMBER_JOINED'
   | 'MEMBER_LEFT'
@@ -26,7 +26,7 @@ export interface LedgerEvent {
   ledgerId: string;
   type: LedgerEventType;
   fecha?: string;
-  /** Every day a multi-day change touched (an import and its undo, DESIGN §12); `fecha` is the earliest. */
+  /** Every day a multi-day change touched (an import and its undo, docs/product.md#binance-import); `fecha` is the earliest. */
   fechas?: string[];
   byUserId: string | null;
   /** The member concerned (member-removed, member-permissions-updated). */
@@ -38,7 +38,7 @@ export type UserEvent =
   | { kind: 'user-deactivated' | 'user-deleted'; userId: string }
   /** An administrator changed their role or email: their sockets are told (issue 25). */
   | { kind: 'user-changed'; userId: string }
-  /** Sessions ended (DESIGN §16): their sockets are disconnected. */
+  /** Sessions ended (docs/product.md#account-security): their sockets are disconnected. */
   | { kind: 'sessions-ended'; userId: string; sessionIds: string[] };
 
 type Listener<E> = (e: E) => void;

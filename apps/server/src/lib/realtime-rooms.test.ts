@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { departingMember, isLedgerRoom, ledgerRoom, toPayload, userRoom } from './realtime-rooms.ts';
 
-describe('realtime rooms and payloads (DESIGN §8)', () => {
+describe('realtime rooms and payloads (docs/architecture.md#realtime)', () => {
   it('names rooms by kind and id', () => {
     expect(ledgerRoom('a')).toBe('ledger:a');
     expect(userRoom('b')).toBe('user:b');

@@ -4,11 +4,11 @@ import type { LedgerEvent } from './ledger-events.ts';
 /** Socket.IO room names: one per ledger (its watchers), one per user (all of that user's sockets). */
 export const ledgerRoom = (ledgerId: string): string => `ledger:${ledgerId}`;
 export const userRoom = (userId: string): string => `user:${userId}`;
-/** One per login session (DESIGN §16): ending the session disconnects exactly these sockets. */
+/** One per login session (docs/product.md#account-security): ending the session disconnects exactly these sockets. */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 export const isLedgerRoom = (room: string): boolean => room.startsWith('ledger:');
 
-/** DESIGN §8's payload: `{ledgerId, type, fecha?, byUserId}`, plus the member concerned when there is one. */
+/** docs/architecture.md#realtime's payload: `{ledgerId, type, fecha?, byUserId}`, plus the member concerned when there is one. */
 export function toPayload(e: LedgerEvent): RealtimePayload {
   return {
     ledgerId: e.ledgerId,

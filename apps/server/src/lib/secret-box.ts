@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Secrets the server must read back but never store readable (DESIGN §16): the 10 s grace
+ * Secrets the server must read back but never store readable (docs/product.md#account-security): the 10 s grace
  * successor of a refresh token and TOTP secrets. AES-256-GCM with a key derived from JWT_SECRET by
  * HKDF-SHA256, one key per purpose, so a database copy (a backup) holds nothing usable without
  * the secret. Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url); a wrong key or a tampered value

@@ -18,7 +18,7 @@ function fieldsOf(validation: Issue[]): Record<string, string> {
 }
 
 /**
- * One place turns every failure into `{error, code, fields?}` (DESIGN §3): 4xx keep their
+ * One place turns every failure into `{error, code, fields?}` (docs/api.md): 4xx keep their
  * Spanish message, anything unexpected is logged with the request and answered with a generic
  * 500. No stack trace ever reaches a client.
  */

@@ -7,7 +7,7 @@ import type { Server } from 'socket.io';
 import type { Config } from '../config.ts';
 import { createPool } from '../db/database.ts';
 
-/** How Socket.IO events reach sockets held by other server instances (DESIGN §1 scale-out). */
+/** How Socket.IO events reach sockets held by other server instances (docs/architecture.md scale-out). */
 export type RealtimeAdapterKind = 'memory' | 'postgres' | 'redis';
 
 /** Redis when REDIS_URL is set, PostgreSQL when DATABASE_URL is set, else in-memory (one process). */

@@ -25,7 +25,7 @@ interface ClientToServerEvents {
 type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void> & { [USER_CHANGED]: () => void };
 interface SocketData {
   userId: string;
-  /** The login session of the handshake's token: ending it disconnects the socket (DESIGN §16). */
+  /** The login session of the handshake's token: ending it disconnects the socket (docs/product.md#account-security). */
   sessionId: string;
   /** Bumped by each join-ledger, so a slow membership check cannot undo a later join. */
   joinSeq: number;
@@ -54,7 +54,7 @@ const ledgerIdSchema = z.uuid();
 export const JOIN_LIMIT = { joins: 20, windowMs: 10_000 } as const;
 
 /**
- * Socket.IO on the API's own HTTP server (same origin and port, path /socket.io; DESIGN §8).
+ * Socket.IO on the API's own HTTP server (same origin and port, path /socket.io; docs/architecture.md#realtime).
  * The handshake authenticates once; `join-ledger` checks membership once; events come from the
  * in-process bus after each commit and fan out to rooms, so no event costs a query per socket.
  * With the PostgreSQL adapter, emits, room leaves and disconnects reach every instance's sockets.
@@ -164,11 +164,11 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
       return;
     }
     if (e.kind === 'sessions-ended') {
-      // Sessions closed (logout, from another device, reuse detected): only their sockets go (DESIGN §16).
+      // Sessions closed (logout, from another device, reuse detected): only their sockets go (docs/product.md#account-security).
       if (e.sessionIds.length > 0) io.in(e.sessionIds.map(sessionRoom)).disconnectSockets(true);
       return;
     }
-    // Deactivated or deleted: every socket of theirs, on every instance, goes now (DESIGN §8).
+    // Deactivated or deleted: every socket of theirs, on every instance, goes now (docs/architecture.md#realtime).
     io.in(userRoom(e.userId)).disconnectSockets(true);
   });
 

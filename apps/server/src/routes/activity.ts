@@ -20,7 +20,7 @@ const restoreParams = z.object({
 
 /**
  * GET /api/ledgers/:id/activity?before=&limit=: the ledger's activity log, newest first, members only.
- * POST /api/ledgers/:id/activity/:activityId/restore: undo a delete or a reset (DESIGN §18).
+ * POST /api/ledgers/:id/activity/:activityId/restore: undo a delete or a reset (docs/product.md#undo).
  */
 export async function activityRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -25,7 +25,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const admin = { onRequest: ctx.guards.admin };
   const withId = { ...admin, schema: { params: idParamsSchema } };
 
-  // Bare array (SPEC §7) without paging parameters; `{users,total,page,pageSize}` with them.
+  // Bare array (docs/api.md#calls) without paging parameters; `{users,total,page,pageSize}` with them.
   r.get('/api/admin/users', { ...admin, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
     const q = request.query;
     const paged = q.page !== undefined || q.pageSize !== undefined || q.search !== undefined || q.sort !== undefined;
@@ -36,7 +36,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { users: result.users, total: result.total, page, pageSize };
   });
 
-  // DESIGN §16: an admin turns a user's two-factor off (lost phone and recovery codes).
+  // docs/product.md#account-security: an admin turns a user's two-factor off (lost phone and recovery codes).
   r.delete('/api/admin/users/:id/2fa', withId, async (request, reply) => {
     await adminResetTwoFactor(ctx.db, request.params.id, ctx.now());
     return reply.status(204).send();

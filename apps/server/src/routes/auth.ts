@@ -35,7 +35,7 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, use
 const sessionParams = z.object({ id: z.uuid() });
 import { resendVerification, verifyEmail } from '../services/auth/verify-email.ts';
 
-/** The auth rows of DESIGN §3 and §16. Public except /me, 2fa setup/enable/disable and sessions. */
+/** The auth rows of docs/api.md, docs/product.md#account-security. Public except /me, 2fa setup/enable/disable and sessions. */
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -3,8 +3,8 @@ import type { PublicConfig } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 
 /**
- * The settings the web's guards follow (DESIGN §16), public. Telegram is on when its bot is
- * configured (DESIGN §15); its fields are read only if this build's configuration has them.
+ * The settings the web's guards follow (docs/product.md#account-security), public. Telegram is on when its bot is
+ * configured (docs/product.md#telegram-notices); its fields are read only if this build's configuration has them.
  */
 export function publicConfig(config: AppContext['config']): PublicConfig {
   const optional = config as unknown as { telegramBotToken?: string; telegramBotUsername?: string };

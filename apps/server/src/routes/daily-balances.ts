@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { loadMembership } from '../services/ledger-access.ts';
 import { getDailyBalance, putDailyBalance } from '../services/balances/daily-balance.ts';
 
-/** A day's base balances (DESIGN §3): read by any member, set by the owner or canModifyBalance. */
+/** A day's base balances (docs/api.md): read by any member, set by the owner or canModifyBalance. */
 export async function dailyBalanceRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -10,7 +10,7 @@ import { verifyProofSignature } from '../services/membership/signed-url.ts';
 const notFound = () => new AppError('NOT_FOUND', messages.notFound);
 
 /**
- * Proof images by signed URL (DESIGN §5): no Authorization header (an <img> or a new tab cannot
+ * Proof images by signed URL (docs/product.md#reliability-rules): no Authorization header (an <img> or a new tab cannot
  * send one); the signature is the permission. A bad, changed or expired signature is a 404.
  */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -27,7 +27,7 @@ function readLimited(file: Readable & { truncated: boolean }): Promise<Buffer> {
   });
 }
 
-/** The multipart form of DESIGN §12: `file` (CSV or XLSX, ≤ 10 MB) and an optional `timezone`. */
+/** The multipart form of docs/product.md#binance-import: `file` (CSV or XLSX, ≤ 10 MB) and an optional `timezone`. */
 async function readImportForm(request: FastifyRequest, defaultZone: string): Promise<ImportFile> {
   if (!request.isMultipart()) throw noFile();
   let buf: Buffer | undefined;
@@ -57,7 +57,7 @@ async function readImportForm(request: FastifyRequest, defaultZone: string): Pro
 
 const batchParams = z.object({ id: uuidSchema, batchId: uuidSchema });
 
-/** DESIGN §12: Binance P2P import — preview, commit, list and undo of batches; members only. */
+/** docs/product.md#binance-import: Binance P2P import — preview, commit, list and undo of batches; members only. */
 export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     // Multipart only here: one file up to 10 MB and the zone; anything larger is refused while streaming.

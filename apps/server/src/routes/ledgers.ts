@@ -27,7 +27,7 @@ import { ledgerPnl } from '../services/avg-cost/pnl.ts';
 import { ledgerPosition } from '../services/avg-cost/position.ts';
 import { ledgersOf } from '../services/ledgers/ledger-view.ts';
 
-/** DESIGN §3 ledger rows. Permissions are checked by the services through `authorize` (DESIGN §4). */
+/** docs/api.md ledger rows. Permissions are checked by the services through `authorize` (docs/product.md#permissions). */
 export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: ctx.guards.user };
@@ -47,7 +47,7 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): P
     ledger: await setLedgerSettings(ctx, actorOf(ctx, request), request.params.id, request.body),
   }));
 
-  // DESIGN §13: members only (a non-member gets 404 from loadMembership); reading needs nothing more.
+  // docs/product.md#profit-method-and-position: members only (a non-member gets 404 from loadMembership); reading needs nothing more.
   const viewer = async (ledgerId: string, userId: string): Promise<void> => {
     await loadMembership(ctx.db, ledgerId, userId);
   };

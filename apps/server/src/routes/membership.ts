@@ -57,7 +57,7 @@ async function readProofForm(request: FastifyRequest): Promise<{ image: Buffer |
   return { image, note };
 }
 
-/** DESIGN §3 membership rows: own membership, profile and payment proofs. */
+/** docs/api.md membership rows: own membership, profile and payment proofs. */
 export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     // Multipart only here: one file, 5 MB, a short note; anything larger is refused while streaming.

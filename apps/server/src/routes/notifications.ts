@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors.ts';
 import { getNotificationSettings, putNotificationSettings } from '../services/telegram/notification-settings.ts';
 import { createTelegramLink } from '../services/telegram/telegram-link.ts';
 
-/** DESIGN §15: Telegram linking and the per-ledger notification settings. */
+/** docs/product.md#telegram-notices: Telegram linking and the per-ledger notification settings. */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const enabled = Boolean(ctx.config.telegramBotToken);

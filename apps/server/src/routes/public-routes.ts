@@ -11,7 +11,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The calls made before one has a session (or to end it: logout takes the refresh token).
   'POST /api/auth/register',
   'POST /api/auth/login',
-  // DESIGN §16: the second step of a login with two-factor (the mfaToken is the credential).
+  // docs/product.md#account-security: the second step of a login with two-factor (the mfaToken is the credential).
   'POST /api/auth/login/2fa',
   'POST /api/auth/refresh-token',
   'POST /api/auth/logout',
@@ -21,7 +21,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/reset-password',
   // Proof images by signed URL: an <img> cannot send a header; the signature is the permission.
   'GET /api/files/payment-proofs/:id',
-  // DESIGN §16: the switches the web's guards follow before anyone signs in.
+  // docs/product.md#account-security: the switches the web's guards follow before anyone signs in.
   'GET /api/config',
   // The login page names the ledger a signed-out invitee was invited to (issue 25); the
   // 22-character random code is the secret.

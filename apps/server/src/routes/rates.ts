@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RATE_PANELS, rateAnswerSchema } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 
-/** GET /api/rates/oficial and /api/rates/paralelo (DESIGN §3, §6), for signed-in users. */
+/** GET /api/rates/oficial and /api/rates/paralelo (docs/api.md, docs/product.md#rates-and-export), for signed-in users. */
 export async function ratesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const panel of RATE_PANELS) {

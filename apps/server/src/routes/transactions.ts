@@ -29,10 +29,10 @@ const dailyProfitQuery = z.object({
   limit: z.coerce.number({ error: messages.validationFailed }).int().min(1).max(366).default(30),
 });
 const summaryQuery = z.object({ ledgerId: uuidSchema, hasta: z.optional(dayKeySchema) });
-// The export checks its own parameters: SPEC §5 gives the message for a missing ledger or date.
+// The export checks its own parameters: docs/product.md#money gives the message for a missing ledger or date.
 const exportQuery = z.object({ ledgerId: z.string().optional(), fecha: z.string().optional() });
 
-/** Transactions, the day's balances, history and the Excel export (SPEC §7, DESIGN §3). */
+/** Transactions, the day's balances, history and the Excel export (docs/api.md#calls, docs/api.md). */
 export async function transactionRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: ctx.guards.user };

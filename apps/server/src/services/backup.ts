@@ -2,7 +2,7 @@
  * Logical backups that work the same on the embedded database and on PostgreSQL (the machine's
  * pg_dump may be older than the embedded PostgreSQL 18): every table is read inside one
  * REPEATABLE READ transaction (a consistent snapshot while the app keeps running) into a gzipped
- * JSON-lines file, one line per row: `{"table":…,"row":…}` (DESIGN "Operations (second round)").
+ * JSON-lines file, one line per row: `{"table":…,"row":…}` (docs/operations.md).
  * Rows are streamed through a server-side cursor in small batches and written with backpressure,
  * so memory stays bounded whatever the size of the database (issue 17: one JSON value per table
  * broke on proof images and ~1M transactions). Restore loads it into an empty, migrated database
@@ -21,7 +21,7 @@ export const BACKED_UP_TABLES = [
   'users',
   // Signed-in devices and their refresh tokens (hashed), two-factor recovery codes (hashed) and
   // the addresses a user signed in from (the login limit's exception): losing the recovery codes
-  // would lock a user whose authenticator is gone out of a restored server (DESIGN §16).
+  // would lock a user whose authenticator is gone out of a restored server (docs/product.md#account-security).
   'login_sessions',
   'login_addresses',
   'recovery_codes',
@@ -31,7 +31,7 @@ export const BACKED_UP_TABLES = [
   'rate_limits',
   'ledgers',
   'ledger_members',
-  // Before transactions: an imported row names its batch (DESIGN §12).
+  // Before transactions: an imported row names its batch (docs/product.md#binance-import).
   'import_batches',
   'transactions',
   'idempotency_keys',
@@ -39,7 +39,7 @@ export const BACKED_UP_TABLES = [
   'activity',
   'rate_snapshots',
   'payment_proofs',
-  // Telegram (DESIGN §15). Links after activity: the outbox trigger on activity sees no linked
+  // Telegram (docs/product.md#telegram-notices). Links after activity: the outbox trigger on activity sees no linked
   // member while old activity is restored, so a restore sends nobody a message. Tokens, pending
   // messages and the outbox are transient and not kept.
   'notification_settings',

@@ -14,7 +14,7 @@ const outcome = (m: Membership, action: LedgerAction, authorId?: string) => {
   }
 };
 
-describe('DESIGN §4 permission matrix', () => {
+describe('docs/product.md#permissions permission matrix', () => {
   it.each<[LedgerAction, string | undefined, unknown, unknown, unknown]>([
     // action, author of the transaction, member, member with canModifyBalance, owner
     ['addTransaction', undefined, 'ok', 'ok', 'ok'],

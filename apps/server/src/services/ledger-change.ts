@@ -22,7 +22,7 @@ export interface ChangeContext {
 }
 
 /**
- * The one path every ledger change takes (DESIGN §5): the change and its activity rows commit
+ * The one path every ledger change takes (docs/product.md#reliability-rules): the change and its activity rows commit
  * together in one database transaction, and the realtime events go out only after the commit,
  * so no client is told of a change that was rolled back. The touched ledgers' revision is bumped
  * in the same transaction (at its commit, see below).

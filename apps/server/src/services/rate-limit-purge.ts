@@ -57,7 +57,7 @@ export interface RateLimitPurgerOptions extends PurgeOptions {
   intervalMs?: number;
   /** Before the next run when the last one left a backlog. */
   catchUpMs?: number;
-  /** Other expired secrets erased on each run (refresh grace successors, DESIGN §16). */
+  /** Other expired secrets erased on each run (refresh grace successors, docs/product.md#account-security). */
   sweep?: (now: Date) => Promise<unknown>;
 }
 

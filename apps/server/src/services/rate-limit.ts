@@ -8,7 +8,7 @@ export interface WindowState {
 }
 
 /**
- * Fixed-window counters kept in the database (DESIGN §1: limits hold across instances). One
+ * Fixed-window counters kept in the database (docs/architecture.md: limits hold across instances). One
  * upsert counts a hit atomically, starting a new window when the old one has ended.
  */
 export async function hitRateLimit(db: DbOrTx, key: string, windowMs: number, now: Date): Promise<WindowState> {

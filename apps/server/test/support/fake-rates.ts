@@ -17,7 +17,7 @@ export interface FakeRates {
   close(): Promise<void>;
 }
 
-/** The real DolarApi JSON shape (DESIGN §10): tests never reach the internet. */
+/** The real DolarApi JSON shape (docs/architecture.md#tests): tests never reach the internet. */
 export const dolarApiBody = (fuente: string, promedio: number | null, fechaActualizacion: string | null = '2026-11-20T00:00:00-04:00') => ({
   moneda: 'USD',
   fuente,

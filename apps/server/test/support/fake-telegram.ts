@@ -5,7 +5,7 @@ export const FAKE_BOT_TOKEN = '123456:TEST-fake-bot-token-abcdefghij';
 export interface SentMessage {
   chatId: number;
   text: string;
-  /** Telegram formats only with a parse_mode; we never send one (plain text, DESIGN §15). */
+  /** Telegram formats only with a parse_mode; we never send one (plain text, docs/product.md#telegram-notices). */
   parseMode: unknown;
   at: number;
 }

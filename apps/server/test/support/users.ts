@@ -41,7 +41,7 @@ export async function createUser(
     .values({ name: 'Mi Registro', ownerId: user!.id, inviteCode: randomBytes(12).toString('base64url') })
     .returning();
   await t.ctx.db.insert(ledgerMembers).values({ ledgerId: ledger!.id, userId: user!.id, canModifyBalance: true });
-  // A real login session: access tokens carry it and are refused once it ends (DESIGN §16).
+  // A real login session: access tokens carry it and are refused once it ends (docs/product.md#account-security).
   const sid = randomUUID();
   await t.ctx.db.insert(loginSessions).values({ id: sid, userId: user!.id, ip: '127.0.0.1' });
   const token = await t.ctx.tokens.sign({ sub: user!.id, role: user!.role, sid });

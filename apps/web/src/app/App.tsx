@@ -5,7 +5,7 @@ import { AppThemeProvider } from '../shared/theme';
 import { InstallPromptProvider } from '../shared/install-prompt';
 
 // The query cache is not here: each screen that reads the API brings it (shared/query/with-queries.tsx),
-// so /login's first load has no TanStack Query (DESIGN §19).
+// so /login's first load has no TanStack Query (docs/benchmarks.md).
 export function App() {
   return (
     <AppThemeProvider>

@@ -7,7 +7,7 @@ interface State {
   error: Error | null;
 }
 
-/** Catches render errors anywhere below and shows 'Algo salió mal' (SPEC §2 Global). */
+/** Catches render errors anywhere below and shows 'Algo salió mal' (docs/product.md#screens Global). */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

@@ -7,16 +7,16 @@ import { usePublicConfig } from '../shared/lib/public-config';
 
 interface GuardProps {
   children: ReactNode;
-  /** Require a verified email (most screens; SPEC §2 route table). */
+  /** Require a verified email (most screens; docs/product.md#screens route table). */
   verified?: boolean;
   admin?: boolean;
 }
 
-/** SPEC §2 guards: loading text, login with the origin remembered, unverified and non-admin redirects. */
+/** docs/product.md#screens guards: loading text, login with the origin remembered, unverified and non-admin redirects. */
 export function RequireAuth({ children, verified = true, admin = false }: GuardProps) {
   const { user, loading } = useAuth();
   const location = useLocation();
-  // Only an unverified user waits for the server's settings (DESIGN §16: with
+  // Only an unverified user waits for the server's settings (docs/product.md#account-security: with
   // REQUIRE_EMAIL_VERIFICATION=false nobody is sent to /verify-email-required).
   const config = usePublicConfig();
   if (loading) return <FullPageSpinner label="Verificando autenticación..." />;

@@ -8,8 +8,8 @@ import { HomeRedirect, PublicOnly, RequireAuth } from './guards';
 // Every other screen is its own chunk: /login loads none of the dashboard, admin or history code.
 // /login itself is in the entry: it is the first screen of every signed-out visit, and loading it
 // lazily put a second download and a spinner before the form's first paint (Lighthouse mobile,
-// DESIGN §11); the dashboard shares its MUI parts anyway. Each lazy screen brings the query cache
-// with it (withQueries), in parallel with its own chunk; the login form needs none (DESIGN §19).
+// docs/benchmarks.md); the dashboard shares its MUI parts anyway. Each lazy screen brings the query cache
+// with it (withQueries), in parallel with its own chunk; the login form needs none (docs/benchmarks.md).
 const VerifyEmailRequiredPage = page(() => import('../features/auth/pages/VerifyEmailRequiredPage'));
 const VerifyEmailPage = page(() => import('../features/auth/pages/VerifyEmailPage'));
 const ForgotPasswordPage = page(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -23,7 +23,7 @@ const AdminPage = page(() => import('../features/admin/pages/AdminPage'));
 const NotFoundPage = page(() => import('../pages/NotFoundPage'));
 
 /**
- * SPEC §2 route table. Declarative routes (no data router): we load data with TanStack Query,
+ * docs/product.md#screens route table. Declarative routes (no data router): we load data with TanStack Query,
  * and this keeps the first-load bundle small.
  */
 export function AppRoutes() {

@@ -22,7 +22,7 @@ const isStandalone = () => window.matchMedia?.('(display-mode: standalone)').mat
 const isMobile = () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
 
 /**
- * The install-app prompt (SPEC §4, §9): shown once automatically on mobile, 5 s after load, if
+ * The install-app prompt (docs/product.md#accounts-and-sessions, packages/shared/src/constants.ts): shown once automatically on mobile, 5 s after load, if
  * the app is not installed and the prompt was never seen; 'Instalar aplicación' in the app bar opens it.
  */
 export function InstallPromptProvider({ children }: { children: ReactNode }) {

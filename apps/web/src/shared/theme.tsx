@@ -47,7 +47,7 @@ export function buildTheme(mode: Mode) {
   );
 }
 
-/** Light/dark theme, default light, persisted under the colour-mode key (SPEC §2 Global). */
+/** Light/dark theme, default light, persisted under the colour-mode key (docs/product.md#screens Global). */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const theme = useMemo(() => buildTheme(mode), [mode]);

@@ -44,7 +44,7 @@ interface Case {
 const cases: Case[] = [
   {
     // sale 100 @ 250 first: N = −100, A = 250; purchase 100 @ 240 closes the short:
-    // c = 100, Bs = 100 × (250 − 240) = 1,000.00; USD = 1,000 / 240 = 4.1666… → 4.17 (DESIGN §2's figure)
+    // c = 100, Bs = 100 × (250 − 240) = 1,000.00; USD = 1,000 / 240 = 4.1666… → 4.17 (docs/product.md#money's figure)
     name: 'paired row from a flat position',
     rows: [paired(100, 250, 100, 240)],
     realized: [['1000.00', '4.17']],
@@ -122,7 +122,7 @@ const cases: Case[] = [
   },
 ];
 
-describe('walkAverageCost (DESIGN §13)', () => {
+describe('walkAverageCost (docs/product.md#profit-method-and-position)', () => {
   it.each(cases)('$name', ({ rows, start, realized, end }) => {
     const walk = walkAverageCost(rows, start);
     expect(walk.rows.map((r) => [r.realizado_ves, r.realizado_usd])).toEqual(realized);
@@ -133,7 +133,7 @@ describe('walkAverageCost (DESIGN §13)', () => {
     expect(walk.realizado_usd).toBe(sum(1));
   });
 
-  it("a paired row from flat realizes exactly §2's figure (computeTransaction) for many values", () => {
+  it('a paired row from flat realizes exactly the per-operation figure (computeTransaction) for many values', () => {
     fc.assert(
       fc.property(amount(), rate(), rate(), (q, tv, tc) => {
         const row = paired(q, tv, q, tc);
@@ -177,7 +177,7 @@ const anyRow = (): fc.Arbitrary<AverageCostRow> =>
   );
 const noFeeRow = () => anyRow().map((r) => ({ ...r, comision_usd: 0 }));
 
-describe('properties (DESIGN §13)', () => {
+describe('properties (docs/product.md#profit-method-and-position)', () => {
   it('splitting a row into a sale row and a purchase row, same order, realizes the same totals', () => {
     fc.assert(
       fc.property(fc.array(noFeeRow(), { maxLength: 20 }), (rows) => {
@@ -263,7 +263,7 @@ describe('properties (DESIGN §13)', () => {
 
 /*
  * The decimal (big.js) walk this module used before it ran on scaled integers (docs/decisions/0018),
- * kept as the reference the integer walk must equal figure for figure: DESIGN §13 step by step,
+ * kept as the reference the integer walk must equal figure for figure: docs/product.md#profit-method-and-position step by step,
  * quotients to 30 decimals half-up, A to 12.
  */
 function referenceWalk(rows: readonly AverageCostRow[], start: AverageCostState = FLAT) {

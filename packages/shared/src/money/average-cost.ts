@@ -1,7 +1,7 @@
 import { Big, type DecimalInput, toBig, toBigOrZero, toFixedString } from './decimal.ts';
 
 /**
- * The average-cost method of DESIGN §13, as one pure walk shared by the server (stored end-of-day
+ * The average-cost method of docs/product.md#profit-method-and-position, as one pure walk shared by the server (stored end-of-day
  * states, position, pnl, realized figures under `costo_promedio`) and the web.
  *
  * State: the open position N in USD (> 0: dollars bought and not yet sold; < 0: dollars sold and
@@ -20,14 +20,14 @@ import { Big, type DecimalInput, toBig, toBigOrZero, toFixedString } from './dec
  * - A is carried rounded half-up to 12 decimals after every trade, so any recomputation from a
  *   stored state gives the same figures as walking from the first row.
  * - Each row's realized Bs and USD are rounded half-up to 2 decimals once; cumulative figures and
- *   totals are sums of the rounded rows (the §2 invariant).
- * - From a flat position a paired row (venta 100 @ 250, compra 100 @ 240) realizes exactly §2's
+ *   totals are sums of the rounded rows (the per-row rounding of docs/product.md#money).
+ * - From a flat position a paired row (venta 100 @ 250, compra 100 @ 240) realizes exactly the per-operation rule's
  *   figure (1,000.00 Bs, 4.17 USD); a lone sale realizes 0.
  * - No NaN or Infinity: rates are > 0 for every amount > 0 (transactionInputSchema); a trade with
  *   a zero amount is skipped.
  */
 
-/** The carried average's scale (DESIGN §13). */
+/** The carried average's scale (docs/product.md#profit-method-and-position). */
 export const AVERAGE_COST_DP = 12;
 
 /** A position as stored and answered: exact decimal strings. */
@@ -76,7 +76,7 @@ const ZERO = new Big(0);
  * The walk runs on scaled integers (BigInt), not on big.js: a recomputation of a 100,000-row
  * ledger spent seconds in big.js divisions and string parsing (docs/decisions/0018). Every value
  * has a fixed scale, so the arithmetic stays exact and the rounding is the same as before:
- *   N and trade quantities: 1e-2 (amounts have 2 decimals)   A: 1e-12 (DESIGN §13)
+ *   N and trade quantities: 1e-2 (amounts have 2 decimals)   A: 1e-12 (docs/product.md#profit-method-and-position)
  *   prices p: 1e-4 (rates have 4 decimals)                     fees: 1e-8
  *   realized Bs: 1e-14 (c · (p − A) is exact there)            realized USD: 1e-30
  * Realized USD = Bs / p, divided to 30 decimals half-up per trade — what big.js did with DP = 30 —
@@ -205,7 +205,7 @@ export function walkAverageCost<T extends AverageCostRow>(
     const tasaVenta = scaled(row.tasa_venta, SCALE_P);
     const tasaCompra = scaled(row.tasa_compra, SCALE_P);
     const fee = scaled(row.comision_usd, SCALE_FEE);
-    // Inside one row the sale comes first (DESIGN §13).
+    // Inside one row the sale comes first (docs/product.md#profit-method-and-position).
     const sale = venta > 0n ? trade(s, -venta, tasaVenta) : NOTHING;
     const purchase = compra > 0n ? trade(s, compra, tasaCompra) : NOTHING;
     let ves = sale.ves + purchase.ves;
@@ -239,7 +239,7 @@ export interface UnrealizedFigures {
 }
 
 /**
- * Unrealized profit of a position at the reference rate R (DESIGN §13): N·(R − A) Bs for a long,
+ * Unrealized profit of a position at the reference rate R (docs/product.md#profit-method-and-position): N·(R − A) Bs for a long,
  * |N|·(A − R) for a short (both are N·(R − A)), 0 when flat; USD = Bs / R; each rounded half-up
  * to 2 dp from the unrounded value.
  */

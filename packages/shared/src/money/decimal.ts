@@ -2,7 +2,7 @@ import BigJs from 'big.js';
 
 /**
  * Thin helpers over big.js. Money is never computed with JS floats: amounts (2 dp) and rates (4 dp)
- * are parsed into exact decimals, multiplied exactly, and rounded only where DESIGN §2 says so.
+ * are parsed into exact decimals, multiplied exactly, and rounded only where docs/product.md#money says so.
  */
 
 /**
@@ -74,7 +74,7 @@ export function toFixedString(value: Big, dp?: number): string {
 }
 
 /**
- * A plain JS number rounded half-up to `dp` decimals, for JSON answers (DESIGN §2: numbers rounded
+ * A plain JS number rounded half-up to `dp` decimals, for JSON answers (docs/product.md#money: numbers rounded
  * to their scale). Values ≤ 1e12 with ≤ 4 dp are well within a double's 15–17 significant digits.
  */
 export function toNumber(value: Big, dp: number): number {

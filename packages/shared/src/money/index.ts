@@ -1,4 +1,4 @@
-/** The money API of DESIGN §2: exact decimal helpers and the transaction/day rules. */
+/** The money API of docs/product.md#money: exact decimal helpers and the transaction/day rules. */
 export {
   Big,
   ROUND_HALF_UP,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { padDecimals, toInputText } from './input-text.ts';
 
-describe('padDecimals (a money or rate field on blur, SPEC §5)', () => {
+describe('padDecimals (a money or rate field on blur, docs/product.md#money)', () => {
   it.each([
     ['5', '5.00'],
     ['5.', '5.00'],

@@ -4,7 +4,7 @@ import { decimalPlaces, roundHalfUp, toFixedString, tryBig } from './decimal.ts'
 const DECIMAL_TEXT = /^(\d+\.?\d*|\.\d+)$/;
 
 /**
- * SPEC §5: a money or rate input shows at least 2 decimals once the user leaves it. Only pads with
+ * docs/product.md#money: a money or rate input shows at least 2 decimals once the user leaves it. Only pads with
  * zeros, in text, never rounds: a rate's 3rd and 4th decimals ("312.4567") stay, and a value with
  * too many decimals stays as typed so the form's own validation names it (issue 17: a float
  * `toFixed(2)` silently turned 312.4567 into 312.46). Anything else (empty, negative, not a number)

@@ -205,7 +205,7 @@ describe('computeDay', () => {
     expect(day.promedios).toEqual({ tasa_venta_promedio: '37.3929', tasa_compra_promedio: '40.5002' });
   });
 
-  it('starts the verified balances from their own base when given (DESIGN §17)', () => {
+  it('starts the verified balances from their own base when given (docs/product.md#balances-of-a-day)', () => {
     const day = computeDay(rows, { ...base, verificado_ves: '200.00', verificado_usd: '-10' });
     // the full balances keep the day's base: 6787.35 / 330.25 as above
     expect(day.resumen.saldo_disponible_ves).toBe('6787.35');
@@ -456,7 +456,7 @@ describe('properties', () => {
   });
 });
 
-describe('fees (DESIGN §12/§13: a cost under por_operacion, out of the USD balances)', () => {
+describe('fees (docs/product.md#binance-import, docs/product.md#profit-method-and-position: a cost under por_operacion, out of the USD balances)', () => {
   it.each([
     // venta 100 @ 250, compra 100 @ 240, fee 1: ves 25,000 − 24,000 − 1 × 250 (sale rate) = 750.00;
     // usd 1,000 / 240 − 1 = 3.1666… → 3.17

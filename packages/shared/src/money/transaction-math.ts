@@ -1,7 +1,7 @@
 import { Big, type DecimalInput, roundHalfUp, toBigOrZero, toFixedString, toNumber, tryBig } from './decimal.ts';
 
 /**
- * The money rules of DESIGN §2 and SPEC §5, as pure functions shared by the server (stored and
+ * The money rules of docs/product.md#money and docs/product.md#money, as pure functions shared by the server (stored and
  * answered figures) and the web (form previews). Every result is an exact decimal string.
  *
  * Invariants (checked by transaction-math.test.ts):
@@ -11,7 +11,7 @@ import { Big, type DecimalInput, roundHalfUp, toBigOrZero, toFixedString, toNumb
  * - A sale alone earns +venta USD, a purchase alone −compra USD.
  * - No NaN or Infinity ever: a division by 0 counts as 0.
  * - A day's figures depend only on its own rows (in order) and its base balances.
- * - A fee (comision_usd, DESIGN §12/§13) is a cost: the row's ganancia_usd −= fee and ganancia_ves
+ * - A fee (comision_usd, docs/product.md#binance-import, docs/product.md#profit-method-and-position) is a cost: the row's ganancia_usd −= fee and ganancia_ves
  *   −= fee × (its sale rate if it has a sale, else its purchase rate), before the row's rounding;
  *   saldo_disponible_usd (and saldo_usd_actual for verified rows) −= Σ fees.
  */
@@ -57,7 +57,7 @@ function exactFigures(tx: TransactionAmounts) {
   // USD profit is valued at the purchase rate when there is a purchase, else at the sale rate:
   // a sale alone then gives (venta × tasa_venta) / tasa_venta = +venta exactly.
   const divisor = compra.gt(0) ? tasaCompra : venta.gt(0) ? tasaVenta : ZERO;
-  // DESIGN §13 "Fees are a cost under both methods": the fee is valued at the sale rate when the
+  // docs/product.md#profit-method-and-position "Fees are a cost under both methods": the fee is valued at the sale rate when the
   // row has a sale, else at its purchase rate; both subtractions come before the rounding.
   const feeRate = venta.gt(0) ? tasaVenta : tasaCompra;
   const gananciaVes = bsRecibidos.minus(bsPagados).minus(comision.times(feeRate));
@@ -125,14 +125,14 @@ export interface DayBase {
   saldo_base_ves: Amount;
   saldo_base_usd: Amount;
   /**
-   * The base of the verified balances (DESIGN §17): the explicit base when set, else the previous
+   * The base of the verified balances (docs/product.md#balances-of-a-day): the explicit base when set, else the previous
    * active day's *verified* closing. Absent: the same as the day's base.
    */
   verificado_ves?: Amount;
   verificado_usd?: Amount;
 }
 
-/** Per-row figures, named as in the balances response (SPEC §3). */
+/** Per-row figures, named as in the balances response (docs/api.md). */
 export interface DayRowFigures {
   bs_recibidos: string;
   bs_pagados: string;
@@ -160,7 +160,7 @@ export interface DayResult<T> {
 }
 
 /**
- * The figures of one day. `rows` must already be in the day's order (DESIGN §12: ocurrido_en,
+ * The figures of one day. `rows` must already be in the day's order (docs/product.md#binance-import: ocurrido_en,
  * created_at, then id); the
  * result depends on nothing else, so days can be computed independently and in any order.
  * Rows are not mutated.
@@ -250,7 +250,7 @@ export interface DaySums {
 }
 
 /**
- * A day's summary figures from its sums and base: the one formula of DESIGN §2/§17 for them, used
+ * A day's summary figures from its sums and base: the one formula of docs/product.md#money, docs/product.md#balances-of-a-day for them, used
  * by computeDay and by the server's incrementally kept day answer (docs/decisions/0017), so both
  * give the same strings. Balances are computed exactly and rounded once at the end.
  */
@@ -284,7 +284,7 @@ export function summarizeDay(sums: DaySums, base: DayBase): Omit<DayResult<never
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Form previews (SPEC §5). Form fields may be '' or half-typed, so these never throw: anything
+ * Form previews (docs/product.md#money). Form fields may be '' or half-typed, so these never throw: anything
  * that is not a finite number counts as "not filled". They return plain numbers for display.
  * ------------------------------------------------------------------------------------------- */
 
@@ -304,7 +304,7 @@ export function canPreviewCreate(venta: FormValue, tasa_venta: FormValue, compra
 }
 
 /**
- * Create-form profit (SPEC §5): (venta × tasa_venta − compra × tasa_compra) / tasa_compra in USD,
+ * Create-form profit (docs/product.md#money): (venta × tasa_venta − compra × tasa_compra) / tasa_compra in USD,
  * half-up to 2 dp; 0 when tasa_compra is 0 or empty. Empty fields count as 0.
  */
 export function previewCreateProfit(venta: FormValue, tasa_venta: FormValue, compra: FormValue, tasa_compra: FormValue): number {
@@ -316,13 +316,13 @@ export function previewCreateProfit(venta: FormValue, tasa_venta: FormValue, com
   return toNumber(v.times(tv).minus(c.times(tc)).div(tc), 2);
 }
 
-/** SPEC §5: the edit form shows its preview once venta or compra is filled with a value > 0. */
+/** docs/product.md#money: the edit form shows its preview once venta or compra is filled with a value > 0. */
 export function canPreviewEdit(venta: FormValue, compra: FormValue): boolean {
   return positive(venta) !== undefined || positive(compra) !== undefined;
 }
 
 /**
- * Edit-form profit preview (SPEC §5), in USD half-up to 2 dp: sale only (with its rate) = +venta;
+ * Edit-form profit preview (docs/product.md#money), in USD half-up to 2 dp: sale only (with its rate) = +venta;
  * purchase only (with its rate) = −compra; both (with both rates) = (venta × tasa_venta − compra ×
  * tasa_compra) / tasa_compra; anything else 0. "Filled" means a number > 0. These agree with
  * computeTransaction's ganancia_usd for every valid transaction.

@@ -14,7 +14,7 @@ export interface ActivityEntry {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   createdAt: string;
-  /** When the change was undone (DESIGN §18 restore); null while it stands. */
+  /** When the change was undone (docs/product.md#undo restore); null while it stands. */
   restoredAt: string | null;
   /** Who did it; null once their account was deleted (shown as messages.deletedUser). */
   user: { id: string; user_name: string } | null;

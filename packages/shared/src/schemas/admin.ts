@@ -42,7 +42,7 @@ export const adminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
-/** SPEC §3 user (admin view). */
+/** docs/api.md user (admin view). */
 export interface AdminUser {
   id: string;
   user_name: string;
@@ -51,7 +51,7 @@ export interface AdminUser {
   is_active: boolean;
   email_verified: boolean;
   phone_number: string | null;
-  /** DESIGN §16; reset with DELETE /api/admin/users/:id/2fa. */
+  /** docs/product.md#account-security; reset with DELETE /api/admin/users/:id/2fa. */
   two_factor_enabled?: boolean;
   membership_status: MembershipStatus;
   days_remaining: number;
@@ -69,7 +69,7 @@ export interface AdminUsersPage {
   pageSize: number;
 }
 
-/** SPEC §3 transaction (admin view); `ganancia` is the profit in USD. */
+/** docs/api.md transaction (admin view); `ganancia` is the profit in USD. */
 export interface AdminTransaction {
   id: string;
   fecha: string;
@@ -79,11 +79,11 @@ export interface AdminTransaction {
   compra: number;
   tasa_compra: number;
   ganancia: number;
-  /** The fee in USD, up to 8 decimals (DESIGN §12). */
+  /** The fee in USD, up to 8 decimals (docs/product.md#binance-import). */
   comision_usd: number;
-  /** When the order happened, ISO 8601 (DESIGN §12). */
+  /** When the order happened, ISO 8601 (docs/product.md#binance-import). */
   ocurrido_en: string;
-  /** Where the row came from and the imported order's number (DESIGN §12). */
+  /** Where the row came from and the imported order's number (docs/product.md#binance-import). */
   origen: 'manual' | 'binance_p2p';
   referencia: string | null;
   esta_verificada: boolean;

@@ -17,7 +17,7 @@ const firstError = (schema: z.ZodMiniType, value: unknown) => {
 
 const valid = { email: 'ana@example.com', password: 'Secreta1!', confirmPassword: 'Secreta1!', user_name: 'Ana' };
 
-describe('SPEC §5 auth validation messages', () => {
+describe('docs/product.md#money auth validation messages', () => {
   it.each([
     ['', 'El email es requerido'],
     ['ana', 'Formato de email inválido'],

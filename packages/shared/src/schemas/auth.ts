@@ -9,7 +9,7 @@ const passwordLength = z
   .string({ error: messages.passwordTooShort })
   .check(z.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort), z.maxLength(200, messages.passwordTooLong));
 
-/** A new password: at least 6 characters and a strength score of at least 2 (SPEC §5). */
+/** A new password: at least 6 characters and a strength score of at least 2 (docs/product.md#money). */
 export const newPasswordSchema = passwordLength.check(
   z.refine((p) => p.length < PASSWORD_MIN_LENGTH || passwordStrength(p).score >= PASSWORD_MIN_SCORE, messages.passwordTooWeak),
 );
@@ -56,7 +56,7 @@ export const resetPasswordFormSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
   .check(confirmationMatches<{ newPassword: string; confirmPassword: string }>('newPassword'));
 
-/** The user as the API returns it (DESIGN §3 GET /api/auth/me). */
+/** The user as the API returns it (docs/api.md GET /api/auth/me). */
 export interface SessionUser {
   id: string;
   email: string;
@@ -64,7 +64,7 @@ export interface SessionUser {
   role: 'USER' | 'ADMIN';
   email_verified: boolean;
   phone_number: string | null;
-  /** DESIGN §16. */
+  /** docs/product.md#account-security. */
   two_factor_enabled?: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** The answers of DESIGN §13's position and pnl routes, spoken by server and web. Money as numbers. */
+/** The answers of docs/product.md#profit-method-and-position's position and pnl routes, spoken by server and web. Money as numbers. */
 
 /** GET /api/ledgers/:id/position. */
 export interface PositionResponse {

@@ -1,12 +1,12 @@
 // zod/mini: the same schemas and messages as classic zod at a fraction of the bundle size; these
-// schemas load with the login form (on first focus; its JavaScript budget is 160 KB gzip, DESIGN §19).
+// schemas load with the login form (on first focus; its JavaScript budget is 160 KB gzip, docs/benchmarks.md).
 import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 import { isDayKey } from '../days.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC §5 email rule: required, no surrounding spaces, a simple pattern. */
+/** docs/product.md#money email rule: required, no surrounding spaces, a simple pattern. */
 export const emailSchema = z.string({ error: messages.emailRequired }).check(
   z.minLength(1, messages.emailRequired),
   z.maxLength(254, messages.emailInvalid),

@@ -1,6 +1,6 @@
-/** The answers of the transactions API that server and web both speak (SPEC §3, DESIGN §3). */
+/** The answers of the transactions API that server and web both speak (docs/api.md, docs/api.md). */
 
-/** A transaction as the API answers it (SPEC §3 + version, createdAt, createdBy). Money as numbers. */
+/** A transaction as the API answers it (docs/api.md + version, createdAt, createdBy). Money as numbers. */
 export interface TransactionJson {
   id: string;
   ledgerId: string;
@@ -17,11 +17,11 @@ export interface TransactionJson {
   ganancia_transaccion_usd: number;
   ganancia_acumulada_ves_hasta_esta_transaccion: number;
   ganancia_acumulada_usd_hasta_esta_transaccion: number;
-  /** The fee in USD, up to 8 decimals (DESIGN §12). */
+  /** The fee in USD, up to 8 decimals (docs/product.md#binance-import). */
   comision_usd: number;
-  /** When the order happened, ISO 8601 UTC with milliseconds (DESIGN §12). */
+  /** When the order happened, ISO 8601 UTC with milliseconds (docs/product.md#binance-import). */
   ocurrido_en: string;
-  /** Where the row came from (DESIGN §12). */
+  /** Where the row came from (docs/product.md#binance-import). */
   origen: 'manual' | 'binance_p2p';
   /** The imported order's number, as text; null for manual rows. */
   referencia: string | null;
@@ -31,12 +31,12 @@ export interface TransactionJson {
   createdBy: { id: string; user_name: string } | null;
 }
 
-/** resumen.* values are wrapped: `{ valor }` (SPEC §3). */
+/** resumen.* values are wrapped: `{ valor }` (docs/api.md). */
 export interface Valor {
   valor: number;
 }
 
-/** GET /api/transactions/balances: SPEC §3's balances response (+ saldos_base.heredado), per DESIGN §2. */
+/** GET /api/transactions/balances: docs/api.md's balances response (+ saldos_base.heredado), per docs/product.md#money. */
 export interface BalancesResponse {
   resumen: {
     saldo_disponible_ves: Valor;
@@ -49,10 +49,10 @@ export interface BalancesResponse {
   promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
   /**
    * The day's base, per currency its explicit value or the previous day's closing balance
-   * (heredado_ves / heredado_usd; heredado: both inherited), DESIGN §17.
+   * (heredado_ves / heredado_usd; heredado: both inherited), docs/product.md#balances-of-a-day.
    */
   saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean; heredado_ves: boolean; heredado_usd: boolean };
-  /** The available balances counting only verified transactions, from the verified base (DESIGN §17). */
+  /** The available balances counting only verified transactions, from the verified base (docs/product.md#balances-of-a-day). */
   saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
   transacciones_con_acumulados: TransactionJson[];
 }

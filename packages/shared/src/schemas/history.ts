@@ -18,7 +18,7 @@ export interface HistoryWindow {
 
 /** GET /api/transactions/history-summary. */
 export interface HistorySummary {
-  /** The closing as of `fecha` (= hasta; DESIGN Part II intro): later days, even with an explicit base, do not count. */
+  /** The closing as of `fecha` (= hasta; docs/product.md#history): later days, even with an explicit base, do not count. */
   resumen_total: { saldo_ves: number; saldo_usd: number; ganancia_total: number; transacciones_count: number; fecha: string };
   resumen_7dias: HistoryWindow;
   resumen_14dias: HistoryWindow;

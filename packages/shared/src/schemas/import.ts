@@ -1,5 +1,5 @@
 /**
- * The Binance P2P import's answers (DESIGN §12), shared by the server that builds them and the web
+ * The Binance P2P import's answers (docs/product.md#binance-import), shared by the server that builds them and the web
  * dialog that shows them. Amounts are JSON numbers already rounded to their column's scale, as in
  * every other answer; the order number is text end to end (20 digits do not fit a double).
  */
@@ -54,5 +54,5 @@ export interface ImportBatchListItem {
   undone: boolean;
 }
 
-/** The zones the web offers (DESIGN §12: Caracas / UTC); the API takes any IANA name. */
+/** The zones the web offers (docs/product.md#binance-import: Caracas / UTC); the API takes any IANA name. */
 export const IMPORT_ZONES = ['America/Caracas', 'UTC'] as const;

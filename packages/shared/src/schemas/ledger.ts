@@ -1,4 +1,4 @@
-// zod/mini like common.ts: the shared package stays light for the login page's budget (DESIGN §11).
+// zod/mini like common.ts: the shared package stays light for the login page's budget (docs/benchmarks.md).
 import { z } from 'zod/mini';
 import { LEDGER_NAME_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
@@ -6,7 +6,7 @@ import { dayKeySchema, uuidSchema } from './common.ts';
 import { rateSchema } from './transaction.ts';
 
 /**
- * Ledger name (SPEC §5): trimmed, at most 80 characters. Creating says 'es requerido' when blank,
+ * Ledger name (docs/product.md#money): trimmed, at most 80 characters. Creating says 'es requerido' when blank,
  * renaming says 'no puede estar vacío'; both forms and both routes use these schemas.
  */
 const ledgerName = (blank: string) =>
@@ -28,7 +28,7 @@ export const memberPermissionsSchema = z.object({ canModifyBalance: z.boolean({ 
 export const resetLedgerSchema = z.object({ fecha: dayKeySchema });
 export const ledgerMemberParamsSchema = z.object({ id: uuidSchema, userId: uuidSchema });
 
-/** DESIGN §13: how a ledger computes its profit. */
+/** docs/product.md#profit-method-and-position: how a ledger computes its profit. */
 export const METODOS_GANANCIA = ['por_operacion', 'costo_promedio'] as const;
 export type MetodoGanancia = (typeof METODOS_GANANCIA)[number];
 
@@ -36,17 +36,17 @@ export type MetodoGanancia = (typeof METODOS_GANANCIA)[number];
 export const ledgerSettingsSchema = z.object({ metodo_ganancia: z.enum(METODOS_GANANCIA, { error: messages.validationFailed }) });
 export type LedgerSettingsInput = z.infer<typeof ledgerSettingsSchema>;
 
-/** GET /api/ledgers/:id/position?fecha&tasa (DESIGN §13): both optional; a given tasa must be > 0. */
+/** GET /api/ledgers/:id/position?fecha&tasa (docs/product.md#profit-method-and-position): both optional; a given tasa must be > 0. */
 export const positionQuerySchema = z.object({
   fecha: z.optional(dayKeySchema),
   tasa: z.optional(rateSchema.check(z.refine((v: string) => Number(v) > 0, messages.rateInvalid))),
 });
 export type PositionQuery = z.output<typeof positionQuerySchema>;
 
-/** GET /api/ledgers/:id/pnl?desde&hasta (DESIGN §13): inclusive days, default the last 30 days. */
+/** GET /api/ledgers/:id/pnl?desde&hasta (docs/product.md#profit-method-and-position): inclusive days, default the last 30 days. */
 export const pnlQuerySchema = z.object({ desde: z.optional(dayKeySchema), hasta: z.optional(dayKeySchema) });
 
-/** The ledger as the API returns it (DESIGN §3 GET /api/ledgers). */
+/** The ledger as the API returns it (docs/api.md GET /api/ledgers). */
 export interface LedgerUser {
   id: string;
   user_name: string;
@@ -69,7 +69,7 @@ export interface Ledger {
   /** Every member, the owner included. */
   members: LedgerMember[];
   _count: { transactions: number };
-  /** DESIGN §13: the profit method of its figures. */
+  /** docs/product.md#profit-method-and-position: the profit method of its figures. */
   metodo_ganancia: MetodoGanancia;
   createdAt: string;
 }

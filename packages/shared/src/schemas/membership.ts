@@ -1,5 +1,5 @@
 // zod/mini like auth.ts: the profile form loads with the membership page, and mixing classic zod
-// into the web's shared chunks grows the login page's first load (DESIGN §11).
+// into the web's shared chunks grows the login page's first load (docs/benchmarks.md).
 import { z } from 'zod/mini';
 import { NOTES_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
@@ -29,7 +29,7 @@ export const proofNoteSchema = z.pipe(
   z.transform((v: string) => (v === '' ? null : v)),
 );
 
-/** GET /api/membership/my-membership (SPEC §3 membership info, plus whether it gates writes). */
+/** GET /api/membership/my-membership (docs/api.md membership info, plus whether it gates writes). */
 export interface MembershipInfo {
   user_name: string;
   phone_number: string | null;
@@ -39,13 +39,13 @@ export interface MembershipInfo {
   membership_end: string | null;
   days_remaining: number;
   created_at: string;
-  /** MEMBERSHIP_REQUIRED: without an active membership, ledger writes are refused (DESIGN §4.6). */
+  /** MEMBERSHIP_REQUIRED: without an active membership, ledger writes are refused (docs/product.md#memberships). */
   membership_required: boolean;
 }
 
 export type ProofStatus = 'pending' | 'approved' | 'rejected';
 
-/** SPEC §3 payment proof; `imageUrl` is a signed URL valid one hour. */
+/** docs/api.md payment proof; `imageUrl` is a signed URL valid one hour. */
 export interface PaymentProof {
   id: string;
   note: string | null;

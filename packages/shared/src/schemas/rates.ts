@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** The two rates the dashboard panel shows (SPEC §2, DESIGN §6). */
+/** The two rates the dashboard panel shows (docs/product.md#screens, docs/product.md#rates-and-export). */
 export const RATE_PANELS = ['oficial', 'paralelo'] as const;
 export type RatePanel = (typeof RATE_PANELS)[number];
 
 /**
- * `GET /api/rates/oficial|paralelo` (DESIGN §3). `fechaActualizacion` is the upstream's own
+ * `GET /api/rates/oficial|paralelo` (docs/api.md). `fechaActualizacion` is the upstream's own
  * update instant (null when it gives none); `obtenidoEn` is when the server got the value from
  * the upstream, so a `stale` answer can say how old it is.
  */

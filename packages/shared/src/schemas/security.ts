@@ -1,4 +1,4 @@
-// Account security (DESIGN §16). zod/mini like auth.ts: the login page's second step uses these.
+// Account security (docs/product.md#account-security). zod/mini like auth.ts: the login page's second step uses these.
 import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 
@@ -30,7 +30,7 @@ export interface MfaRequiredResponse {
   mfaToken: string;
 }
 
-/** `GET /api/auth/sessions` (DESIGN §16). */
+/** `GET /api/auth/sessions` (docs/product.md#account-security). */
 export interface SessionInfo {
   id: string;
   createdAt: string;

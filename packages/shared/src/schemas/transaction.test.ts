@@ -104,7 +104,7 @@ describe('transactionInputSchema', () => {
     });
   });
 
-  it('reads the fee the forms send: up to 8 decimals, never negative (DESIGN §12)', () => {
+  it('reads the fee the forms send: up to 8 decimals, never negative (docs/product.md#binance-import)', () => {
     const fee = (comision_usd: unknown) => transactionInputSchema.safeParse({ venta: 10, tasa_venta: 40, fecha, comision_usd });
     expect(fee('0.12345678').data?.comision_usd).toBe('0.12345678');
     expect(fee('').data?.comision_usd).toBe('0.00000000');
@@ -254,7 +254,7 @@ describe('dailyBalanceInputSchema', () => {
     });
   });
 
-  // DESIGN §17: each currency on its own — omitted keeps its state, null returns it to inherited.
+  // docs/product.md#balances-of-a-day: each currency on its own — omitted keeps its state, null returns it to inherited.
   it.each([
     [{ saldo_base_ves: 10 }, { saldo_base_ves: '10.00', saldo_base_usd: undefined }],
     [{ saldo_base_usd: '7.5' }, { saldo_base_ves: undefined, saldo_base_usd: '7.50' }],
@@ -288,7 +288,7 @@ describe('dailyBalanceInputSchema', () => {
   });
 });
 
-describe('comision_usd and ocurrido_en (DESIGN §12)', () => {
+describe('comision_usd and ocurrido_en (docs/product.md#binance-import)', () => {
   const base = { ledgerId: '6c0a3a57-3a6c-4a3c-9d69-8d1f0a6b7f11', fecha: '2026-01-01', venta: 1, tasa_venta: 2 };
   it('create: the fee defaults to 0 with 8 decimals, ocurrido_en to undefined (the server time)', () => {
     const r = createTransactionSchema.parse(base);

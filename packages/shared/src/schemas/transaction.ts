@@ -1,5 +1,5 @@
 // zod/mini (see common.ts): the dashboard's forms use these schemas; classic zod would also pull
-// its extra core code into the chunk the login page shares with the dashboard (DESIGN §11 budget).
+// its extra core code into the chunk the login page shares with the dashboard (docs/benchmarks.md budget).
 import { z } from 'zod/mini';
 import { MONEY_MAX, NOTES_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
@@ -7,8 +7,8 @@ import { Big, decimalPlaces, toFixedString } from '../money/decimal.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
 
 /**
- * Transaction and daily-balance schemas, shared by the web forms and the server routes (DESIGN §2,
- * SPEC §5). Money fields come in as numbers or strings and go out as canonical decimal strings
+ * Transaction and daily-balance schemas, shared by the web forms and the server routes (docs/product.md#money,
+ * docs/product.md#money). Money fields come in as numbers or strings and go out as canonical decimal strings
  * ("100.00", "40.5000"), matching the NUMERIC(…,2) / NUMERIC(…,4) columns, so no float ever
  * reaches the arithmetic. Wrong types are validation issues with a Spanish message, never throws.
  */
@@ -62,7 +62,7 @@ export const moneyAmountSchema = decimalField({ scale: 2, invalid: messages.amou
 /** A rate in Bs per USD: ≥ 0, ≤ 4 decimals, ≤ 1e12; 0 / '' / missing = not given = "0.0000". */
 export const rateSchema = decimalField({ scale: 4, invalid: messages.rateInvalid, required: false });
 
-/** A fee in USD (DESIGN §12): ≥ 0, ≤ 8 decimals, ≤ 1e12; '' / null / missing = "0.00000000". */
+/** A fee in USD (docs/product.md#binance-import): ≥ 0, ≤ 8 decimals, ≤ 1e12; '' / null / missing = "0.00000000". */
 export const feeSchema = decimalField({ scale: 8, invalid: messages.feeInvalid, required: false });
 
 /** An edit's fee: missing keeps the stored fee (undefined); anything else is read as feeSchema. */
@@ -72,7 +72,7 @@ const feeEditSchema = z.optional(feeSchema);
 export const OCCURRED_AT_MAX_AHEAD_MS = 60_000;
 
 /**
- * When the order happened (DESIGN §12): an ISO 8601 instant with an offset or Z, not later than
+ * When the order happened (docs/product.md#binance-import): an ISO 8601 instant with an offset or Z, not later than
  * now + 1 minute; answered as the canonical ISO string (UTC, milliseconds). Optional: missing =
  * now on create, unchanged on edit.
  */
@@ -95,7 +95,7 @@ export const occurredAtSchema = z.optional(
   ),
 );
 
-/** A base balance: required, ≥ 0, ≤ 2 decimals, ≤ 1e12 (SPEC §5 base balance rule). */
+/** A base balance: required, ≥ 0, ≤ 2 decimals, ≤ 1e12 (docs/product.md#money base balance rule). */
 export const baseBalanceSchema = decimalField({ scale: 2, invalid: messages.baseBalanceInvalid, required: true });
 
 /** Optional notes: trimmed, '' / missing → null, at most NOTES_MAX characters. */
@@ -145,7 +145,7 @@ const amountsAreValid = {
     }),
 };
 
-/** SPEC §5 cross-field rules: at least one amount, and each amount given needs its rate. */
+/** docs/product.md#money cross-field rules: at least one amount, and each amount given needs its rate. */
 function transactionRules(tx: TxAmounts, ctx: z.core.$RefinementCtx<TxAmounts>): void {
   const venta = new Big(tx.venta).gt(0);
   const compra = new Big(tx.compra).gt(0);
@@ -157,7 +157,7 @@ function transactionRules(tx: TxAmounts, ctx: z.core.$RefinementCtx<TxAmounts>):
 
 /**
  * The fields of a transaction as the create and edit forms send them, the fee included (DESIGN
- * §12: '' = no fee = "0.00000000"; the edit dialog starts from the stored fee, so it keeps it).
+ * docs/product.md#money: '' = no fee = "0.00000000"; the edit dialog starts from the stored fee, so it keeps it).
  */
 export const transactionInputSchema = z
   .object({ ...inputShape, comision_usd: feeSchema }, objectError)
@@ -169,7 +169,7 @@ type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown; ocu
 
 /**
  * POST /api/transactions. A client `ganancia` is accepted (the create form sends its preview) but
- * dropped: the server always recomputes the profit (DESIGN §2).
+ * dropped: the server always recomputes the profit (docs/product.md#money).
  */
 export const createTransactionSchema = z.pipe(
   z
@@ -196,7 +196,7 @@ export type CreateTransactionData = z.output<typeof createTransactionSchema>;
 
 /**
  * PUT /api/transactions/:id. `version` enables the optimistic-concurrency check (409 when stale).
- * `comision_usd` and `ocurrido_en` are undefined when omitted: the edit keeps them (DESIGN §12).
+ * `comision_usd` and `ocurrido_en` are undefined when omitted: the edit keeps them (docs/product.md#binance-import).
  */
 export const updateTransactionSchema = z
   .object(
@@ -217,8 +217,8 @@ export const toggleVerifySchema = z.object({ esta_verificada: z.boolean({ error:
 export type ToggleVerifyInput = z.infer<typeof toggleVerifySchema>;
 
 /**
- * One currency of PUT /api/daily-balances (DESIGN §17): omitted (undefined) keeps that currency's
- * state, null returns it to inherited, a value sets it explicitly (≥ 0, SPEC §5).
+ * One currency of PUT /api/daily-balances (docs/product.md#balances-of-a-day): omitted (undefined) keeps that currency's
+ * state, null returns it to inherited, a value sets it explicitly (≥ 0, docs/product.md#money).
  */
 export const baseBalanceOrInheritedSchema = z.pipe(
   z.optional(z.union([z.number(), z.string(), z.null()], { error: messages.baseBalanceInvalid })),
@@ -233,7 +233,7 @@ export const baseBalanceOrInheritedSchema = z.pipe(
   }),
 );
 
-/** PUT /api/daily-balances/:ledgerId: `{fecha, saldo_base_ves?, saldo_base_usd?}`, at least one currency (DESIGN §17). */
+/** PUT /api/daily-balances/:ledgerId: `{fecha, saldo_base_ves?, saldo_base_usd?}`, at least one currency (docs/product.md#balances-of-a-day). */
 export const dailyBalanceInputSchema = z
   .object({ saldo_base_ves: baseBalanceOrInheritedSchema, saldo_base_usd: baseBalanceOrInheritedSchema, fecha: dayKeySchema }, objectError)
   .check(

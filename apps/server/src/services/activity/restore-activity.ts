@@ -11,7 +11,7 @@ type Ctx = Pick<AppContext, 'db' | 'bus'>;
 
 /**
  * POST /api/ledgers/:id/activity/:activityId/restore: undoes a delete, a reset (or any action of
- * `restoreHandlers`) as one change (DESIGN §12, §18): the rows come back as they were, the
+ * `restoreHandlers`) as one change (docs/product.md#binance-import, docs/product.md#undo): the rows come back as they were, the
  * activity row is marked restored and a new 'ACTIVITY_RESTORED' row names it, and every day
  * touched gets a `transaction-updated` RESTORED event after the commit. The activity row is locked
  * first, so two concurrent restores of it serialise and the second answers 409.
@@ -58,7 +58,7 @@ export async function restoreActivity(ctx: Ctx, actor: Actor, ledgerId: string, 
       fecha: row.fecha ?? outcome.days[0] ?? null,
       after: { action: row.action, restored: outcome.restored, days: outcome.days },
     });
-    // One change, one event naming its days (DESIGN §12); `fecha` is the earliest, which is what
+    // One change, one event naming its days (docs/product.md#binance-import); `fecha` is the earliest, which is what
     // screens compare against (a change on or before the day shown reloads it).
     if (outcome.days.length > 0)
       emit({

@@ -21,7 +21,7 @@ export interface RestoreOutcome {
 }
 
 /**
- * How to undo one kind of change (DESIGN §18). Runs inside the restore's database transaction;
+ * How to undo one kind of change (docs/product.md#undo). Runs inside the restore's database transaction;
  * throwing rolls everything back. The restore service does the rest: permissions, the 30 days,
  * "already restored", the activity row and the realtime events.
  */
@@ -68,7 +68,7 @@ export const restoreHandlers: Record<string, RestoreHandler> = {
     return { restored, days: [entry.fecha] };
   },
 
-  /** An undone import (DESIGN §12/§18): its rows come back and the batch is live again. */
+  /** An undone import (docs/product.md#binance-import, docs/product.md#undo): its rows come back and the batch is live again. */
   IMPORT_UNDONE: async (tx, entry) => {
     const before = (entry.before ?? {}) as { batchId?: unknown; transactions?: unknown };
     if (typeof before.batchId !== 'string') throw new AppError('VALIDATION_ERROR', messages.restoreNotSupported);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 
 /**
- * Full snapshots of the rows a delete or a reset removes (DESIGN §18), and their way back.
+ * Full snapshots of the rows a delete or a reset removes (docs/product.md#undo), and their way back.
  *
  * A snapshot is the whole row as jsonb (`to_jsonb`), so columns added later (fees, order numbers,
  * origin) are kept without touching this code. Numbers are stored as their exact text: a snapshot

@@ -30,7 +30,7 @@ async function answer(deps: AdminDeps, id: string): Promise<AdminUser> {
   return user;
 }
 
-/** Activation, or deactivation: every session revoked and the user's sockets told to go (DESIGN §3). */
+/** Activation, or deactivation: every session revoked and the user's sockets told to go (docs/api.md). */
 export async function setActive(deps: AdminDeps, adminId: string, userId: string, active: boolean): Promise<AdminUser> {
   if (!active) refuseSelf(adminId, userId, 'deactivate');
   const now = deps.now();

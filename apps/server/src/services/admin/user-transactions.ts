@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 /** The admin dialog shows the newest transactions; a user with more sees the latest 1,000. */
 export const ADMIN_TRANSACTIONS_LIMIT = 1000;
 
-/** Transactions the user created (in any ledger), newest first (DESIGN §3). */
+/** Transactions the user created (in any ledger), newest first (docs/api.md). */
 export async function userTransactions(db: DbOrTx, userId: string): Promise<AdminTransaction[]> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);

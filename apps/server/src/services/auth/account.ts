@@ -14,13 +14,13 @@ export interface AuthUser {
   role: 'USER' | 'ADMIN';
   emailVerified: boolean;
   membershipEnd: Date | null;
-  /** The login session of the access token (DESIGN §16). */
+  /** The login session of the access token (docs/product.md#account-security). */
   sessionId: string;
 }
 
 export interface AccountRow extends Omit<AuthUser, 'sessionId'> {
   isActive: boolean;
-  /** The access token's session is still open (DESIGN §16); set by the lookups that know the session. */
+  /** The access token's session is still open (docs/product.md#account-security); set by the lookups that know the session. */
   sessionLive?: boolean;
 }
 
@@ -50,7 +50,7 @@ export async function loadAccount(db: DbOrTx, userId: string, sessionId: string)
 /**
  * The one account check: the row as the permission module's actor, judged against the rules. An
  * ended session (logout, closed from another device, password reset) stops its tokens at once;
- * a deactivated account is told so first (DESIGN §16).
+ * a deactivated account is told so first (docs/product.md#account-security).
  */
 export function checkAccount(row: AccountRow | undefined, requireEmailVerification: boolean, needs: AccountNeeds = {}): Permission {
   if (row?.isActive && row.sessionLive === false) return { allowed: false, code: 'UNAUTHORIZED', message: 'sessionExpired' };

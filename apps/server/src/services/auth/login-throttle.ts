@@ -40,7 +40,7 @@ async function isKnownAddress(db: DbOrTx, userId: string, ip: string, now: Date)
 }
 
 /**
- * Login throttling (DESIGN §16). Every attempt is counted BEFORE its password is checked, by one
+ * Login throttling (docs/product.md#account-security). Every attempt is counted BEFORE its password is checked, by one
  * atomic upsert per counter, and refused when that count passes the limit: a parallel burst can
  * never get more tries than the limit (a read-then-increment check could). A success gives its
  * count back (`loginSucceeded`), so only failures remain counted.

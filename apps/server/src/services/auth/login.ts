@@ -18,7 +18,7 @@ export async function issueSession(ctx: AppContext, user: UserRow, client: Clien
 }
 
 /**
- * Login (DESIGN §3, §16): 401 with one message for a wrong email or password, 403 for a
+ * Login (docs/api.md, docs/product.md#account-security): 401 with one message for a wrong email or password, 403 for a
  * deactivated account (said only to whoever knows the password), 429 from the throttle
  * (login-throttle.ts). With two-factor on, the right password answers an `mfaToken` (5 minutes,
  * single use, stored hashed) instead of tokens: `POST /api/auth/login/2fa` finishes the sign-in.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** 256 random bits, URL-safe: refresh, verification and reset tokens (DESIGN §5). */
+/** 256 random bits, URL-safe: refresh, verification and reset tokens (docs/product.md#reliability-rules). */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }

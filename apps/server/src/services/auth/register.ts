@@ -13,7 +13,7 @@ import { findUserByEmail, normalizeEmail } from './session-user.ts';
 const emailTaken = () => new AppError('EMAIL_TAKEN', messages.emailTaken);
 
 /**
- * Sign-up (DESIGN §3): the user, their ledger "Mi Registro", the verification token and its mail
+ * Sign-up (docs/api.md): the user, their ledger "Mi Registro", the verification token and its mail
  * commit together. The very first user becomes ADMIN; an advisory lock makes two simultaneous
  * first sign-ups unable to both see an empty table.
  */

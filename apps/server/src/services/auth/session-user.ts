@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The `user` object of every auth answer (DESIGN §3). */
+/** The `user` object of every auth answer (docs/api.md). */
 export function toSessionUser(u: UserRow): SessionUser {
   return {
     id: u.id,

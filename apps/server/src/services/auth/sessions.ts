@@ -16,7 +16,7 @@ export interface IssuedTokens {
   refreshToken: string;
 }
 
-/** Who signed in: shown in the sessions list (DESIGN §16). */
+/** Who signed in: shown in the sessions list (docs/product.md#account-security). */
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
@@ -51,7 +51,7 @@ export async function startSession(
 }
 
 /**
- * Rotates a refresh token (DESIGN §5, §16). A token already rotated is a replay: its whole
+ * Rotates a refresh token (docs/product.md#reliability-rules, docs/product.md#account-security). A token already rotated is a replay: its whole
  * session is ended, except within 10 s of the rotation, when the same successor is answered again
  * so two tabs refreshing at once both stay signed in. That successor is kept only encrypted
  * (`graceBox`) and erased when its window ends (`eraseStaleGraceTokens`).
@@ -190,7 +190,7 @@ export async function revokeAllSessions(db: DbOrTx, userId: string, exceptSessio
   return ids;
 }
 
-/** The user's open sessions, most recently used first (DESIGN §16). */
+/** The user's open sessions, most recently used first (docs/product.md#account-security). */
 export async function listSessions(db: Db, userId: string, currentSessionId: string, now: Date): Promise<SessionInfo[]> {
   const rows = await db
     .select()

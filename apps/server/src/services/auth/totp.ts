@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
-/** RFC 6238 as DESIGN §16 fixes it: SHA-1, 6 digits, 30 s steps, ±1 step of clock drift. */
+/** RFC 6238 as docs/product.md#account-security fixes it: SHA-1, 6 digits, 30 s steps, ±1 step of clock drift. */
 const PERIOD = 30;
 const DIGITS = 6;
 const WINDOW = 1;

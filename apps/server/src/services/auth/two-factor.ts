@@ -134,7 +134,7 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, password
 }
 
 /**
- * `POST /api/auth/login/2fa {mfaToken, code}` (DESIGN §16). Each try is counted on the ticket by
+ * `POST /api/auth/login/2fa {mfaToken, code}` (docs/product.md#account-security). Each try is counted on the ticket by
  * one conditional UPDATE (5 wrong codes end it) and on the login throttle of the email and the
  * address; a wrong code is 401. The ticket is spent by the success.
  */
@@ -170,7 +170,7 @@ export async function loginSecondStep(ctx: AppContext, input: LoginSecondStepInp
   return issueSession(ctx, user, client);
 }
 
-/** DELETE /api/admin/users/:id/2fa (DESIGN §16): an admin turns a user's two-factor off (lost phone and recovery codes). */
+/** DELETE /api/admin/users/:id/2fa (docs/product.md#account-security): an admin turns a user's two-factor off (lost phone and recovery codes). */
 export async function adminResetTwoFactor(db: Db, userId: string, now: Date): Promise<void> {
   const found = await db.transaction((tx) => clearTwoFactor(tx, userId, now));
   if (!found) throw new AppError('NOT_FOUND', messages.userNotFound);

@@ -14,7 +14,7 @@ const invalidToken = () => new AppError('VALIDATION_ERROR', messages.tokenInvali
 /**
  * Marks the address verified. The token must be issued for the user's current address (an admin
  * may have changed it since). If that address is already verified, any of its links answers
- * success — re-opening a link that worked, or an older mail's link (DESIGN Part II intro);
+ * success — re-opening a link that worked, or an older mail's link (docs/product.md#accounts-and-sessions);
  * otherwise the token must be unused and unexpired.
  */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<SessionUser> {

@@ -3,7 +3,7 @@ import { Big, FLAT, toFixedString, walkAverageCost, type AverageCostRow, type Av
 import type { Db, DbOrTx } from '../../db/database.ts';
 
 /**
- * Stored end-of-day average-cost states (DESIGN §13, docs/decisions/0013).
+ * Stored end-of-day average-cost states (docs/product.md#profit-method-and-position, docs/decisions/0013).
  *
  * - avg_cost_days holds, per ledger and per book (the whole ledger = LEDGER_BOOK; each author's
  *   own rows = their user id), one row per day with rows of that book: the day's operations,

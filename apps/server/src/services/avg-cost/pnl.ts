@@ -9,7 +9,7 @@ export type PnlJson = PnlResponse;
 const rate4 = (v: string) => toNumber(toBig(v), 4);
 
 /**
- * GET /api/ledgers/:id/pnl (DESIGN §13): always average cost. Two indexed reads of the stored
+ * GET /api/ledgers/:id/pnl (docs/product.md#profit-method-and-position): always average cost. Two indexed reads of the stored
  * end-of-day states (primary key ledger, book, fecha): the ledger book's days in the range, and
  * per author's book the sums over the range with the state at the end of `hasta`.
  */

@@ -7,7 +7,7 @@ import { ensureAvgCostStates, ledgerStateAt } from './avg-cost-states.ts';
 export type PositionJson = PositionResponse;
 
 /**
- * The reference rate for the end of `fecha` (DESIGN §13): the last stored parallel rate fetched
+ * The reference rate for the end of `fecha` (docs/product.md#profit-method-and-position): the last stored parallel rate fetched
  * on or before the end of that day in APP_TIMEZONE, else the official one.
  */
 async function referenceRate(db: Db, fecha: string, timeZone: string): Promise<PositionJson['referencia']> {
@@ -23,7 +23,7 @@ async function referenceRate(db: Db, fecha: string, timeZone: string): Promise<P
   return null;
 }
 
-/** GET /api/ledgers/:id/position (DESIGN §13). `tasa` is an already validated rate string, or undefined. */
+/** GET /api/ledgers/:id/position (docs/product.md#profit-method-and-position). `tasa` is an already validated rate string, or undefined. */
 export async function ledgerPosition(
   db: Db,
   ledgerId: string,

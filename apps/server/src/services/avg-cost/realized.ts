@@ -4,14 +4,14 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import type { TransactionRow } from '../transactions/transaction-row.ts';
 import { ensureAvgCostStates, LEDGER_BOOK, ledgerStateAt } from './avg-cost-states.ts';
 
-/** The ledger's profit method (DESIGN §13). */
+/** The ledger's profit method (docs/product.md#profit-method-and-position). */
 export async function ledgerMethod(db: DbOrTx, ledgerId: string): Promise<MetodoGanancia> {
   const r = await db.execute<{ m: MetodoGanancia }>(sql`select metodo_ganancia as m from ledgers where id = ${ledgerId}`);
   return r.rows[0]?.m ?? 'por_operacion';
 }
 
 /**
- * Under costo_promedio a day's rows carry their realized figures as their ganancia (DESIGN §13):
+ * Under costo_promedio a day's rows carry their realized figures as their ganancia (docs/product.md#profit-method-and-position):
  * the walk of the day's rows from the ledger's stored state at the end of the day before. All
  * other figures of the rows are unchanged.
  */
@@ -29,7 +29,7 @@ export async function withRealizedProfit<T extends TransactionRow>(
 }
 
 /**
- * The per-day profit source of the history (DESIGN §13): ledger_day_totals' §2 sums, or under
+ * The per-day profit source of the history (docs/product.md#profit-method-and-position): ledger_day_totals' per-operation sums, or under
  * costo_promedio the stored realized figures of the ledger book (made fresh first). Both have one
  * row per day with transactions and the columns (ledger_id, fecha, ganancia_usd, transaction_count).
  */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.ts';
 export interface DayBaseBalance {
   saldo_base_ves: string;
   saldo_base_usd: string;
-  /** true when both currencies are inherited (DESIGN §17). */
+  /** true when both currencies are inherited (docs/product.md#balances-of-a-day). */
   heredado: boolean;
   /**
    * Per currency: true when carried forward from earlier days; false for an explicit value of the
@@ -13,13 +13,13 @@ export interface DayBaseBalance {
    */
   heredado_ves: boolean;
   heredado_usd: boolean;
-  /** The verified balances' base (DESIGN §17): the explicit value, else the previous active day's verified closing. */
+  /** The verified balances' base (docs/product.md#balances-of-a-day): the explicit value, else the previous active day's verified closing. */
   verificado_ves: string;
   verificado_usd: string;
 }
 
 /**
- * The base of (ledger, day) per DESIGN §2 and §17, in ONE query, never by walking days. Each
+ * The base of (ledger, day) per docs/product.md#money, docs/product.md#balances-of-a-day, in ONE query, never by walking days. Each
  * currency on its own:
  * - the latest daily_balances row on or before the day whose value for that currency is set
  *   (NULL = inherited);

@@ -8,7 +8,7 @@ import { ledgerChange } from '../ledger-change.ts';
 import { num } from '../transactions/transaction-json.ts';
 import { dayBaseBalance } from './base-balance.ts';
 
-/** GET/PUT /api/daily-balances answer (DESIGN §3, §17). */
+/** GET/PUT /api/daily-balances answer (docs/api.md, docs/product.md#balances-of-a-day). */
 export interface DailyBalanceJson {
   saldo_base_ves: number;
   saldo_base_usd: number;
@@ -31,9 +31,9 @@ export async function getDailyBalance(db: DbOrTx, ledgerId: string, fecha: strin
 }
 
 /**
- * Sets a day's base per currency (owner or canModifyBalance; DESIGN §17): a given value becomes
+ * Sets a day's base per currency (owner or canModifyBalance; docs/product.md#balances-of-a-day): a given value becomes
  * explicit, `null` returns that currency to inherited, an omitted one keeps its state. Later days
- * inherit from it (DESIGN §2). A row left with both currencies inherited is deleted.
+ * inherit from it (docs/product.md#money). A row left with both currencies inherited is deleted.
  */
 export async function putDailyBalance(
   ctx: AppContext,

@@ -150,7 +150,7 @@ function withCumulative(rows: DayRow[], from: number): void {
   let usd = from === 0 ? new Big(0) : new Big(rows[from - 1]!.cumUsd);
   for (let i = from; i < rows.length; i++) {
     const r = rows[i]!;
-    // Sums of the stored rounded row profits, as computeDay (DESIGN §2).
+    // Sums of the stored rounded row profits, as computeDay (docs/product.md#money).
     ves = ves.plus(r.row.ganancia_ves);
     usd = usd.plus(r.row.ganancia_usd);
     const cumVes = toFixedString(ves);
@@ -258,7 +258,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     const { meta } = read;
     const revision = Number(meta.revision);
     if (meta.metodo === 'costo_promedio') {
-      // DESIGN §13: the rows' profit is realized against the whole ledger's walk; computed whole.
+      // docs/product.md#profit-method-and-position: the rows' profit is realized against the whole ledger's walk; computed whole.
       const body = Buffer.from(JSON.stringify(await dayBalances(db, ledgerId, fecha)));
       stats.whole++;
       return { revision, snapXmin: Number(meta.snap), readAt, rows: null, body };

@@ -27,7 +27,7 @@ export async function computeLedgerDay(db: Db, ledgerId: string, fecha: string) 
     base: await dayBaseBalance(tx, ledgerId, fecha),
     metodo: await ledgerMethod(tx, ledgerId),
   }));
-  // DESIGN §13: under costo_promedio the rows' profit is what they realized.
+  // docs/product.md#profit-method-and-position: under costo_promedio the rows' profit is what they realized.
   const rows = metodo === 'costo_promedio' ? await withRealizedProfit(db, ledgerId, fecha, dayRows) : dayRows;
   // The stored figures were computed by computeTransaction when each row was written.
   const day = computeDay(

@@ -13,7 +13,7 @@ const m = messages;
 /** An exact decimal string as a cell number rounded to its scale. */
 const n = (value: string, dp = 2): number => toNumber(toBig(value), dp);
 
-/** `arbitraje-{ledger name or 'registro'}-{fecha}.xlsx`, the name made safe for any file system (DESIGN §7). */
+/** `arbitraje-{ledger name or 'registro'}-{fecha}.xlsx`, the name made safe for any file system (docs/product.md#rates-and-export). */
 export function exportFileName(ledgerName: string, fecha: string): string {
   const safe = ledgerName
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
@@ -68,7 +68,7 @@ export async function loadDailyExport(db: DbOrTx, ledger: { id: string; name: st
 }
 
 // Number formats by column (A … O): set once per column instead of once per cell, which is what
-// keeps 1,000 rows well inside the 500 ms budget (DESIGN §11).
+// keeps 1,000 rows well inside the 500 ms budget (docs/benchmarks.md).
 const COLUMNS: Array<{ width: number; numFmt?: string }> = [
   { width: 28 },
   // Hora, and the figures of the heading and closing blocks (tens of millions of Bs must fit).
@@ -85,7 +85,7 @@ const COLUMNS: Array<{ width: number; numFmt?: string }> = [
   { width: 11 },
   { width: 40 },
   { width: 22 },
-  // DESIGN §12: the fee, the origin and its reference, and the order's full time, after the
+  // docs/product.md#binance-import: the fee, the origin and its reference, and the order's full time, after the
   // Part I columns so those keep their letters.
   { width: 14, numFmt: FEE },
   { width: 14 },
@@ -95,7 +95,7 @@ const COLUMNS: Array<{ width: number; numFmt?: string }> = [
 const HEADER_ROW = 7;
 
 /**
- * Streams the day's workbook (DESIGN §7) with exceljs' streaming writer: a heading block, one row
+ * Streams the day's workbook (docs/product.md#rates-and-export) with exceljs' streaming writer: a heading block, one row
  * per transaction in the day's order, a totals row and the available balances. Every cell is a
  * value — numbers as numbers, texts as strings, never a formula — so a note such as
  * '=HYPERLINK(…)' stays inert text. Rows are committed (written out) as they are added.
@@ -151,7 +151,7 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
   day.transacciones_con_acumulados.forEach((r, i) => {
     add([
       i + 1,
-      // The order's time (DESIGN §12): the day's order is ocurrido_en, created_at, id.
+      // The order's time (docs/product.md#binance-import): the day's order is ocurrido_en, created_at, id.
       timeOf(r.ocurrido_en, timeZone),
       n(r.venta),
       n(r.tasa_venta, 4),
@@ -167,13 +167,13 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
       r.author_name ?? m.deletedUser,
       n(r.comision_usd, 8),
       r.origen === 'binance_p2p' ? m.xlsOrigenBinance : m.xlsOrigenManual,
-      // Text, never a number: a Binance order number has ~20 digits (DESIGN §12).
+      // Text, never a number: a Binance order number has ~20 digits (docs/product.md#binance-import).
       r.referencia ?? null,
       stampOf(r.ocurrido_en, timeZone),
     ]);
   });
   const res = day.resumen;
-  // Σ of the exact per-row Bs (DESIGN §2), rounded once to the cell's 2 dp.
+  // Σ of the exact per-row Bs (docs/product.md#money), rounded once to the cell's 2 dp.
   let bsRecibidos = new Big(0);
   let bsPagados = new Big(0);
   for (const r of day.transacciones_con_acumulados) {

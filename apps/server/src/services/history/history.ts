@@ -20,7 +20,7 @@ function longDate(day: string): string {
 export type { HistoryDate, HistorySummary } from '@arb/shared';
 
 /**
- * Days with transactions, newest first, with es-ES long dates (DESIGN §2 History). Reads the
+ * Days with transactions, newest first, with es-ES long dates (docs/product.md#money History). Reads the
  * per-day counts of ledger_day_totals (one row per day), not every transaction.
  */
 export async function historyDates(db: DbOrTx, ledgerId: string): Promise<HistoryDate[]> {
@@ -37,11 +37,11 @@ function lastOfMonth(day: string): string {
 }
 
 /**
- * The history summary (DESIGN §2) in one statement of SQL aggregates over the ledger's per-day
+ * The history summary (docs/product.md#money) in one statement of SQL aggregates over the ledger's per-day
  * totals (ledger_day_totals: ~365 rows a year, kept by a trigger, instead of every transaction):
  * - resumen_7dias: hasta−6 … hasta; resumen_14dias: hasta−13 … hasta (rolling, both ends included);
  * - resumen_mes: the whole calendar month of hasta;
- * - resumen_total: the closing as of hasta (DESIGN Part II intro), named by its `fecha`: every
+ * - resumen_total: the closing as of hasta (docs/product.md#history), named by its `fecha`: every
  *   transaction up to hasta, and the balances = the latest explicit base on or before hasta + the
  *   net movement of the transactions from its day to hasta (0/0 and every transaction up to hasta
  *   when there is none). A base written for a later day (a "Restablecer" on tomorrow) does not
@@ -49,7 +49,7 @@ function lastOfMonth(day: string): string {
  * ganancia values are USD sums of the stored rounded rows, as the day screens show them.
  */
 export async function historySummary(db: Db, ledgerId: string, hasta: string): Promise<HistorySummary> {
-  // DESIGN §13: under costo_promedio the profit sums are the realized ones (same days, same counts).
+  // docs/product.md#profit-method-and-position: under costo_promedio the profit sums are the realized ones (same days, same counts).
   const profit = await dayProfitSource(db, ledgerId);
   const from7 = addDays(hasta, -6);
   const from14 = addDays(hasta, -13);

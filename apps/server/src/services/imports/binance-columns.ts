@@ -1,5 +1,5 @@
 /**
- * The columns of a Binance P2P order export and the header names each goes by (DESIGN §12),
+ * The columns of a Binance P2P order export and the header names each goes by (docs/product.md#binance-import),
  * matched case- and accent-insensitively.
  */
 export type ColumnKey =

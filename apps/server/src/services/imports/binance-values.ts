@@ -2,7 +2,7 @@ import { Big } from '@arb/shared';
 import { normalizeHeader } from './binance-columns.ts';
 
 /**
- * Reading the values of a Binance P2P export (DESIGN §12): numbers in one form per file, times
+ * Reading the values of a Binance P2P export (docs/product.md#binance-import): numbers in one form per file, times
  * without a zone read in a chosen IANA zone, order types and statuses in English or Spanish.
  */
 export type NumberForm = 'english' | 'spanish';

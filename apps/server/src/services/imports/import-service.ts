@@ -33,10 +33,10 @@ async function parse(ctx: AppContext, file: ImportFile): Promise<ParsedRow[]> {
   return parseBinanceExport(file.buf, parseOptions(ctx, file));
 }
 
-/** Orders per INSERT: each statement's JSON parameter stays a few MB (DESIGN §19 memory). */
+/** Orders per INSERT: each statement's JSON parameter stays a few MB (docs/benchmarks.md memory). */
 const INSERT_CHUNK = 5000;
 
-/** One chunk of orders as the INSERT's JSON parameter: the DESIGN §12 mapping and the §2 figures. */
+/** One chunk of orders as the INSERT's JSON parameter: the docs/product.md#binance-import mapping and the per-operation figures (docs/product.md#money). */
 function chunkJson(orders: readonly ImportOrder[]): string {
   // Each row is written out as soon as it is computed, so a chunk holds its rows' text rather
   // than objects of a dozen strings each.
@@ -51,7 +51,7 @@ function chunkJson(orders: readonly ImportOrder[]): string {
     const notas = `${t('importNotes', { orderNumber: o.orderNumber })}${o.counterparty ? ` · ${o.counterparty}` : ''}`;
     return JSON.stringify({
       ...amounts,
-      // The fee is a cost of the row's §2 profit too (DESIGN §13; it used to be left out here).
+      // The fee is a cost of the row's per-operation profit too (docs/product.md#profit-method-and-position; it used to be left out here).
       ...computeTransaction({ ...amounts, comision_usd: o.fee }),
       fecha: o.fecha,
       notas: notas.slice(0, 1000),
@@ -79,7 +79,7 @@ function counts(rows: ParsedRow[]) {
   return c;
 }
 
-/** POST /api/ledgers/:id/imports/preview: what an import would do; writes nothing (DESIGN §12). */
+/** POST /api/ledgers/:id/imports/preview: what an import would do; writes nothing (docs/product.md#binance-import). */
 export async function previewImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportPreview> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
   const rows = await parse(ctx, file);
@@ -98,7 +98,7 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
 }
 
 /**
- * POST /api/ledgers/:id/imports: one change (DESIGN §12): the batch, every new order and one
+ * POST /api/ledgers/:id/imports: one change (docs/product.md#binance-import): the batch, every new order and one
  * activity row commit together or not at all; one realtime event names the days. The unique index
  * on (ledger, origen, referencia) decides duplicates — also against a concurrent import of the
  * same orders, whose conflicting rows this insert waits for and then skips.
@@ -180,7 +180,7 @@ export async function listImports(db: DbOrTx, ledgerId: string): Promise<ImportB
 
 /**
  * DELETE /api/ledgers/:id/imports/:batchId: removes the batch's transactions as one change (the
- * owner, or the member who imported). The activity keeps every removed row whole (DESIGN §18).
+ * owner, or the member who imported). The activity keeps every removed row whole (docs/product.md#undo).
  */
 export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership, batchId: string): Promise<void> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
@@ -192,7 +192,7 @@ export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership,
     if (!batch) throw new AppError('NOT_FOUND', messages.importBatchNotFound);
     if (batch.undone) throw new AppError('CONFLICT', messages.importBatchUndone);
     if (!m.isOwner && batch.user_id !== user.id) throw new AppError('FORBIDDEN', messages.importUndoForbidden);
-    // Full snapshots of the removed rows (DESIGN §18): a restore puts them back as they were.
+    // Full snapshots of the removed rows (docs/product.md#undo): a restore puts them back as they were.
     const deleted = await tx.execute<{ row: RowSnapshot; fecha: string }>(sql`
       delete from transactions t where t.import_batch_id = ${batchId} and t.ledger_id = ${m.ledgerId}
       returning ${rowSnapshotSql('t')} as row, t.fecha::text as fecha`);

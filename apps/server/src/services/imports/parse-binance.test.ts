@@ -20,7 +20,7 @@ async function failure(buf: Buffer, opts = CARACAS): Promise<AppError> {
   throw new Error('expected the parse to fail');
 }
 
-describe('readNumber: one number form per file (DESIGN §12)', () => {
+describe('readNumber: one number form per file (docs/product.md#binance-import)', () => {
   it.each([
     ['english', '1,562.25', '1562.25'],
     ['english', '36.2000', '36.2'],

@@ -20,7 +20,7 @@ import {
 } from './binance-values.ts';
 import { readTable, type TableRecord } from './read-table.ts';
 
-/** What a new order becomes in the ledger (DESIGN §12 mapping), exact decimals as text. */
+/** What a new order becomes in the ledger (docs/product.md#binance-import mapping), exact decimals as text. */
 export interface ImportOrder {
   orderNumber: string;
   type: 'SELL' | 'BUY';
@@ -87,7 +87,7 @@ export interface ParsedOrders {
 
 /**
  * The same reading for a commit: only the orders and the counts are kept, so a 20,000-row file
- * does not hold 20,000 preview rows (and their records) while it is inserted (DESIGN §19 memory).
+ * does not hold 20,000 preview rows (and their records) while it is inserted (docs/benchmarks.md memory).
  */
 export async function parseBinanceOrders(buf: Buffer, opts: ParseOptions): Promise<ParsedOrders> {
   return readExport(buf, opts, () => {
@@ -111,7 +111,7 @@ interface Collector<R> {
 /**
  * One streaming pass over the records: each data record is interpreted as it is read and handed
  * to a collector, so the file's records are never all held. The number form is decided once per
- * file (DESIGN §12): `;` files are Spanish; otherwise the pass reads the English form and, at the
+ * file (docs/product.md#binance-import): `;` files are Spanish; otherwise the pass reads the English form and, at the
  * first Price cell that looks Spanish, starts over in the Spanish form with a fresh collector —
  * the same decision as looking at every Price cell first, without keeping the records.
  */

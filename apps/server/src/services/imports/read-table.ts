@@ -13,7 +13,7 @@ export interface TableRecord {
 
 export interface Table {
   kind: 'csv' | 'xlsx';
-  /** The CSV delimiter (decides the number form, DESIGN §12); null for XLSX. */
+  /** The CSV delimiter (decides the number form, docs/product.md#binance-import); null for XLSX. */
   delimiter: ',' | ';' | null;
   records: AsyncIterable<TableRecord>;
 }

@@ -14,12 +14,12 @@ type Ctx = Pick<AppContext, 'db' | 'bus' | 'config'>;
 
 const invalidInvite = () => new AppError('NOT_FOUND', messages.inviteInvalid);
 
-/** The link is the site origin plus /join/{code} (SPEC §9). */
+/** The link is the site origin plus /join/{code} (packages/shared/src/constants.ts). */
 export function inviteUrl(appUrl: string, code: string): string {
   return `${appUrl}/join/${encodeURIComponent(code)}`;
 }
 
-/** Owner only (DESIGN §4). */
+/** Owner only (docs/product.md#permissions). */
 export async function getInvite(ctx: Ctx, actor: Actor, ledgerId: string): Promise<LedgerInvite> {
   const m = await loadMembership(ctx.db, ledgerId, actor.user.id);
   authorize(m, 'manage', actor.access);
@@ -61,7 +61,7 @@ export async function inviteInfo(ctx: Pick<AppContext, 'db'>, code: string): Pro
 
 /**
  * Joins by code; joining a ledger one already belongs to changes nothing and answers the same.
- * Joining is a write (DESIGN §4.6): without an active membership it answers MEMBERSHIP_INACTIVE,
+ * Joining is a write (docs/product.md#memberships): without an active membership it answers MEMBERSHIP_INACTIVE,
  * except for a member, whose join changes nothing. A bad code answers 404 first: the link is
  * what the user needs to hear about.
  */

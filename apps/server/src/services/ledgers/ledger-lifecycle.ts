@@ -20,8 +20,8 @@ async function viewOf(ctx: Ctx, actor: Actor, ledgerId: string): Promise<Ledger>
 }
 
 /**
- * DESIGN §4.6: a new ledger is a write, so it needs an active membership, with one exception: a
- * user who belongs to no ledger at all may make one. SPEC §2's dashboard creates that personal
+ * docs/product.md#memberships: a new ledger is a write, so it needs an active membership, with one exception: a
+ * user who belongs to no ledger at all may make one. docs/product.md#screens's dashboard creates that personal
  * ledger by itself when the list is empty, and a read-only user needs a ledger to read; they still
  * cannot write in it. Only gated callers pay for the extra query.
  */
@@ -51,7 +51,7 @@ export async function createLedger(ctx: Ctx, actor: Actor, name: string): Promis
   return viewOf(ctx, actor, id);
 }
 
-/** Any member may rename (SPEC §6, DESIGN §4). */
+/** Any member may rename (docs/product.md#permissions, docs/product.md#permissions). */
 export async function renameLedger(ctx: Ctx, actor: Actor, ledgerId: string, name: string): Promise<Ledger> {
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
@@ -86,14 +86,14 @@ export async function deleteLedger(ctx: Ctx, actor: Actor, ledgerId: string): Pr
 }
 
 /**
- * Reset of one day (SPEC §4): that day's transactions are deleted and its base balances set to
+ * Reset of one day (docs/product.md#accounts-and-sessions): that day's transactions are deleted and its base balances set to
  * 0 / 0, both in one database transaction, so a failure leaves the day exactly as it was.
  */
 export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, fecha: string): Promise<void> {
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'reset', actor.access);
-    // Full snapshots of what the reset removes (DESIGN §18): every row with all its columns, and
+    // Full snapshots of what the reset removes (docs/product.md#undo): every row with all its columns, and
     // the day's base row as it was (null when the day had none), so a restore puts back exactly that.
     const deleted = await tx.execute<{ row: RowSnapshot }>(sql`
       delete from transactions t where t.ledger_id = ${ledgerId} and t.fecha = ${fecha} returning ${rowSnapshotSql('t')} as row`);

@@ -69,7 +69,7 @@ async function removeMember(tx: Tx, ledgerId: string, userId: string): Promise<v
 
 /**
  * Owner only; never the owner. The expelled user's transactions stay in the ledger. The invite
- * code is rotated in the same transaction (DESIGN §16): the expelled member may still hold the old
+ * code is rotated in the same transaction (docs/product.md#account-security): the expelled member may still hold the old
  * link, which now answers 404.
  */
 export async function expelMember(ctx: Ctx, actor: Actor, ledgerId: string, userId: string): Promise<void> {

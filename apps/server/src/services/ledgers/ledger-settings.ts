@@ -9,7 +9,7 @@ import type { Actor } from './actor.ts';
 import { ledgerOf } from './ledger-view.ts';
 
 /**
- * PUT /api/ledgers/:id/settings (DESIGN §13): the owner chooses the profit method; another member
+ * PUT /api/ledgers/:id/settings (docs/product.md#profit-method-and-position): the owner chooses the profit method; another member
  * gets 403, a non-member 404. The stored average-cost states do not depend on the method, so
  * nothing is recomputed; the ledger's revision (bumped by the activity row) makes every cached
  * day answer stale, and `ledger-updated` SETTINGS_UPDATED tells the open screens.

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/database.ts';
 const owners = alias(users, 'owners');
 
 /**
- * The ledgers `viewerId` belongs to, in the shape of DESIGN §3, in exactly two queries whatever
+ * The ledgers `viewerId` belongs to, in the shape of docs/api.md, in exactly two queries whatever
  * their number: the ledgers with their owner and transaction count, then all their members.
  * `onlyId` narrows it to one ledger (the answer of create / rename / join).
  */

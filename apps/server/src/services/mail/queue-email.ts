@@ -9,7 +9,7 @@ export interface OutgoingEmail {
 }
 
 /**
- * Writes a mail to the outbox inside the caller's transaction (DESIGN §5): it is sent if and only
+ * Writes a mail to the outbox inside the caller's transaction (docs/product.md#reliability-rules): it is sent if and only
  * if the change that caused it commits. Call `notifyOutbox()` after the commit to send it at once.
  */
 export async function queueEmail(tx: DbOrTx, mail: OutgoingEmail): Promise<void> {

@@ -7,7 +7,7 @@ import { onOutboxNotified } from './queue-email.ts';
 
 export interface MailSenderOptions {
   db: Db;
-  /** Unset: mails are written to the log with their links and counted as sent (DESIGN §1). */
+  /** Unset: mails are written to the log with their links and counted as sent (docs/architecture.md). */
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
@@ -34,7 +34,7 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
 }
 
 /**
- * The outbox sender (DESIGN §5): claims due rows with FOR UPDATE SKIP LOCKED, so any number of
+ * The outbox sender (docs/product.md#reliability-rules): claims due rows with FOR UPDATE SKIP LOCKED, so any number of
  * instances can run one, delivers them through SMTP and reschedules failures with exponential
  * backoff. A down SMTP server only delays mail.
  */

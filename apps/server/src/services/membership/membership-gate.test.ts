@@ -4,7 +4,7 @@ import { assertMembershipAllowsWrites, membershipAllowsWrites } from './membersh
 const now = new Date('2026-11-22T12:00:00Z');
 const user = (membershipEnd: Date | null, role: 'USER' | 'ADMIN' = 'USER') => ({ role, membershipEnd });
 
-describe('membershipAllowsWrites (DESIGN §4.6)', () => {
+describe('membershipAllowsWrites (docs/product.md#memberships)', () => {
   it.each([
     ['gate off, no membership', { membershipRequired: false, user: user(null), now }, true],
     ['no membership', { membershipRequired: true, user: user(null), now }, false],

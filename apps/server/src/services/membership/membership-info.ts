@@ -15,7 +15,7 @@ export async function hasPendingProof(db: DbOrTx, userId: string): Promise<boole
   return rows.length > 0;
 }
 
-/** GET /api/membership/my-membership: SPEC §3 membership info, status per DESIGN §4. */
+/** GET /api/membership/my-membership: docs/api.md membership info, status per docs/product.md#permissions. */
 export async function myMembership(
   db: DbOrTx,
   userId: string,
@@ -39,7 +39,7 @@ export async function myMembership(
   };
 }
 
-/** PUT /api/membership/profile: name and phone; answers the session user (DESIGN §3 `{user}`). */
+/** PUT /api/membership/profile: name and phone; answers the session user (docs/api.md `{user}`). */
 export async function updateProfile(
   db: DbOrTx,
   userId: string,

@@ -15,7 +15,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const notImage = () => new AppError('UNSUPPORTED_MEDIA', messages.proofNotImage);
 
 /**
- * DESIGN §5: the type is decided by the bytes (never the name or the header), then the image is
+ * docs/product.md#reliability-rules: the type is decided by the bytes (never the name or the header), then the image is
  * re-encoded: rotated upright from its EXIF orientation, at most 2,400 px on the long side, and
  * without any metadata (sharp drops EXIF/GPS/ICC unless asked to keep it). GIF is stored as PNG.
  */

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNED_URL_TTL_SECONDS } from '@arb/shared';
 
 /**
- * Signed image URLs (DESIGN §5): `/api/files/payment-proofs/:id?exp=…&sig=…`, so an <img> or a new
+ * Signed image URLs (docs/product.md#reliability-rules): `/api/files/payment-proofs/:id?exp=…&sig=…`, so an <img> or a new
  * tab can open a proof without the Authorization header. The signature is an HMAC-SHA256 of the
  * purpose, the id and the expiry with the server secret; a changed id, expiry or signature fails.
  */

@@ -4,7 +4,7 @@ import { roundRate, type RateProvider } from './rate-quote.ts';
 
 /**
  * A CriptoYa-style Binance P2P quote: `{ask, bid, time}` (plus other fields we ignore), `time`
- * in epoch seconds. The parallel rate is the mid of ask and bid (DESIGN §6).
+ * in epoch seconds. The parallel rate is the mid of ask and bid (docs/product.md#rates-and-export).
  */
 const binanceSchema = z.object({
   ask: z.number().positive().finite(),

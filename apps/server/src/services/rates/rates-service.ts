@@ -8,7 +8,7 @@ import { UpstreamError } from './fetch-json.ts';
 import type { RateProvider, RateQuote } from './rate-quote.ts';
 import { latestSnapshot, saveSnapshot } from './rate-snapshots.ts';
 
-/** DESIGN §6: an upstream gets 5 s to answer. */
+/** docs/product.md#rates-and-export: an upstream gets 5 s to answer. */
 export const RATES_FETCH_TIMEOUT_MS = 5_000;
 /**
  * After a failure a source is left alone this long (at most the TTL): during an outage of a
@@ -38,7 +38,7 @@ interface Fresh {
   fetchedAt: Date;
 }
 
-/** Which providers answer each panel, in order of preference (DESIGN §6). */
+/** Which providers answer each panel, in order of preference (docs/product.md#rates-and-export). */
 export function providersFor(config: RatesServiceOptions['config']): Record<RatePanel, RateProvider[]> {
   const paralelo = dolarApiProvider({ source: 'paralelo', fuente: 'DolarApi paralelo', url: config.RATES_PARALELO_URL });
   return {

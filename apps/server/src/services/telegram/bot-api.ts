@@ -1,5 +1,5 @@
 /**
- * The few Bot API methods we use, over plain fetch (DESIGN §15; decision 0010). Every call is
+ * The few Bot API methods we use, over plain fetch (docs/product.md#telegram-notices; decision 0010). Every call is
  * bounded by a time-out (10 s); a failed call becomes a BotApiError that says how to treat it.
  */
 export interface TelegramUpdate {

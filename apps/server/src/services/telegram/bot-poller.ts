@@ -37,7 +37,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Long polling of getUpdates by one instance at a time (DESIGN §15): every instance tries
+ * Long polling of getUpdates by one instance at a time (docs/product.md#telegram-notices): every instance tries
  * `pg_try_advisory_lock` on its own connection every `takeoverMs`; the holder polls while its
  * session lives. The update offset is kept in the database, so a takeover neither replays nor
  * skips updates. No public URL (webhook) is needed.

@@ -10,7 +10,7 @@ const row = (action: string, fecha: string | null, before: unknown = null, after
   after,
 });
 
-describe('changeMessage (DESIGN §15): one text per change, keyed by the activity action', () => {
+describe('changeMessage (docs/product.md#telegram-notices): one text per change, keyed by the activity action', () => {
   it.each<[string, ChangeRow[], string | null]>([
     // 1.234,5 USD sold at 40 Bs: es-ES grouping and two decimals.
     [

@@ -1,6 +1,6 @@
 import { formatBs, formatDayShort, formatRate, formatUsd } from '@arb/shared';
 
-/** An activity row as the message builder reads it (DESIGN §15). */
+/** An activity row as the message builder reads it (docs/product.md#telegram-notices). */
 export interface ChangeRow {
   action: string;
   fecha: string | null;
@@ -79,7 +79,7 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
       return `cambió el saldo base${day(r)}: ${formatBs(a.saldo_base_ves)} y ${formatUsd(a.saldo_base_usd)}`;
     },
   },
-  // Binance P2P import (DESIGN §12), its undo and a restore (§18): one activity row, one message
+  // Binance P2P import (docs/product.md#binance-import), its undo and a restore (docs/product.md#undo): one activity row, one message
   // for the whole batch; nothing is said when no row changed.
   IMPORT_CREATED: {
     one: (r) => {

@@ -3,7 +3,7 @@ import { formatBs, formatDayShort, formatUsd, todayKey, type BalancesResponse } 
 import type { Db } from '../../db/database.ts';
 import { dayBalances } from '../balances/day-balances.ts';
 
-/** DESIGN §15: the summary goes out at 20:00 in APP_TIMEZONE. */
+/** docs/product.md#telegram-notices: the summary goes out at 20:00 in APP_TIMEZONE. */
 export const SUMMARY_HOUR = 20;
 
 /** The hour of the day (0–23) of `now` in `timeZone`. */

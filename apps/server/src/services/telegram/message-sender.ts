@@ -5,7 +5,7 @@ import { backoffMs } from '../mail/sender.ts';
 import { BotApiError, type BotApi } from './bot-api.ts';
 
 export interface SendOptions {
-  /** Retry n of a failed call waits base·2^(n-1), capped: 1 s, 2 s, 4 s … 30 s (DESIGN §15). */
+  /** Retry n of a failed call waits base·2^(n-1), capped: 1 s, 2 s, 4 s … 30 s (docs/product.md#telegram-notices). */
   backoffBaseMs: number;
   backoffMaxMs: number;
   /** Between two messages to one chat, across instances (Telegram allows about one per second). */

@@ -5,7 +5,7 @@ import { telegramLinks, telegramLinkTokens, users } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../auth/random-token.ts';
 
 /**
- * POST /api/notifications/telegram/link (DESIGN §15): a single-use deep link valid 15 minutes.
+ * POST /api/notifications/telegram/link (docs/product.md#telegram-notices): a single-use deep link valid 15 minutes.
  * 24 random bytes are 32 base64url characters: within Telegram's `[A-Za-z0-9_-]{1,64}`.
  */
 export async function createTelegramLink(db: DbOrTx, userId: string, botUsername: string, now: Date): Promise<TelegramLink> {

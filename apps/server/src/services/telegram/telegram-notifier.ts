@@ -7,7 +7,7 @@ import { queueDailySummaries } from './daily-summary.ts';
 import { dropUnlinked, sendDueMessages, type SendOptions } from './message-sender.ts';
 import { answerBotCommand } from './telegram-link.ts';
 
-/** Timings of the notifier; DESIGN §15's values by default, shortened by tests. */
+/** Timings of the notifier; docs/product.md#telegram-notices's values by default, shortened by tests. */
 export interface TelegramTuning extends Partial<SendOptions> {
   /** How often the outbox and the messages are looked at (a local change wakes it at once). */
   pollMs?: number;
@@ -30,7 +30,7 @@ export interface TelegramNotifier {
 }
 
 /**
- * Notifications by Telegram (DESIGN §15, decision 0010), one per instance: a loop that turns the
+ * Notifications by Telegram (docs/product.md#telegram-notices, decision 0010), one per instance: a loop that turns the
  * outbox into messages and sends them (every instance; rows are claimed with SKIP LOCKED), the
  * getUpdates poller (one instance at a time) and the 20:00 summary. Nothing here runs inside a
  * change: Telegram being slow or down only delays messages.

@@ -19,7 +19,7 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
 }
 
 /**
- * What binds an Idempotency-Key to its request (DESIGN §16): the ledger and the validated body
+ * What binds an Idempotency-Key to its request (docs/product.md#account-security): the ledger and the validated body
  * (the user is the key's own column). Keys sorted, so the same form sent again hashes the same.
  */
 export function requestHash(data: CreateTransactionData): string {
@@ -37,7 +37,7 @@ async function answer(db: DbOrTx, id: string): Promise<TransactionJson> {
 
 /**
  * Creates a transaction (any member; `m` is the caller's membership of `data.ledgerId`). The server computes every derived figure; a client
- * `ganancia` was already dropped by the schema. With an Idempotency-Key (DESIGN §5), the key is
+ * `ganancia` was already dropped by the schema. With an Idempotency-Key (docs/product.md#reliability-rules), the key is
  * claimed in the create's own statement (see insertTransaction): a concurrent duplicate waits on
  * the first one's uncommitted key row, then finds it taken and answers the first transaction, so
  * one (user, key) never yields two rows. A replay answers the transaction's current state (404 if

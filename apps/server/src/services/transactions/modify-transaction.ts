@@ -11,7 +11,7 @@ import { activitySnapshot, toTransactionJson, type TransactionJson } from './tra
 import { cumulativeUpTo, findTransaction, type TransactionRow } from './transaction-row.ts';
 
 /**
- * Runs `fn` on a transaction the caller may edit (DESIGN §4: own always, others' with
+ * Runs `fn` on a transaction the caller may edit (docs/product.md#permissions: own always, others' with
  * canModifyBalance or as owner), with its row locked until commit so concurrent edits serialise.
  * A transaction in a ledger the caller is not in is a 404, exactly like one that does not exist.
  */
@@ -42,7 +42,7 @@ async function answer(tx: Tx, id: string): Promise<{ row: TransactionRow; json: 
   return { row, json: toTransactionJson(row, await cumulativeUpTo(tx, row)) };
 }
 
-/** PUT: new amounts, notes and day; a stale `version` is a 409 (DESIGN §5); bumps the version. */
+/** PUT: new amounts, notes and day; a stale `version` is a 409 (docs/product.md#reliability-rules); bumps the version. */
 export async function updateTransaction(
   ctx: AppContext,
   user: AuthUser,
@@ -53,7 +53,7 @@ export async function updateTransaction(
     if (data.version !== undefined && data.version !== before.version) {
       throw new AppError('STALE_VERSION', messages.txStale);
     }
-    // DESIGN §12: an edit that omits the fee or the order's time keeps them.
+    // docs/product.md#binance-import: an edit that omits the fee or the order's time keeps them.
     const comision_usd = data.comision_usd ?? before.comision_usd;
     const f = computeTransaction({ ...data, comision_usd });
     await tx.execute(sql`
@@ -108,7 +108,7 @@ export async function setVerified(ctx: AppContext, user: AuthUser, id: string, v
 
 export async function deleteTransaction(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
   await withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
-    // The activity keeps the whole row (every column, exact), so a restore can bring it back (DESIGN §18).
+    // The activity keeps the whole row (every column, exact), so a restore can bring it back (docs/product.md#undo).
     const deleted = await tx.execute<{ row: RowSnapshot }>(
       sql`delete from transactions t where t.id = ${id} returning ${rowSnapshotSql('t')} as row`,
     );

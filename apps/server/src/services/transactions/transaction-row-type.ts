@@ -13,11 +13,11 @@ export interface TransactionRow {
   bs_pagados: string;
   ganancia_ves: string;
   ganancia_usd: string;
-  /** The fee in USD, NUMERIC(21,8) text (DESIGN §12). */
+  /** The fee in USD, NUMERIC(21,8) text (docs/product.md#binance-import). */
   comision_usd: string;
   /** When the order happened, ISO 8601 UTC with milliseconds. */
   ocurrido_en: string;
-  /** 'manual' or 'binance_p2p' (DESIGN §12). */
+  /** 'manual' or 'binance_p2p' (docs/product.md#binance-import). */
   origen: 'manual' | 'binance_p2p';
   /** The imported order's number (text); null for manual rows. */
   referencia: string | null;

@@ -27,10 +27,10 @@ export async function findTransaction(db: DbOrTx, id: string, forUpdate = false)
   return rows[0];
 }
 
-/** The order within a day (DESIGN §12: ocurrido_en, created_at, id), for `order by` of rows aliased `t`. */
+/** The order within a day (docs/product.md#binance-import: ocurrido_en, created_at, id), for `order by` of rows aliased `t`. */
 export const DAY_ORDER = sql`t.ocurrido_en, t.created_at, t.id`;
 
-/** A day's transactions in the day's order (DESIGN §12); uses transactions_ledger_day_idx. */
+/** A day's transactions in the day's order (docs/product.md#binance-import); uses transactions_ledger_day_idx. */
 export async function dayTransactions(db: DbOrTx, ledgerId: string, fecha: string): Promise<TransactionRow[]> {
   return select(db, sql`t.ledger_id = ${ledgerId} and t.fecha = ${fecha}`, sql`order by ${DAY_ORDER}`);
 }
@@ -71,7 +71,7 @@ export type InsertedTransaction =
   | { row: TransactionRow; cumulative: { ves: string; usd: string } }
   /**
    * The Idempotency-Key was already claimed: the transaction it made (null if it was never made);
-   * `mismatch` when it was claimed by a different request (DESIGN §16).
+   * `mismatch` when it was claimed by a different request (docs/product.md#account-security).
    */
   | { claimedBy: string | null; mismatch: boolean };
 

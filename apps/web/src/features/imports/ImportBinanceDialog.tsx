@@ -23,7 +23,7 @@ import { ImportPreviewTable } from './ImportPreviewTable';
 
 interface Props {
   ledgerId: string;
-  /** The ledger's profit method (DESIGN §13); absent means por_operacion. */
+  /** The ledger's profit method (docs/product.md#profit-method-and-position); absent means por_operacion. */
   metodoGanancia?: string | undefined;
   isOwner: boolean;
   /** Switches the ledger to costo promedio (owner only); offered, never done silently. */
@@ -36,7 +36,7 @@ interface Props {
 
 type Zone = (typeof IMPORT_ZONES)[number];
 
-/** "Importar de Binance" (DESIGN §12): file, zone, preview, then one all-or-nothing import. */
+/** "Importar de Binance" (docs/product.md#binance-import): file, zone, preview, then one all-or-nothing import. */
 export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitchToAverage, onImported, onClose, onDone }: Props) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);

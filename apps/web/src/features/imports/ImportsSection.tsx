@@ -6,11 +6,11 @@ import { errorMessage } from '../../shared/lib/api-client';
 import { UndoSnackbar } from '../../shared/ui/UndoSnackbar';
 import { useImports, useUndoImport } from './api';
 
-/** The ledger history page's list of imports with "Deshacer importación" (DESIGN §12). */
+/** The ledger history page's list of imports with "Deshacer importación" (docs/product.md#binance-import). */
 export function ImportsSection({ ledgerId, userId, isOwner }: { ledgerId: string; userId: string | undefined; isOwner: boolean }) {
   const imports = useImports(ledgerId);
   const undo = useUndoImport(ledgerId);
-  // DESIGN §18: "Deshacer" for 10 s after undoing an import brings its rows back.
+  // docs/product.md#undo: "Deshacer" for 10 s after undoing an import brings its rows back.
   const [undoneBatch, setUndoneBatch] = useState<string | null>(null);
   const restore = useUndoChange();
   if (!imports.data || imports.data.length === 0) return null;

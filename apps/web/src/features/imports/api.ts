@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, type ImportBatchListItem, type ImportBatchResult, type ImportPreview } from '@arb/shared';
 import { api } from '../../shared/lib/api-client';
 
-/** DESIGN §12 calls of the Binance P2P import. */
+/** docs/product.md#binance-import calls of the Binance P2P import. */
 const form = (file: File, timezone: string) => {
   const data = new FormData();
   data.append('timezone', timezone);

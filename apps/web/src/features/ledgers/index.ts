@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 
 // The dashboard opens these dialogs on demand: they load when opened, off /dashboard's first load
-// and its Largest Contentful Paint (DESIGN §19).
+// and its Largest Contentful Paint (docs/benchmarks.md).
 export const GroupManagementDialog = lazy(async () => ({
   default: (await import('./components/GroupManagementDialog')).GroupManagementDialog,
 }));

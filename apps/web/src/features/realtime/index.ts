@@ -1,5 +1,5 @@
 /**
- * Realtime collaboration (SPEC §4, §7): the dashboard's live updates and connection chip.
+ * Realtime collaboration (docs/product.md#accounts-and-sessions, docs/api.md#calls): the dashboard's live updates and connection chip.
  *
  * Usage on the dashboard (one socket for the page; it re-joins when `ledgerId` changes):
  *

@@ -3,7 +3,7 @@ import { REALTIME_PATH, SOCKET } from '@arb/shared';
 import { getAccessToken } from '../../shared/lib/session';
 
 /**
- * The socket of SPEC §7/§9: same origin, websocket first with polling fallback, at most 3
+ * The socket of docs/api.md#calls, packages/shared/src/constants.ts: same origin, websocket first with polling fallback, at most 3
  * reconnection attempts 1–5 s apart, 10 s connection time-out. The token is read at every
  * (re)connection, so a refreshed token is used without rebuilding the socket.
  */

@@ -86,7 +86,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
+describe('useLedgerRealtime (docs/product.md#accounts-and-sessions, docs/api.md#calls, packages/shared/src/constants.ts)', () => {
   it('connects to the same origin with the socket constants and the stored token', () => {
     const { socket } = setup();
     expect(socket.options).toMatchObject({
@@ -192,7 +192,7 @@ describe('useLedgerRealtime (SPEC §4, §7, §9)', () => {
     expect(socket.connectCalls).toBe(3);
   });
 
-  it('the online event starts the reconnection again after the 3 attempts were spent (they count per outage, DESIGN §14)', () => {
+  it('the online event starts the reconnection again after the 3 attempts were spent (they count per outage, docs/product.md#working-offline)', () => {
     vi.useFakeTimers();
     const { socket } = setup();
     socket.active = false;

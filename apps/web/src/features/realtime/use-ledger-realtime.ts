@@ -46,7 +46,7 @@ export interface LedgerRealtime {
 const FINAL: ReadonlySet<RealtimeErrorCode> = new Set(['UNAUTHORIZED', 'ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED']);
 
 /**
- * Keeps one socket for the page (SPEC §4 'Realtime connection'): joins the ledger on connect and
+ * Keeps one socket for the page (docs/product.md#accounts-and-sessions 'Realtime connection'): joins the ledger on connect and
  * on ledger change, retries 2 s after a server disconnect and 3 s after a refused handshake
  * (refreshing an expired token first), at most 3 times in a row, and routes the ledger's events.
  */
@@ -90,7 +90,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       if (socket.active) return;
       const code = err.data?.code;
       // A deactivated account is told at once, not at its next call (issue 25); the server has
-      // just closed its sockets (DESIGN §8) and refuses the reconnection with this code.
+      // just closed its sockets (docs/architecture.md#realtime) and refuses the reconnection with this code.
       if (code === 'ACCOUNT_DISABLED') expireSession(messages.accountDisabled);
       if (code && FINAL.has(code)) return;
       if (code === 'TOKEN_EXPIRED') {
@@ -108,7 +108,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
     // promotion shows 'Admin' without signing out and a demotion leaves /admin (issue 25).
     socket.on(USER_CHANGED, userChanged);
 
-    // DESIGN §14: the connection is back (or the app starts): the 3 attempts count per outage, so
+    // docs/product.md#working-offline: the connection is back (or the app starts): the 3 attempts count per outage, so
     // a socket that gave up during the outage starts again.
     const online = () => {
       if (socket.connected) return;
@@ -132,7 +132,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
           onLedgerDeleted?.(change);
           return;
         }
-        // A day's closing balance carries forward into later days (DESIGN §2), so a change on an
+        // A day's closing balance carries forward into later days (docs/product.md#money), so a change on an
         // earlier day can change the figures on screen too; later days cannot.
         if (!payload.fecha || fecha === undefined || payload.fecha <= fecha) onChange(change);
       });

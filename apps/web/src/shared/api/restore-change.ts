@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@arb/shared';
 import { api, ApiError } from '../lib/api-client';
 
-/** The change to undo, as the activity log names it (DESIGN §18). */
+/** The change to undo, as the activity log names it (docs/product.md#undo). */
 export interface UndoTarget {
   ledgerId: string;
   action: 'TRANSACTION_DELETED' | 'LEDGER_DAY_RESET' | 'IMPORT_UNDONE';

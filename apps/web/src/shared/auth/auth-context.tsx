@@ -8,9 +8,9 @@ import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenEx
 
 interface AuthValue {
   user: SessionUser | null;
-  /** True while the stored session is being read (SPEC §4 'Loading'). */
+  /** True while the stored session is being read (docs/product.md#accounts-and-sessions 'Loading'). */
   loading: boolean;
-  /** The user, or the ticket of the second step when the account has two-factor on (DESIGN §16). */
+  /** The user, or the ticket of the second step when the account has two-factor on (docs/product.md#account-security). */
   login(email: string, password: string): Promise<SessionUser | MfaRequiredResponse>;
   /** The second step: a code of the authenticator app or a recovery code. */
   loginSecondStep(mfaToken: string, code: string): Promise<SessionUser>;
@@ -23,7 +23,7 @@ interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-/** A deliberate logout starts afresh with a page load (SPEC §4); an expiry goes through the guards. */
+/** A deliberate logout starts afresh with a page load (docs/product.md#accounts-and-sessions); an expiry goes through the guards. */
 function goToLogin(): void {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
@@ -36,18 +36,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onSessionChange(() => setUser(getStoredUser())), []);
 
-  // The app shell's precache waits for a signed-in user (DESIGN §19: not part of /login's weight).
+  // The app shell's precache waits for a signed-in user (docs/benchmarks.md: not part of /login's weight).
   useEffect(() => {
     if (user) registerServiceWorkerAfterSignIn();
   }, [user]);
 
-  // On start: read the stored session; refresh an expired access token, or log out (SPEC §4).
+  // On start: read the stored session; refresh an expired access token, or log out (docs/product.md#accounts-and-sessions).
   useEffect(() => {
     let cancelled = false;
     (async () => {
       const stored = getStoredUser();
       if (stored && getRefreshToken()) {
-        // No answer to the refresh keeps the session: offline is not signed out (DESIGN §14).
+        // No answer to the refresh keeps the session: offline is not signed out (docs/product.md#working-offline).
         const ok = !isTokenExpired(getAccessToken()) || (await refreshSession().catch((err: unknown) => isUnsettled(err)));
         if (!cancelled) {
           if (ok) setUser(stored);

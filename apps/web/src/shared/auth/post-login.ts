@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@arb/shared';
 import { storage } from '../lib/storage';
 
 /**
- * Where a user goes after signing in: a pending invite first (SPEC §2, §4), then the origin the
+ * Where a user goes after signing in: a pending invite first (docs/product.md#screens, docs/product.md#accounts-and-sessions), then the origin the
  * guard remembered, else the dashboard. Read-only on purpose: the one redirect after login is the
  * /login guard's (PublicOnly), whatever path led to /login, and the invite is used up only by the
  * join page that it leads to. Two navigations racing (the form's and the guard's, one of them

@@ -7,7 +7,7 @@ const jwt = (expInSeconds: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'u'
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('api client session handling (SPEC §7)', () => {
+describe('api client session handling (docs/api.md#calls)', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   const expired = vi.fn();
   beforeEach(() => {
@@ -57,7 +57,7 @@ describe('api client session handling (SPEC §7)', () => {
     expect(takeSessionExpiredNotice()).toBeNull();
   });
 
-  it('a request that gets no answer names the action when the caller says which (SPEC §8)', async () => {
+  it('a request that gets no answer names the action when the caller says which (packages/shared/src/errors.ts)', async () => {
     localStorage.setItem('authToken', jwt(900));
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const err = await api('/api/transactions', 'Error al crear transacción', { method: 'POST', body: {} }).catch((e: unknown) => e);
@@ -76,7 +76,7 @@ describe('api client session handling (SPEC §7)', () => {
     expect(expired).toHaveBeenCalledOnce();
   });
 
-  // DESIGN §14: offline is not signed out; only an HTTP 4xx answer to the refresh ends the session.
+  // docs/product.md#working-offline: offline is not signed out; only an HTTP 4xx answer to the refresh ends the session.
   it.each([
     ['no HTTP answer', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['a 503', () => Promise.resolve(json(503, { error: 'caído' }))],

@@ -65,7 +65,7 @@ function roleChanged(res: Response): boolean {
 
 /**
  * Ends the session that ended by itself, mid-use or at start-up alike (one path, issue 25): the
- * tokens go, the login screen will say why (SPEC §8), and the guards take the user to /login.
+ * tokens go, the login screen will say why (packages/shared/src/errors.ts), and the guards take the user to /login.
  */
 export function expireSession(notice: string = messages.sessionExpired): void {
   markSessionExpired(notice);
@@ -74,10 +74,10 @@ export function expireSession(notice: string = messages.sessionExpired): void {
 }
 
 /**
- * One refresh at a time, however many calls need it (SPEC §7, DESIGN §5). Resolves true with new
+ * One refresh at a time, however many calls need it (docs/api.md#calls, docs/product.md#reliability-rules). Resolves true with new
  * tokens and false when the server refused them with a 4xx (the session is over). A refresh that
  * gets no HTTP answer, or a 5xx, rejects with that ApiError and keeps the session: offline is not
- * signed out (DESIGN §14); it is tried again when the connection returns.
+ * signed out (docs/product.md#working-offline); it is tried again when the connection returns.
  */
 export function refreshSession(): Promise<boolean> {
   if (!refreshing) {
@@ -152,14 +152,14 @@ async function errorFrom(res: Response, fallback: string): Promise<ApiError> {
 
 /**
  * Calls the API: 15 s time-out, token refreshed before it expires, one retry after a 401 with a
- * fresh token, and a second 401 clears the session with 'Sesión expirada…' (SPEC §7, §8).
+ * fresh token, and a second 401 clears the session with 'Sesión expirada…' (docs/api.md#calls, packages/shared/src/errors.ts).
  * `fallback` is the Spanish message to show when the server gives none.
  */
 export async function api<T = unknown>(path: string, fallback: string, opts: RequestOptions = {}): Promise<T> {
   const auth = opts.auth !== false;
   if (auth && isTokenExpired(getAccessToken())) {
     // Unreachable: send anyway with the old token. Offline, the service worker may answer a read
-    // from its cache (DESIGN §14); online, the server's 401 brings the refresh below.
+    // from its cache (docs/product.md#working-offline); online, the server's 401 brings the refresh below.
     const ok = await refreshSession().catch((err: unknown) => {
       if (isUnsettled(err)) return null;
       throw err;
@@ -211,7 +211,7 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
 }
 
 /**
- * A 403 that is only "not allowed" (SPEC §7: on the ledger list it ends the session). The 403s
+ * A 403 that is only "not allowed" (docs/api.md#calls: on the ledger list it ends the session). The 403s
  * that say why — a deactivated account, an email to verify again — have their own handling above
  * (issue 25: an admin's email change used to throw the user to /login without a word).
  */
@@ -221,7 +221,7 @@ export function isPlainForbidden(err: unknown): boolean {
 
 /**
  * The Spanish text for any thrown value. With `connectionFallback`, a request that never got an
- * answer names the action ('Error de conexión al crear la transacción', SPEC §8) instead of the
+ * answer names the action ('Error de conexión al crear la transacción', packages/shared/src/errors.ts) instead of the
  * generic 'Error de conexión al procesar la solicitud'.
  */
 export function errorMessage(err: unknown, fallback: string, connectionFallback?: string): string {

@@ -1,7 +1,7 @@
 /**
  * Runs `fn` once the page has loaded and the main thread is idle: downloads that the first screen
  * does not need (the service worker's precache, the form validation chunk) then do not compete with
- * it for the network or the CPU (Lighthouse mobile on /login, DESIGN §11). Returns a cancel.
+ * it for the network or the CPU (Lighthouse mobile on /login, docs/benchmarks.md). Returns a cancel.
  */
 export function whenIdle(fn: () => void): () => void {
   let cancelled = false;

@@ -4,7 +4,7 @@ import type { PublicConfig } from '@arb/shared';
 let cached: PublicConfig | undefined;
 let pending: Promise<PublicConfig> | undefined;
 
-/** GET /api/config once per page load (DESIGN §16); on failure the server's defaults are assumed. */
+/** GET /api/config once per page load (docs/product.md#account-security); on failure the server's defaults are assumed. */
 export function loadPublicConfig(): Promise<PublicConfig> {
   pending ??= fetch('/api/config', { headers: { accept: 'application/json' } })
     .then((r) => (r.ok ? (r.json() as Promise<PublicConfig>) : Promise.reject(new Error(String(r.status)))))

@@ -4,7 +4,7 @@ let registered = false;
 
 /**
  * Registers the service worker (which precaches the whole app shell, about 1 MB) once a user is
- * signed in, when the page is idle. DESIGN §19: a signed-out visit to /login downloads only what
+ * signed in, when the page is idle. docs/benchmarks.md: a signed-out visit to /login downloads only what
  * the form needs, and the precache "starts only after sign-in". Once per page load.
  */
 export function registerServiceWorkerAfterSignIn(): void {

@@ -3,7 +3,7 @@ import { clearSession, getStoredUser, isTokenExpired, saveSession } from './sess
 
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
 
-describe('access token expiry (SPEC §5)', () => {
+describe('access token expiry (docs/product.md#money)', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
   it.each([
     ['missing', null, true],

@@ -2,7 +2,7 @@ import { messages, REFRESH_MARGIN_SECONDS, STORAGE_KEYS, type SessionUser } from
 import { storage } from './storage';
 
 /**
- * The stored session (SPEC §3 storage keys): access token, refresh token and the user record.
+ * The stored session (docs/api.md storage keys): access token, refresh token and the user record.
  * Listeners hear every change so the React auth state follows logins, refreshes and expiries.
  */
 type Listener = () => void;
@@ -22,7 +22,7 @@ export function getRefreshToken(): string | null {
   return storage.get(STORAGE_KEYS.refreshToken);
 }
 
-/** The stored user; a corrupt record is removed along with both tokens (SPEC §4). */
+/** The stored user; a corrupt record is removed along with both tokens (docs/product.md#accounts-and-sessions). */
 export function getStoredUser(): SessionUser | null {
   const raw = storage.get(STORAGE_KEYS.userData);
   if (!raw) return null;
@@ -48,7 +48,7 @@ export function clearSession(): void {
   notify();
 }
 
-/** Expired when missing, unparseable, or expiring within the 5-minute margin (SPEC §5). */
+/** Expired when missing, unparseable, or expiring within the 5-minute margin (docs/product.md#money). */
 export function isTokenExpired(token: string | null, nowMs = Date.now()): boolean {
   if (!token) return true;
   try {
@@ -66,7 +66,7 @@ export function isTokenExpired(token: string | null, nowMs = Date.now()): boolea
 const EXPIRED_NOTICE_KEY = 'sessionExpiredNotice';
 
 /**
- * Remembers, for the login screen, why the session ended by itself (SPEC §8 'Sesión expirada…',
+ * Remembers, for the login screen, why the session ended by itself (packages/shared/src/errors.ts 'Sesión expirada…',
  * or 'Tu cuenta está desactivada…'). The first reason wins: several calls failing at once must not
  * replace the precise reason with the generic one.
  */

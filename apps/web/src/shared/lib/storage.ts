@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@arb/shared';
 
-/** localStorage that never throws (private mode, quota): failures are only logged (SPEC §8). */
+/** localStorage that never throws (private mode, quota): failures are only logged (packages/shared/src/errors.ts). */
 export const storage = {
   get(key: string): string | null {
     try {

@@ -1,7 +1,7 @@
 /**
  * The service worker's cache of the dashboard's last API reads (vite.config.ts runtimeCaching):
- * it renders the dashboard offline (DESIGN §14). The name is the config's; kept apart from the
- * queue so the sign-in screen's bundle does not carry the queue (DESIGN §19).
+ * it renders the dashboard offline (docs/product.md#working-offline). The name is the config's; kept apart from the
+ * queue so the sign-in screen's bundle does not carry the queue (docs/benchmarks.md).
  */
 export const API_CACHE_NAME = 'arb-api-reads';
 

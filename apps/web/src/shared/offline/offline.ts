@@ -3,7 +3,7 @@ import { idbStore } from './idb-store';
 import { memoryStore, OfflineQueue, type QueuedOp } from './queue';
 
 /**
- * The page's one offline queue and the hooks that read it (DESIGN §14). The dashboard tells it
+ * The page's one offline queue and the hooks that read it (docs/product.md#working-offline). The dashboard tells it
  * how to send an item (`setOfflineSender`) and whose queue it is (`useOfflineSync`).
  */
 let sender: ((op: QueuedOp) => Promise<void>) | null = null;
@@ -50,7 +50,7 @@ export function usePendingOps(): readonly QueuedOp[] {
   );
 }
 
-/** How often the queue is tried without any event (DESIGN §14: every 30 s). */
+/** How often the queue is tried without any event (docs/product.md#working-offline: every 30 s). */
 export const FLUSH_INTERVAL_MS = 30_000;
 
 /**

@@ -17,7 +17,7 @@ const network = () => new ApiError('Error de conexión al procesar la solicitud'
 const http = (status: number, message = `HTTP ${status}`) => new ApiError(message, status, `HTTP_${status}`);
 
 /**
- * A server that keeps rows by Idempotency-Key like ours (DESIGN §5): the same key answers the row
+ * A server that keeps rows by Idempotency-Key like ours (docs/product.md#reliability-rules): the same key answers the row
  * it already made. `script` decides, per call, to answer, to fail, or to commit and lose the answer.
  */
 function fakeServer(script: Array<'ok' | 'lost' | Error> = []) {
@@ -40,7 +40,7 @@ function queueOn(store: QueueStore, send: (op: QueuedOp) => Promise<void>, clock
   return new OfflineQueue({ store, send, now: () => clock.now, newId: () => `id-${++n}` });
 }
 
-describe('verdictOf: what an error means for a queued item (DESIGN §14)', () => {
+describe('verdictOf: what an error means for a queued item (docs/product.md#working-offline)', () => {
   it.each([
     ['no answer (offline)', network(), { retry: true }],
     ['time-out', new ApiError('t', 0, 'TIMEOUT'), { retry: true }],

@@ -2,19 +2,19 @@ import type { TransactionInput } from '@arb/shared';
 import { ApiError } from '../lib/api-client';
 
 /**
- * The offline queue of DESIGN §14 (docs/decisions/0015-offline-queue.md): operations typed while
+ * The offline queue of docs/product.md#working-offline (docs/decisions/0015-offline-queue.md): operations typed while
  * the connection is down wait here, persisted per user, and are sent strictly in order, each
  * create under the Idempotency-Key it was born with, so an answer lost after the server committed
  * never makes a second row. The queue knows nothing of React or of the HTTP routes: the dashboard
  * gives it the function that sends one operation.
  */
 
-/** A new transaction, exactly the create request's variables (DESIGN §12 ocurrido_en, §5 key). */
+/** A new transaction, exactly the create request's variables (ocurrido_en: docs/product.md#money; the key: docs/product.md#reliability-rules). */
 export interface QueuedCreate {
   kind: 'create';
   ledgerId: string;
   input: TransactionInput;
-  /** The form's preview (DESIGN §2), shown on the pending row; the server recomputes it. */
+  /** The form's preview (docs/product.md#money), shown on the pending row; the server recomputes it. */
   ganancia: number;
   ocurridoEn: string;
   idempotencyKey: string;
@@ -50,7 +50,7 @@ export interface QueueStore {
   update(key: string, fn: (old: QueuedOp[] | undefined) => QueuedOp[]): Promise<void>;
 }
 
-/** What an error means for a queued item (DESIGN §14). */
+/** What an error means for a queued item (docs/product.md#working-offline). */
 export type Verdict = { retry: true } | { retry: false; error: string } | { stop: true };
 
 export function verdictOf(err: unknown): Verdict {
@@ -155,7 +155,7 @@ export class OfflineQueue {
     }
   }
 
-  /** True when a new operation must queue behind others to keep the order (DESIGN §14). */
+  /** True when a new operation must queue behind others to keep the order (docs/product.md#working-offline). */
   hasPending(): boolean {
     return this.items.some((op) => op.status === 'pending');
   }
@@ -220,7 +220,7 @@ export class OfflineQueue {
   private async sendDue(force: boolean): Promise<void> {
     const user = this.userId;
     for (;;) {
-      // Signed out meanwhile: the rest belongs to that user's next sign-in (DESIGN §14).
+      // Signed out meanwhile: the rest belongs to that user's next sign-in (docs/product.md#working-offline).
       if (!user || this.userId !== user) return;
       const op = this.items.find((o) => o.status === 'pending');
       if (!op) return;

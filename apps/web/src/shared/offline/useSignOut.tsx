@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { usePendingOps } from './offline';
 
 /**
- * "Cerrar Sesión" with items still queued asks first (DESIGN §14): they stay in this browser for
+ * "Cerrar Sesión" with items still queued asks first (docs/product.md#working-offline): they stay in this browser for
  * the user's next sign-in here. Returns the click handler and the dialog to render.
  */
 export function useSignOut(): { pending: number; signOut(): void; dialog: ReactNode } {

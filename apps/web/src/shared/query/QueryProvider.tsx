@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setClearQueries } from './clear-queries';
 
 // The app's one query cache. This module is loaded only with a screen that reads the API
-// (`withQueries`), so TanStack Query (~9 KB gzip) is not part of /login's first load (DESIGN §19).
+// (`withQueries`), so TanStack Query (~9 KB gzip) is not part of /login's first load (docs/benchmarks.md).
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },

@@ -5,13 +5,13 @@ import { ApiError, errorMessage } from '../lib/api-client';
 
 interface Props {
   error: unknown;
-  /** Shown when the server gave no message (SPEC §8 fallbacks). */
+  /** Shown when the server gave no message (packages/shared/src/errors.ts fallbacks). */
   fallback: string;
   sx?: SxProps<Theme>;
 }
 
 /**
- * A failed call, in the server's Spanish words. A MEMBERSHIP_INACTIVE refusal (DESIGN §4.6) also
+ * A failed call, in the server's Spanish words. A MEMBERSHIP_INACTIVE refusal (docs/product.md#memberships) also
  * links to Mi Membresía, where the message tells the user to upload their proof.
  */
 export function ApiErrorAlert({ error, fallback, sx }: Props) {

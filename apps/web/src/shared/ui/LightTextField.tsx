@@ -29,7 +29,7 @@ export interface LightTextFieldProps {
  * An outlined MUI text field for the screens of a first visit (login, second step): the same
  * look and the same label/helper wiring as `<TextField>`, without what TextField imports for its
  * `select` prop (Select, Menu, Popover, Modal: about 20 KB gzip the login page never uses, DESIGN
- * §19's 160 KB). Screens after sign-in keep TextField.
+ * docs/benchmarks.md's 160 KB). Screens after sign-in keep TextField.
  */
 export function LightTextField({
   label,

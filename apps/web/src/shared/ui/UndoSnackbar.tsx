@@ -2,7 +2,7 @@ import { Alert, Button, Snackbar } from '@mui/material';
 import { messages, UNDO_SNACKBAR_MS } from '@arb/shared';
 
 /**
- * The confirmation of a change that can be taken back (DESIGN §18): "Deshacer" for 10 s, the
+ * The confirmation of a change that can be taken back (docs/product.md#undo): "Deshacer" for 10 s, the
  * exception to SPEC's 3 s snackbar. Null hides it.
  */
 export function UndoSnackbar({

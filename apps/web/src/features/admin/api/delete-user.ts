@@ -3,7 +3,7 @@ import { messages } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 import { userListChange } from './get-users';
 
-/** DELETE /api/admin/users/:id; on success the list reloads (SPEC §7). */
+/** DELETE /api/admin/users/:id; on success the list reloads (docs/api.md#calls). */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { messages } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 import { userListChange } from './get-users';
 
-/** DELETE /api/admin/users/:id/2fa (DESIGN §16: lost phone and recovery codes); the list reloads. */
+/** DELETE /api/admin/users/:id/2fa (docs/product.md#account-security: lost phone and recovery codes); the list reloads. */
 export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({

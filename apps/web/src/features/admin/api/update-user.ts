@@ -3,7 +3,7 @@ import { messages, type AdminUser, type Role } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 import { userListChange } from './get-users';
 
-/** The PATCH rows of DESIGN §3 for one user: activation, role, email and membership end. */
+/** The PATCH rows of docs/api.md for one user: activation, role, email and membership end. */
 export type UserChange =
   | { kind: 'active'; active: boolean }
   | { kind: 'role'; role: Role }

@@ -10,7 +10,7 @@ interface Props<T> {
   /** The list the dialog shows, loaded when it opens. */
   list: UseQueryResult<T[]>;
   loadingLabel: string;
-  /** SPEC §8 fallback when the server gives no message. */
+  /** packages/shared/src/errors.ts fallback when the server gives no message. */
   errorFallback: string;
   emptyText: string;
   onClose(): void;

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useSignOut } from '../../../shared/offline/useSignOut';
 import { ThemeToggle } from '../../../shared/ui/ThemeToggle';
 
-/** SPEC §2 /admin top bar: back to the dashboard, logo, sign-out. */
+/** docs/product.md#screens /admin top bar: back to the dashboard, logo, sign-out. */
 export function AdminTopBar() {
   const navigate = useNavigate();
   const { signOut, dialog } = useSignOut();

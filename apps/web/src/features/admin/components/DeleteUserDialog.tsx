@@ -10,7 +10,7 @@ interface Props {
   onClose(): void;
 }
 
-/** SPEC §2 delete confirmation: cannot be undone, removes records, transactions and data; never self. */
+/** docs/product.md#screens delete confirmation: cannot be undone, removes records, transactions and data; never self. */
 export function DeleteUserDialog({ user, isSelf, busy, error, onConfirm, onClose }: Props) {
   return (
     <Dialog open={Boolean(user)} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">

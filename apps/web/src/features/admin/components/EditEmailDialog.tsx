@@ -10,7 +10,7 @@ interface Props {
   onClose(): void;
 }
 
-/** SPEC §2: 'Nuevo Email'; update disabled while empty, unchanged or busy; re-verification note. */
+/** docs/product.md#screens: 'Nuevo Email'; update disabled while empty, unchanged or busy; re-verification note. */
 export function EditEmailDialog({ user, busy, error, onSave, onClose }: Props) {
   return (
     <Dialog open={Boolean(user)} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">

@@ -21,7 +21,7 @@ interface Props {
   onClose(): void;
 }
 
-/** SPEC §2: a select with 'Usuario Normal' and 'Administrador'; choosing changes the role at once. */
+/** docs/product.md#screens: a select with 'Usuario Normal' and 'Administrador'; choosing changes the role at once. */
 export function RoleDialog({ user, busy, error, onChange, onClose }: Props) {
   return (
     <Dialog open={Boolean(user)} onClose={onClose} fullWidth maxWidth="xs">

@@ -14,7 +14,7 @@ interface Props {
   onDone(message: string): void;
 }
 
-/** SPEC §2 payment proofs dialog, plus approve/reject of the ones awaiting review. */
+/** docs/product.md#screens payment proofs dialog, plus approve/reject of the ones awaiting review. */
 export function UserProofsDialog({ user, onClose, onDone }: Props) {
   const proofs = useUserProofs(user?.id);
   const title = (

@@ -22,7 +22,7 @@ interface Props {
   onToggleActive(user: AdminUser, active: boolean): void;
 }
 
-/** One user in the SPEC §2 table, every column in SPEC's order. */
+/** One user in the docs/product.md#screens table, every column in SPEC's order. */
 export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props) {
   const label = (action: string) => `${action}: ${user.email}`;
   return (
@@ -88,7 +88,7 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
       <TableCell align="center">{user._count.paymentProofs}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={0.5}>
-          {/* On the admin's own row the disabled buttons say why (SPEC §2, issue 25); the wrapper
+          {/* On the admin's own row the disabled buttons say why (docs/product.md#screens, issue 25); the wrapper
               takes the focus a disabled button cannot, so keyboard users hear it too. */}
           <Tooltip title={isSelf ? messages.cannotChangeOwnRole : 'Cambiar Rol'}>
             <span tabIndex={isSelf ? 0 : undefined}>
@@ -117,7 +117,7 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
               <EmailIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          {/* Only a user with two-factor on has something to reset (DESIGN §16, issue 20). */}
+          {/* Only a user with two-factor on has something to reset (docs/product.md#account-security, issue 20). */}
           {user.two_factor_enabled && (
             <Tooltip title={messages.adminReset2faAction}>
               <IconButton size="small" aria-label={label(messages.adminReset2faAction)} onClick={() => onAction('reset2fa', user)}>

@@ -5,7 +5,7 @@ import { formatDayShort, formatNumber2, formatRate, messages, type AdminUser } f
 import { useUserTransactions } from '../api/get-user-transactions';
 import { AdminListDialog } from './AdminListDialog';
 
-/** SPEC §2 admin dialog: the transactions a user created, newest first. */
+/** docs/product.md#screens admin dialog: the transactions a user created, newest first. */
 export function UserTransactionsDialog({ user, onClose }: { user: AdminUser | null; onClose(): void }) {
   const txs = useUserTransactions(user?.id);
   return (

@@ -30,7 +30,7 @@ const row = (email: string) => within(screen.getByTestId(`user-row-${email}`));
 
 afterEach(() => cleanup());
 
-describe('UsersTable (SPEC §2 /admin)', () => {
+describe('UsersTable (docs/product.md#screens /admin)', () => {
   it('shows every column: counts, membership chip, coloured days, expiry or "No activo", receipts', () => {
     renderTable([
       user({
@@ -67,7 +67,7 @@ describe('UsersTable (SPEC §2 /admin)', () => {
     expect((row('o@x.com').getByLabelText('Eliminar: o@x.com') as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('says why on its own row: "No puedes eliminarte a ti mismo." (SPEC §2, issue 25)', async () => {
+  it('says why on its own row: "No puedes eliminarte a ti mismo." (docs/product.md#screens, issue 25)', async () => {
     renderTable([user({ id: 'me', email: 'me@x.com', role: 'ADMIN' })]);
     await userEvent.hover(row('me@x.com').getByLabelText('Eliminar: me@x.com').parentElement!);
     expect(await screen.findByRole('tooltip', { name: 'No puedes eliminarte a ti mismo.' })).toBeTruthy();

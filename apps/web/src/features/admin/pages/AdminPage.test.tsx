@@ -107,7 +107,7 @@ describe('/admin: Editar membresía', () => {
   });
 });
 
-describe('/admin: Restablecer 2FA (issue 20, DESIGN §16)', () => {
+describe('/admin: Restablecer 2FA (issue 20, docs/product.md#account-security)', () => {
   /** One user with two-factor on; DELETE .../2fa turns it off and the list answers the change. */
   function fakeTwoFactorApi(status = 204) {
     let ana = adminUser({ id: 'ana', email: 'ana@x.com', two_factor_enabled: true });

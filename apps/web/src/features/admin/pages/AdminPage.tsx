@@ -34,7 +34,7 @@ const FAILURE: Record<UserChange['kind'], string> = {
   membership: messages.membershipUpdateError,
 };
 
-/** SPEC §2 /admin: 'Panel de Administración', 'Gestión de Usuarios'. */
+/** docs/product.md#screens /admin: 'Panel de Administración', 'Gestión de Usuarios'. */
 export default function AdminPage() {
   const { user: me } = useAuth();
   const [search, setSearch] = useState('');

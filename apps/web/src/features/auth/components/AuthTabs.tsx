@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 
 /**
- * The two tabs of the auth card (SPEC §2), as WAI-ARIA tabs: arrow keys move between them, the
+ * The two tabs of the auth card (docs/product.md#screens), as WAI-ARIA tabs: arrow keys move between them, the
  * selected one is underlined. MUI's Tabs (scroll buttons, roving focus, indicator animation: about
- * 6 KB gzip) is more than two fixed tabs need on the page with the tightest budget (DESIGN §19).
+ * 6 KB gzip) is more than two fixed tabs need on the page with the tightest budget (docs/benchmarks.md).
  */
 export function AuthTabs({
   labels,

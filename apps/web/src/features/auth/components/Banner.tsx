@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 
-/** The dismissable error / success banner of the auth screens (SPEC §4, §8). */
+/** The dismissable error / success banner of the auth screens (docs/product.md#accounts-and-sessions, packages/shared/src/errors.ts). */
 export function Banner({
   severity,
   message,

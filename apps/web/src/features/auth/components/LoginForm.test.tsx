@@ -6,7 +6,7 @@ import { AuthProvider } from '../../../shared/auth/auth-context';
 import { LoginForm } from './LoginForm';
 
 /*
- * The login form is a plain React form (no react-hook-form, decision 0016); these are SPEC §5's
+ * The login form is a plain React form (no react-hook-form, decision 0016); these are docs/product.md#money's
  * rules it must keep: each field checked on blur and on change, every field on submit with the
  * first wrong one focused, and nothing sent until the shared schema accepts the values.
  */

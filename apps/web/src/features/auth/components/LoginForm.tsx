@@ -13,7 +13,7 @@ import { PasswordField } from './PasswordField';
 import { SecondStepForm } from './SecondStepForm';
 
 // The validation (zod/mini and the shared schema, ~9 KB gzip) loads when the visitor first focuses
-// a field, not at load: DESIGN §19 counts everything /login loads in its first 5 s, idle
+// a field, not at load: docs/benchmarks.md counts everything /login loads in its first 5 s, idle
 // downloads included. A check before it arrives waits for it.
 let validation: Promise<typeof LoginValidation> | undefined;
 const loadValidation = () => (validation ??= import('./login-validation'));
@@ -21,7 +21,7 @@ const FIELDS: LoginField[] = ['email', 'password'];
 
 /**
  * 'Iniciar Sesión' tab: idle → submitting (all disabled) → dismissable error, or on to the app.
- * A plain React form (no react-hook-form: ~12 KB gzip off /login, DESIGN §19). SPEC §5: each
+ * A plain React form (no react-hook-form: ~12 KB gzip off /login, docs/benchmarks.md). docs/product.md#money: each
  * field is checked on change and on blur, and every field on submit, the first wrong one focused.
  */
 export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: () => void; notice: string | null; defaultEmail?: string }) {
@@ -69,7 +69,7 @@ export function LoginForm({ onSwitch, notice, defaultEmail = '' }: { onSwitch: (
     setBusy(true);
     try {
       const answer = await login(result.data.email, result.data.password);
-      // With two-factor on, the code comes next (DESIGN §16).
+      // With two-factor on, the code comes next (docs/product.md#account-security).
       if ('mfaRequired' in answer) setMfaToken(answer.mfaToken);
       // No navigation here: the signed-in user makes the /login guard redirect (pending invite,
       // remembered origin or the dashboard), one path whatever led to /login (issue 25).

@@ -5,7 +5,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { LightTextField, type LightTextFieldProps } from '../../../shared/ui/LightTextField';
 
-/** A password input with its visibility toggle (SPEC §2); part of /login's first load, so the light field. */
+/** A password input with its visibility toggle (docs/product.md#screens); part of /login's first load, so the light field. */
 export function PasswordField(props: Omit<LightTextFieldProps, 'type' | 'endAdornment'>) {
   const [visible, setVisible] = useState(false);
   const label = visible ? 'Ocultar contraseña' : 'Mostrar contraseña';

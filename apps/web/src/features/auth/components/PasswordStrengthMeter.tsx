@@ -3,7 +3,7 @@ import { PASSWORD_HELPER_TEXT, PASSWORD_RECOMMENDED_LENGTH, passwordStrength } f
 
 const COLORS = ['error', 'error', 'warning', 'info', 'success'] as const;
 
-/** SPEC §5 meter: label (with up to two hints below 3), n/8 counter and a score/4 bar. */
+/** docs/product.md#money meter: label (with up to two hints below 3), n/8 counter and a score/4 bar. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const { score, label, hints } = passwordStrength(password);
   return (

@@ -12,7 +12,7 @@ import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
 const EMPTY: RegisterFormInput = { user_name: '', email: '', password: '', confirmPassword: '' };
 
-/** 'Registrarse' tab: idle → submitting → success banner, fields cleared, login tab after 3 s (SPEC §4). */
+/** 'Registrarse' tab: idle → submitting → success banner, fields cleared, login tab after 3 s (docs/product.md#accounts-and-sessions). */
 export function RegisterForm({ onSwitch, onRegistered }: { onSwitch: () => void; onRegistered: (email: string) => void }) {
   const registerUser = useRegister();
   const [error, setError] = useState<string | null>(null);

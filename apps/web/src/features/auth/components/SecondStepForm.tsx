@@ -6,7 +6,7 @@ import { Banner } from './Banner';
 import { errorText } from './error-text';
 
 /**
- * The login's second step (DESIGN §16): 'Código de verificación' from the authenticator app, or
+ * The login's second step (docs/product.md#account-security): 'Código de verificación' from the authenticator app, or
  * 'Usar un código de recuperación'. A wrong code keeps the step (up to 5 tries, then the server
  * ends it and the user starts over with the password).
  */

@@ -8,6 +8,6 @@ export function muiField(reg: UseFormRegisterReturn, error?: FieldError) {
 
 /**
  * Email inputs are plain text with an email keyboard: a type="email" input silently trims its
- * value, so SPEC §5's "no leading or trailing spaces" message could never be shown.
+ * value, so docs/product.md#money's "no leading or trailing spaces" message could never be shown.
  */
 export const emailInputSlots = { htmlInput: { inputMode: 'email' } } as const;

@@ -4,7 +4,7 @@ export type LoginField = keyof LoginInput;
 export type LoginErrors = Partial<Record<LoginField, string>>;
 
 /**
- * The shared login schema (SPEC §5) run on the form's values: the parsed values, or the first
+ * The shared login schema (docs/product.md#money) run on the form's values: the parsed values, or the first
  * message of each field. Its own chunk (zod/mini, ~9 KB gzip), loaded when the form is first used.
  */
 export function validateLogin(values: LoginInput): { data: LoginInput } | { errors: LoginErrors } {

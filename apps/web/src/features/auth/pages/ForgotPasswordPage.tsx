@@ -10,7 +10,7 @@ import { errorText } from '../components/error-text';
 import { emailInputSlots, muiField } from '../components/form-field';
 import { PublicLayout } from '../components/PublicLayout';
 
-/** SPEC §2 /forgot-password: always the same generic success message. */
+/** docs/product.md#screens /forgot-password: always the same generic success message. */
 export default function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const [success, setSuccess] = useState<string | null>(null);

@@ -9,16 +9,16 @@ import { PublicLayout } from '../components/PublicLayout';
 
 // The sign-up form (strength meter and all) loads when its tab opens, and the invitation notice only
 // for an invitee: with them the query cache. The login page's first load has a 160 KB gzip budget,
-// idle downloads included (DESIGN §19).
+// idle downloads included (docs/benchmarks.md).
 const RegisterForm = withQueries(async () => ({ default: (await import('../components/RegisterForm')).RegisterForm }));
 const PendingInviteNotice = withQueries(async () => ({ default: (await import('../components/PendingInviteNotice')).PendingInviteNotice }));
 
-/** The auth card (SPEC §2): tabs 'Iniciar Sesión' (0) and 'Registrarse' (1), full width on small screens. */
+/** The auth card (docs/product.md#screens): tabs 'Iniciar Sesión' (0) and 'Registrarse' (1), full width on small screens. */
 export default function LoginPage() {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
   const [tab, setTab] = useState(0);
-  // Why the session ended by itself, if it did (SPEC §8); read in render, used up once shown.
+  // Why the session ended by itself, if it did (packages/shared/src/errors.ts); read in render, used up once shown.
   const [notice] = useState(peekSessionExpiredNotice);
   useEffect(() => clearSessionExpiredNotice(), []);
   // After registering, the login tab keeps the address just registered (issue 25).

@@ -16,7 +16,7 @@ interface ResetForm {
   confirmPassword: string;
 }
 
-/** SPEC §2 /reset-password?token=…: two fields with toggles; on success, to /login after 3 s. */
+/** docs/product.md#screens /reset-password?token=…: two fields with toggles; on success, to /login after 3 s. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -11,7 +11,7 @@ import { PublicLayout } from '../components/PublicLayout';
 
 type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
-/** SPEC §2 /verify-email?token=…: verifying → '¡Email Verificado!' or 'Error de Verificación'. */
+/** docs/product.md#screens /verify-email?token=…: verifying → '¡Email Verificado!' or 'Error de Verificación'. */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -9,7 +9,7 @@ import { Banner } from '../components/Banner';
 import { errorText } from '../components/error-text';
 import { PublicLayout } from '../components/PublicLayout';
 
-/** SPEC §2 /verify-email-required: the address, resend with its 30 s countdown, back to login, sign out. */
+/** docs/product.md#screens /verify-email-required: the address, resend with its 30 s countdown, back to login, sign out. */
 export default function VerifyEmailRequiredPage() {
   const { user, logout, reloadUser } = useAuth();
   const navigate = useNavigate();

@@ -8,11 +8,11 @@ import type { TransactionRow } from './types';
 export interface CreateTransactionVars {
   ledgerId: string;
   input: TransactionInput;
-  /** The create form's preview; the server recomputes it (DESIGN §2). */
+  /** The create form's preview; the server recomputes it (docs/product.md#money). */
   ganancia: number;
-  /** When "Agregar" was pressed, ISO 8601 (DESIGN §12). */
+  /** When "Agregar" was pressed, ISO 8601 (docs/product.md#binance-import). */
   ocurridoEn: string;
-  /** One per submitted form: a retried request never creates a second transaction (DESIGN §5). */
+  /** One per submitted form: a retried request never creates a second transaction (docs/product.md#reliability-rules). */
   idempotencyKey: string;
 }
 

@@ -19,7 +19,7 @@ export function filenameFromDisposition(header: string | null): string | undefin
   return name || undefined;
 }
 
-/** DESIGN §7 name, used when the server gives none. */
+/** docs/product.md#rates-and-export name, used when the server gives none. */
 export function defaultExportName(ledgerName: string | undefined, fecha: string): string {
   return `arbitraje-${ledgerName || 'registro'}-${fecha}.xlsx`;
 }
@@ -29,7 +29,7 @@ export interface ExportedFile {
   filename: string;
 }
 
-/** GET /api/transactions/export-daily as a file; anything but an xlsx answer is an error (SPEC §5). */
+/** GET /api/transactions/export-daily as a file; anything but an xlsx answer is an error (docs/product.md#money). */
 export async function exportDaily(ledgerId: string, fecha: string, ledgerName: string | undefined): Promise<ExportedFile> {
   const res = await api<Response>(
     `/api/transactions/export-daily?ledgerId=${encodeURIComponent(ledgerId)}&fecha=${encodeURIComponent(fecha)}`,

@@ -17,7 +17,7 @@ export const balancesQueryOptions = (ledgerId: string, fecha: string) =>
         { signal, raw: true },
       );
       // When the server answered: offline, the service worker serves its last answer, and the
-      // banner says how old it is (DESIGN §14 'datos de las HH:MM').
+      // banner says how old it is (docs/product.md#working-offline 'datos de las HH:MM').
       const date = Date.parse(res.headers.get('date') ?? '');
       return { ...((await res.json()) as Balances), leidoEn: Number.isNaN(date) ? Date.now() : date };
     },

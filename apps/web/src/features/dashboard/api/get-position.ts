@@ -4,7 +4,7 @@ import { api } from '../../../shared/lib/api-client';
 import { balancesQueryKey } from './get-balances';
 
 /**
- * GET /api/ledgers/:id/position at the end of `fecha` (DESIGN §13). Keyed under the ledger's
+ * GET /api/ledgers/:id/position at the end of `fecha` (docs/product.md#profit-method-and-position). Keyed under the ledger's
  * balances, so everything that reloads a ledger's balances (a change, a realtime event) reloads it too.
  */
 export function usePosition(ledgerId: string | undefined, fecha: string) {

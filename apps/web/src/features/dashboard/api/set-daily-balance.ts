@@ -5,7 +5,7 @@ import { balancesQueryKey } from './get-balances';
 export interface SetDailyBalanceVars {
   ledgerId: string;
   fecha: string;
-  /** DESIGN §17: only the currency being edited is sent; null returns it to inherited. */
+  /** docs/product.md#balances-of-a-day: only the currency being edited is sent; null returns it to inherited. */
   saldo_base_ves?: string | null;
   saldo_base_usd?: string | null;
   /** 'Error actualizando saldo base VES' or '… USD', depending on the dialog. */
@@ -37,7 +37,7 @@ export function useSetDailyBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setDailyBalance,
-    // A day's base flows into later days (DESIGN §2): reload every cached day of the ledger.
+    // A day's base flows into later days (docs/product.md#money): reload every cached day of the ledger.
     onSuccess: (_d, { ledgerId }) => queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) }),
   });
 }

@@ -1,4 +1,4 @@
-/** API shapes the dashboard reads (DESIGN §3, SPEC §3): defined once in @arb/shared. */
+/** API shapes the dashboard reads (docs/api.md, docs/api.md): defined once in @arb/shared. */
 export type {
   Ledger,
   LedgerMember,

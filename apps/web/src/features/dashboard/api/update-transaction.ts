@@ -8,7 +8,7 @@ export interface UpdateTransactionVars {
   ledgerId: string;
   id: string;
   input: TransactionInput;
-  /** The version the user edited; a stale one answers 409 (DESIGN §5). */
+  /** The version the user edited; a stale one answers 409 (docs/product.md#reliability-rules). */
   version: number;
 }
 

@@ -10,7 +10,7 @@ interface Props {
   balances: Balances;
   canEditBase: boolean;
   onEditBase(currency: BaseCurrency): void;
-  /** Offline the base stays visible but cannot be changed (DESIGN §14 'Requiere conexión'). */
+  /** Offline the base stays visible but cannot be changed (docs/product.md#working-offline 'Requiere conexión'). */
   offline?: boolean;
 }
 
@@ -47,10 +47,10 @@ function Tile({ id, label, value, hint, tone, action, strong }: TileProps) {
 
 const tone = (n: number) => (n >= 0 ? 'positive' : 'negative');
 
-/** The day's figures (SPEC §3 balances response; DESIGN §2). */
+/** The day's figures (docs/api.md balances response; docs/product.md#money). */
 export function BalanceSummary({ balances, canEditBase, onEditBase, offline = false }: Props) {
   const { resumen, promedios, saldos_base: base, saldos_actuales: actuales } = balances;
-  // DESIGN §17: each currency is explicit or inherited on its own.
+  // docs/product.md#balances-of-a-day: each currency is explicit or inherited on its own.
   const inherited = (heredado: boolean) => (heredado ? 'heredado del día anterior' : undefined);
   const edit = (currency: BaseCurrency, label: string) =>
     canEditBase ? (

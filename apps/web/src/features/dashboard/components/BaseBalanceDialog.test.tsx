@@ -42,7 +42,7 @@ describe('base-balance dialogs', () => {
     expect(save().disabled).toBe(false);
   });
 
-  it('refuses a negative value with the SPEC §5 message', async () => {
+  it('refuses a negative value with the docs/product.md#money message', async () => {
     const { input, save, user, calls } = setup('ves');
     await user.clear(input);
     await user.type(input, '-5');
@@ -51,7 +51,7 @@ describe('base-balance dialogs', () => {
     expect(calls).toHaveLength(0);
   });
 
-  // DESIGN §17 (issue 17): sending the other currency too froze its carry-forward and, when the
+  // docs/product.md#balances-of-a-day (issue 17): sending the other currency too froze its carry-forward and, when the
   // inherited value was negative, made the whole save fail with a 400.
   it('sends only its own currency, so the other one keeps its state', async () => {
     const { input, save, user, calls, onSaved } = setup('usd');

@@ -18,7 +18,7 @@ interface Props {
 const LABEL: Record<BaseCurrency, string> = { ves: 'Bs.S', usd: 'USD' };
 
 /**
- * Edit one base balance of the day (DESIGN §17): only this currency is sent, so the other one keeps
+ * Edit one base balance of the day (docs/product.md#balances-of-a-day): only this currency is sent, so the other one keeps
  * its state (an inherited value keeps flowing from earlier days). "Usar saldo heredado" returns an
  * explicit value to the one carried from the previous day.
  */
@@ -29,7 +29,7 @@ export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, on
   const [invalid, setInvalid] = useState<string | null>(null);
   const save = useSetDailyBalance();
   const fallback = currency === 'ves' ? messages.baseBalanceVesError : messages.baseBalanceUsdError;
-  // SPEC §5: Guardar is disabled while the field is empty or not a number.
+  // docs/product.md#money: Guardar is disabled while the field is empty or not a number.
   const notANumber = tryBig(value) === undefined;
 
   const send = async (next: string | null) => {

@@ -2,7 +2,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import { formatBs, formatDayLong, formatUsd } from '@arb/shared';
 import type { Balances } from '../api/types';
 
-/** The first lines on a phone or tablet (DESIGN §19, issue 22): what is available and the day's profit, then the form. */
+/** The first lines on a phone or tablet (docs/benchmarks.md, issue 22): what is available and the day's profit, then the form. */
 export function CompactSummary({ balances, fecha }: { balances: Balances | undefined; fecha: string }) {
   const r = balances?.resumen;
   const items: [string, string, string][] = [

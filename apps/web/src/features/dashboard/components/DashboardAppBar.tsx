@@ -21,12 +21,12 @@ interface Item {
   onClick?: () => void;
 }
 
-/** SPEC §2 app bar; below the md breakpoint everything but the theme toggle moves into a menu. */
+/** docs/product.md#screens app bar; below the md breakpoint everything but the theme toggle moves into a menu. */
 export function DashboardAppBar() {
   const { user } = useAuth();
   const { canInstall, openDialog } = useInstallPrompt();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // DESIGN §14: queued items stay in this browser for the user's next sign-in; say so first.
+  // docs/product.md#working-offline: queued items stay in this browser for the user's next sign-in; say so first.
   const { pending, signOut, dialog } = useSignOut();
 
   const items: Item[] = [

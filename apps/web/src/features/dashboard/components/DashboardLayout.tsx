@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 
 /**
- * Where the dashboard's pieces go (DESIGN §19, SPEC's two columns). Each slot is rendered once
+ * Where the dashboard's pieces go (docs/benchmarks.md, SPEC's two columns). Each slot is rendered once
  * and placed by grid areas, so other pieces (a position card, an import button…) slot into an
  * area without touching the order logic:
  * - phone (< 600 px): the compact summary, then the new-transaction form — within the first

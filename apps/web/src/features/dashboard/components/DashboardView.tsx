@@ -47,12 +47,12 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   const undo = useUndoOffer(notice);
   const parallelRate = useParallelRate();
   const [editingBase, setEditingBase] = useState<BaseCurrency | null>(null);
-  // SPEC §2: asked once when the day shown is not today, unless the user just chose it (issue 25).
+  // docs/product.md#screens: asked once when the day shown is not today, unless the user just chose it (issue 25).
   const askToday = useAskToday(date);
   const permissions = ledgerPermissions(ledger, user?.id);
   // The day's figures and list are drawn from a deferred copy of the answer: React renders them in
   // a transition, in slices that leave the main thread free, instead of one long task when the
-  // answer arrives (Lighthouse Total Blocking Time on /dashboard, DESIGN §19).
+  // answer arrives (Lighthouse Total Blocking Time on /dashboard, docs/benchmarks.md).
   const data = useDeferredValue(balances.data);
   // The figures on screen belong to the settled (ledger, date); act on those.
   const shownLedgerId = settled.ledgerId ?? ledger.id;
@@ -64,10 +64,10 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
     balances.isPlaceholderData || settled.ledgerId !== ledger.id || settled.date !== date || data !== balances.data ? undefined : data;
   // On a phone the day's list, the figures and the tools sit below the form (DashboardLayout).
   // They appear together once the day has loaded (or failed to): shown earlier, the figures were
-  // pushed off the screen when the list arrived above them (Lighthouse CLS 0.7, DESIGN §19).
+  // pushed off the screen when the list arrived above them (Lighthouse CLS 0.7, docs/benchmarks.md).
   const loaded = data !== undefined || balances.isError;
   const online = useOnline();
-  // This ledger's queued items: the day's new ones, and toggles of the rows on screen (DESIGN §14).
+  // This ledger's queued items: the day's new ones, and toggles of the rows on screen (docs/product.md#working-offline).
   const ops = usePendingOps();
   const dayIds = new Set(data?.transacciones_con_acumulados.map((tx) => tx.id));
   const queued = ops.filter(

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('edit-transaction dialog', () => {
-  it('starts from the transaction, with step 0.01, and previews SPEC §5 edit profit', async () => {
+  it('starts from the transaction, with step 0.01, and previews docs/product.md#money edit profit', async () => {
     const { user, field, preview } = setup();
     expect(field('Venta (USD)').value).toBe('100.00');
     expect(field('Tasa de compra (Bs)').getAttribute('step')).toBe('0.01');
@@ -115,7 +115,7 @@ describe('edit-transaction dialog', () => {
     expect(calls[1]?.body).toMatchObject({ tasa_venta: '41.0000', version: 4 });
   });
 
-  // DESIGN §12: the dialog starts from the stored fee and sends it back, changed or not.
+  // docs/product.md#binance-import: the dialog starts from the stored fee and sends it back, changed or not.
   it('shows the stored fee with its decimals and saves an edited one', async () => {
     const withFee = aTransaction({ ledgerId: LEDGER, comision_usd: 0.00012345 });
     const calls = mockFetch(() => json(200, { transaction: withFee }));

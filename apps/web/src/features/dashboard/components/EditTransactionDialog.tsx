@@ -29,7 +29,7 @@ interface Props {
 }
 
 /**
- * Edit a transaction (SPEC 'Dashboard dialogs'): step 0.01, the edit preview of SPEC §5, and the
+ * Edit a transaction (SPEC 'Dashboard dialogs'): step 0.01, the edit preview of docs/product.md#money, and the
  * version it was loaded with. A stale one (409) keeps the dialog open with the server's text, the
  * user's typing and the values saved meanwhile; saving again applies the user's values over those
  * (issue 25: the dialog used to close, losing the text, with the message off-screen).

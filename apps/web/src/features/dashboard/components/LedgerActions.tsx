@@ -16,7 +16,7 @@ import type { Ledger } from '../api/types';
 import type { NoticeApi } from '../hooks/useNotice';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 
-// Loaded when opened: the import dialog is not part of the dashboard's first load (DESIGN §19).
+// Loaded when opened: the import dialog is not part of the dashboard's first load (docs/benchmarks.md).
 const ImportBinanceDialog = lazy(() => import('../../imports').then((m) => ({ default: m.ImportBinanceDialog })));
 
 interface Props {
@@ -27,9 +27,9 @@ interface Props {
   ready?: boolean;
   isOwner: boolean;
   notice: Pick<NoticeApi, 'success' | 'error' | 'fail'>;
-  /** After a reset went through: the view offers "Deshacer" instead of the plain success (DESIGN §18). */
+  /** After a reset went through: the view offers "Deshacer" instead of the plain success (docs/product.md#undo). */
   onReset?(fecha: string): void;
-  /** Imports and resets need the server (DESIGN §14): offline their buttons say 'Requiere conexión'. */
+  /** Imports and resets need the server (docs/product.md#working-offline): offline their buttons say 'Requiere conexión'. */
   online?: boolean;
 }
 
@@ -42,7 +42,7 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
   const queryClient = useQueryClient();
 
   const exportExcel = async () => {
-    // SPEC §5 checks, before asking the server.
+    // docs/product.md#money checks, before asking the server.
     if (!ledger || !fecha) return notice.fail(messages.exportNoSelection);
     if (transactionCount === 0) return notice.fail(messages.exportNoTransactions);
     setExporting(true);
@@ -101,7 +101,7 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
             metodoGanancia={(ledger as { metodo_ganancia?: string }).metodo_ganancia}
             isOwner={isOwner}
             onSwitchToAverage={async () => {
-              // DESIGN §13: PUT /api/ledgers/:id/settings (owner only); only when the owner asks.
+              // docs/product.md#profit-method-and-position: PUT /api/ledgers/:id/settings (owner only); only when the owner asks.
               await api(`/api/ledgers/${ledger.id}/settings`, messages.requestError, {
                 method: 'PUT',
                 body: { metodo_ganancia: 'costo_promedio' },

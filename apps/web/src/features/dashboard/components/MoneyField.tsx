@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * A numeric input (min 0, step 0.01) that shows at least 2 decimals on blur (SPEC §5, §9), padding the text, never rounding it:
+ * A numeric input (min 0, step 0.01) that shows at least 2 decimals on blur (docs/product.md#money, packages/shared/src/constants.ts), padding the text, never rounding it:
  * a rate keeps its 3rd and 4th decimals. Registered, not
  * controlled: react-hook-form's Controller would add to the code the login page shares.
  */

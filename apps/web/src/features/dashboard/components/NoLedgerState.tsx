@@ -7,7 +7,7 @@ interface Props {
   onRetry(): void;
 }
 
-/** The user has no ledger: a personal one is being created (SPEC §2). */
+/** The user has no ledger: a personal one is being created (docs/product.md#screens). */
 export function NoLedgerState({ creating, error, onRetry }: Props) {
   return (
     <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, mt: 10, px: 2, textAlign: 'center' }}>

@@ -3,7 +3,7 @@ import { messages, t } from '@arb/shared';
 
 const clock = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false });
 
-/** DESIGN §14: offline, the figures are the last the server gave; the banner says from when. */
+/** docs/product.md#working-offline: offline, the figures are the last the server gave; the banner says from when. */
 export function OfflineBanner({ online, leidoEn }: { online: boolean; leidoEn: number | undefined }) {
   if (online) return null;
   return (
@@ -13,7 +13,7 @@ export function OfflineBanner({ online, leidoEn }: { online: boolean; leidoEn: n
   );
 }
 
-/** The queued items are never mixed into the server's figures, only counted apart (DESIGN §14). */
+/** The queued items are never mixed into the server's figures, only counted apart (docs/product.md#working-offline). */
 export function OfflineNotice({ pending }: { pending: number }) {
   if (pending === 0) return null;
   return (

@@ -11,7 +11,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('PositionCard (DESIGN §13)', () => {
+describe('PositionCard (docs/product.md#profit-method-and-position)', () => {
   it('an open short: its size, its average and the unrealized profit at the rate it names', async () => {
     const calls = mockFetch(() =>
       json(200, {

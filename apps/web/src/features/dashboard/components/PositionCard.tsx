@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { usePosition } from '../api/get-position';
 
 /**
- * DESIGN §13's "Posición" card: the open position at the end of the day shown, its average rate
+ * docs/product.md#profit-method-and-position's "Posición" card: the open position at the end of the day shown, its average rate
  * and the unrealized profit at the reference rate it names ("sin posición abierta" when flat).
  * Its own component so the dashboard's layout can place it anywhere.
  */

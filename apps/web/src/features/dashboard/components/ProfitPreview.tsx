@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { formatUsd } from '@arb/shared';
 
-/** A profit in USD, green when 0 or more and red when negative (SPEC §2). */
+/** A profit in USD, green when 0 or more and red when negative (docs/product.md#screens). */
 export function ProfitPreview({ value, label = 'Ganancia estimada' }: { value: number; label?: string }) {
   const positive = value >= 0;
   return (

@@ -34,7 +34,7 @@ const rejected: QueuedOp & QueuedCreate = {
   error: 'Por favor ingresa un valor válido',
 };
 
-describe('"Editar" on a rejected queued transaction (DESIGN §14)', () => {
+describe('"Editar" on a rejected queued transaction (docs/product.md#working-offline)', () => {
   it('shows the fee typed with it and sends it back with the fixed values', async () => {
     const edit = vi.spyOn(offlineQueue, 'edit').mockResolvedValue(undefined);
     spies.push(edit, vi.spyOn(offlineQueue, 'flush').mockResolvedValue(undefined));

@@ -10,7 +10,7 @@ import { ProfitPreview } from './ProfitPreview';
 const text = (v: string | number | null | undefined) => (v === undefined || v === null ? '' : String(v));
 
 /**
- * "Editar" on a rejected queued transaction (DESIGN §14): the user fixes the values and it is
+ * "Editar" on a rejected queued transaction (docs/product.md#working-offline): the user fixes the values and it is
  * queued again in its place under a new Idempotency-Key, then sent.
  */
 export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate; onClose(): void }) {

@@ -11,7 +11,7 @@ type Amount = string | number | null | undefined;
 const positive = (v: Amount) => v !== undefined && v !== null && v !== '' && Number(v) > 0;
 
 /**
- * The day's queued items (DESIGN §14), below the server's rows and apart from them: a new
+ * The day's queued items (docs/product.md#working-offline), below the server's rows and apart from them: a new
  * transaction waiting shows its values and preview profit, marked "Pendiente de sincronizar"; a
  * rejected one "No sincronizada: <error>" with "Editar" and "Descartar". A rejected verify toggle
  * shows here too; a waiting one shows on its row.

@@ -9,7 +9,7 @@ import { removalNotice } from '../lib/removal-notice';
 import { offlineQueue } from '../../../shared/offline/offline';
 
 /**
- * The realtime connection chip of SPEC §2, and what the dashboard does with the ledger's events:
+ * The realtime connection chip of docs/product.md#screens, and what the dashboard does with the ledger's events:
  * reload the figures and the list (every cached day of the ledger: balances carry forward), the
  * ledger list on membership and name changes, and leave a ledger the user lost.
  */
@@ -37,7 +37,7 @@ export function RealtimeSlot({ ledgerId, ledgerName, fecha }: { ledgerId: string
     onMemberRemoved: leave,
     onLedgerDeleted: leave,
     onReconnect: () => {
-      // The connection is back: send what waited (DESIGN §14), then reload what is on screen.
+      // The connection is back: send what waited (docs/product.md#working-offline), then reload what is on screen.
       void offlineQueue.flush(true);
       void queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) });
       void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });

@@ -21,7 +21,7 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
         filled={filled(name)}
       />
     ),
-    /** 'Comisión (USD)' (DESIGN §12): dollars the trade cost, up to 8 decimals; empty = no fee. */
+    /** 'Comisión (USD)' (docs/product.md#binance-import): dollars the trade cost, up to 8 decimals; empty = no fee. */
     fee: () => (
       <MoneyField
         label="Comisión (USD)"

@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe('new-transaction form', () => {
-  it('has the sections of SPEC §2 and a 2-row notes field', () => {
+  it('has the sections of docs/product.md#screens and a 2-row notes field', () => {
     setup();
     expect(screen.getByText('Venta USD')).toBeTruthy();
     expect(screen.getByText('Compra USD')).toBeTruthy();
@@ -66,7 +66,7 @@ describe('new-transaction form', () => {
     expect((field('Venta (USD)') as HTMLInputElement).value).toBe('12.50');
   });
 
-  it('sends the fee (DESIGN §12): up to 8 decimals, decimal keypad; a negative or 9-decimal fee is refused in Spanish', async () => {
+  it('sends the fee (docs/product.md#binance-import): up to 8 decimals, decimal keypad; a negative or 9-decimal fee is refused in Spanish', async () => {
     const { calls, user, fill, submit, field } = setup();
     const fee = field('Comisión (USD)') as HTMLInputElement;
     expect([fee.getAttribute('min'), fee.getAttribute('step'), fee.getAttribute('inputmode')]).toEqual(['0', '0.00000001', 'decimal']);
@@ -91,7 +91,7 @@ describe('new-transaction form', () => {
     expect(calls[0]?.body).toMatchObject({ compra: '10.00', comision_usd: '0.00000000' });
   });
 
-  it('shows the SPEC §5 messages and sends nothing when invalid', async () => {
+  it('shows the docs/product.md#money messages and sends nothing when invalid', async () => {
     const { calls, user, fill, submit } = setup();
     await user.click(submit());
     expect(await screen.findByText(messages.txNeedsAmount)).toBeTruthy();
@@ -146,7 +146,7 @@ describe('new-transaction form', () => {
     await user.click(submit());
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(onError.mock.calls[0]?.[1]).toBe(messages.txCreateError);
-    expect(onError.mock.calls[0]?.[2]).toBe('Error de conexión al crear la transacción'); // SPEC §8, when offline
+    expect(onError.mock.calls[0]?.[2]).toBe('Error de conexión al crear la transacción'); // packages/shared/src/errors.ts, when offline
     fail = false;
     await user.click(submit());
     await waitFor(() => expect(calls).toHaveLength(2));
@@ -159,7 +159,7 @@ describe('new-transaction form', () => {
   });
 });
 
-describe('new-transaction form without a connection (DESIGN §14)', () => {
+describe('new-transaction form without a connection (docs/product.md#working-offline)', () => {
   let restore = () => {};
   const online = (value: boolean) => {
     const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);

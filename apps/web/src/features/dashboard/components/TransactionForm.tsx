@@ -46,7 +46,7 @@ const emptyValues = (fecha: string): Values => ({
   fecha,
 });
 
-/** The new-transaction form of SPEC §2: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
+/** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
 export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Props) {
   const form = useForm<TransactionInput, unknown, TransactionData>({
     resolver: zodResolver(transactionInputSchema),
@@ -59,7 +59,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   const inFlight = useRef(false);
 
   useEffect(() => setValue('fecha', fecha), [fecha, setValue]);
-  // Another ledger or day is another request (DESIGN §16): never reuse the key across them.
+  // Another ledger or day is another request (docs/product.md#account-security): never reuse the key across them.
   useEffect(() => {
     if (!inFlight.current) idempotencyKey.current = null;
   }, [ledgerId, fecha]);
@@ -74,7 +74,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
   const showProfit = canPreviewCreate(venta, tasaVenta, compra, tasaCompra);
   const profit = showProfit ? previewCreateProfit(venta, tasaVenta, compra, tasaCompra) : 0;
 
-  // DESIGN §12: the row's ocurrido_en is the moment "Agregar" was pressed (kept for a retry of
+  // docs/product.md#binance-import: the row's ocurrido_en is the moment "Agregar" was pressed (kept for a retry of
   // the same form, like its Idempotency-Key), so a row sent later keeps its place in the day.
   const pressedAt = useRef<string | null>(null);
   const submit = handleSubmit(async (data) => {
@@ -90,7 +90,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
       idempotencyKey: idempotencyKey.current,
     };
     const queue = async () => {
-      // DESIGN §14: it waits in the queue under the key it was born with; the form is free again.
+      // docs/product.md#working-offline: it waits in the queue under the key it was born with; the form is free again.
       await enqueue({ kind: 'create', ...vars });
       idempotencyKey.current = null;
       reset(emptyValues(fecha));

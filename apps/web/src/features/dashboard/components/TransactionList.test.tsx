@@ -44,7 +44,7 @@ describe('transaction list: Verificada', () => {
   });
 });
 
-describe('transaction list without a connection (DESIGN §14)', () => {
+describe('transaction list without a connection (docs/product.md#working-offline)', () => {
   let restore = () => {};
   const online = (value: boolean) => {
     const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
@@ -83,7 +83,7 @@ describe('transaction list without a connection (DESIGN §14)', () => {
   });
 });
 
-describe('transaction list: the fee (DESIGN §12)', () => {
+describe('transaction list: the fee (docs/product.md#binance-import)', () => {
   it('shows a row’s fee with its decimals, and nothing for a row without one', () => {
     mockFetch(() => json(200, {}));
     const withFee = aTransaction({ ledgerId: LEDGER, id: '33333333-3333-4333-8333-333333333333', comision_usd: 0.00012345 });

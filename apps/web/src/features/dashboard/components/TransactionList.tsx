@@ -20,9 +20,9 @@ interface Props {
   transactions: TransactionRow[];
   permissions: LedgerPermissions;
   onError(err: unknown, fallback: string): void;
-  /** After a delete went through: the view offers "Deshacer" (DESIGN §18). */
+  /** After a delete went through: the view offers "Deshacer" (docs/product.md#undo). */
   onDeleted?(tx: TransactionRow): void;
-  /** This ledger's queued items (DESIGN §14): the day's new ones and every verify toggle. */
+  /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
   queued?: readonly QueuedOp[];
 }
 
@@ -45,7 +45,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
     });
 
   const online = useOnline();
-  // The last queued toggle of each row: its new state shows at once, marked pending (DESIGN §14).
+  // The last queued toggle of each row: its new state shows at once, marked pending (docs/product.md#working-offline).
   const queuedVerify = new Map<string, QueuedOp>();
   for (const op of queued) if (op.kind === 'verify' && op.status === 'pending') queuedVerify.set(op.id, op);
   const queuedState = (id: string) => {
@@ -68,7 +68,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
       },
     );
   };
-  // Edits and deletes need the server's answer (versions, undo): offline they wait (DESIGN §14).
+  // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
   const offlineHint = online ? undefined : messages.offlineNeedsConnection;
 
   const confirmDelete = async () => {

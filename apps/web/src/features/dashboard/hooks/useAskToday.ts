@@ -4,7 +4,7 @@ import { todayKey } from '@arb/shared';
 import { isPickedDay } from '../../../shared/lib/picked-day';
 
 /**
- * Whether to offer today's record (SPEC §2 'not today' question), asked at most once per day
+ * Whether to offer today's record (docs/product.md#screens 'not today' question), asked at most once per day
  * shown, and only when the day did not come from the user's own choice (issue 25):
  * - on first load on a past day from an old link or bookmark, but not after picking that day in
  *   the ledger history (its links carry PICKED_DAY_STATE);

@@ -9,7 +9,7 @@ export interface DashboardSelection {
 
 /**
  * /dashboard?ledger={id}&date={YYYY-MM-DD}. The date falls back to today (local) when missing or
- * invalid; every change rewrites the query string replacing the history entry (SPEC §2).
+ * invalid; every change rewrites the query string replacing the history entry (docs/product.md#screens).
  */
 export function useDashboardParams() {
   const [params, setParams] = useSearchParams();

@@ -6,7 +6,7 @@ export interface Notice {
   text: string;
 }
 
-/** The page's one message: errors in a dismissable banner, successes in a 3 s snackbar (SPEC §8, §9). */
+/** The page's one message: errors in a dismissable banner, successes in a 3 s snackbar (packages/shared/src/errors.ts, packages/shared/src/constants.ts). */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const success = useCallback((text: string) => setNotice({ severity: 'success', text }), []);

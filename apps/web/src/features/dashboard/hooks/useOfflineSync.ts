@@ -7,13 +7,13 @@ import { balancesQueryKey } from '../api/get-balances';
 import { ledgersQueryKey } from '../api/get-ledgers';
 import { toggleVerify } from '../api/toggle-verify';
 
-/** A request that got no HTTP answer at all (offline, refused, time-out): DESIGN §14 queues it. */
+/** A request that got no HTTP answer at all (offline, refused, time-out): docs/product.md#working-offline queues it. */
 export function isNoAnswer(err: unknown): boolean {
   return err instanceof ApiError && err.status === 0;
 }
 
 /**
- * Sends this user's offline queue (DESIGN §14) with the dashboard's own requests, and reloads the
+ * Sends this user's offline queue (docs/product.md#working-offline) with the dashboard's own requests, and reloads the
  * ledger's figures after each item goes through. Mounted once by the dashboard page.
  */
 export function useOfflineSync(userId: string | undefined): void {

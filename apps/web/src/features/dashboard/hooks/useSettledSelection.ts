@@ -9,7 +9,7 @@ export interface Selection {
 }
 
 /**
- * The (ledger, date) whose data is loaded. SPEC §9: data reloads 100 ms after a date or ledger
+ * The (ledger, date) whose data is loaded. packages/shared/src/constants.ts: data reloads 100 ms after a date or ledger
  * change, and once more 500 ms after a ledger change (the first pick of a ledger loads at once).
  */
 export function useSettledSelection(ledgerId: string | undefined, date: string): Selection {

@@ -9,7 +9,7 @@ interface Offer {
   target: UndoTarget;
 }
 
-/** The snackbar's "Deshacer" after a delete or a reset (DESIGN §18); `offer` replaces the plain success. */
+/** The snackbar's "Deshacer" after a delete or a reset (docs/product.md#undo); `offer` replaces the plain success. */
 export function useUndoOffer(notice: Pick<NoticeApi, 'success' | 'error'>) {
   const { user } = useAuth();
   const [offer, setOffer] = useState<Offer | null>(null);

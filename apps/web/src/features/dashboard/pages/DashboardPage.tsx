@@ -12,7 +12,7 @@ import { NoLedgerState } from '../components/NoLedgerState';
 import { useDashboardParams } from '../hooks/useDashboardParams';
 import { useOfflineSync } from '../hooks/useOfflineSync';
 
-/** /dashboard?ledger={id}&date={YYYY-MM-DD} (SPEC §2). */
+/** /dashboard?ledger={id}&date={YYYY-MM-DD} (docs/product.md#screens). */
 export default function DashboardPage() {
   const { logout, user } = useAuth();
   useOfflineSync(user?.id);
@@ -23,7 +23,7 @@ export default function DashboardPage() {
 
   // The first dashboard (app bar, form, summary) mounts from a deferred copy of the list: React
   // renders it in a transition, in slices, not in one long task when the answer arrives
-  // (Lighthouse Total Blocking Time on /dashboard, DESIGN §19).
+  // (Lighthouse Total Blocking Time on /dashboard, docs/benchmarks.md).
   const list = useDeferredValue(ledgers.data);
   const ledger = list?.find((l) => l.id === ledgerParam) ?? list?.[0];
 
@@ -32,7 +32,7 @@ export default function DashboardPage() {
     if (ledger && (ledgerParam !== ledger.id || dateParam !== date)) setSelection({ ledger: ledger.id, date });
   }, [ledger, ledgerParam, dateParam, date, setSelection]);
 
-  // SPEC §7: a 403 on the ledger list clears the session and goes to /login.
+  // docs/api.md#calls: a 403 on the ledger list clears the session and goes to /login.
   const forbidden = isPlainForbidden(ledgers.error);
   useEffect(() => {
     if (forbidden) void logout();

@@ -3,7 +3,7 @@ import { messages, type PnlResponse } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 import { historyKeys } from './keys';
 
-/** GET /api/ledgers/:id/pnl (DESIGN §13, always average cost), the last 30 days by default. */
+/** GET /api/ledgers/:id/pnl (docs/product.md#profit-method-and-position, always average cost), the last 30 days by default. */
 export const usePnl = (ledgerId: string) =>
   useQuery({
     queryKey: [...historyKeys.ledger(ledgerId), 'pnl'],

@@ -9,7 +9,7 @@ import { useRestoreActivity } from '../../../shared/api/restore-change';
 
 /**
  * 'Actividad': who did what and when in this ledger, newest first, 'Cargar más' for older entries;
- * 'Restaurar' on a delete or reset the viewer may undo (DESIGN §18).
+ * 'Restaurar' on a delete or reset the viewer may undo (docs/product.md#undo).
  */
 interface Props {
   ledgerId: string;

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { usePnl } from '../api/get-pnl';
 
 /**
- * DESIGN §13 on the ledger history: the realized profit per day (average cost, last 30 days) and
+ * docs/product.md#profit-method-and-position on the ledger history: the realized profit per day (average cost, last 30 days) and
  * the "Ganancia por miembro" table, each member's separate book.
  */
 export function RealizedProfitSection({ ledgerId }: { ledgerId: string }) {

@@ -59,7 +59,7 @@ function WindowGroup({ title, id, w }: { title: string; id: string; w: HistoryWi
 }
 
 /**
- * The 10 summary tiles of SPEC §2: the ledger's closing balances, total profit and count, then
+ * The 10 summary tiles of docs/product.md#screens: the ledger's closing balances, total profit and count, then
  * profit and count for the last 7 days, 14 days and this month (profit in USD).
  */
 export function SummaryTiles({ summary }: { summary: HistorySummary }) {

@@ -95,7 +95,7 @@ describe('activitySentence', () => {
       'Ana cambió el nombre del registro: nombre «Mi Registro» → «Caja»',
     ],
     [
-      'the profit method (DESIGN §13)',
+      'the profit method (docs/product.md#profit-method-and-position)',
       {
         action: 'LEDGER_SETTINGS_UPDATED',
         fecha: null,
@@ -147,7 +147,7 @@ describe('activitySentence', () => {
   });
 });
 
-describe('activitySentence of imports (DESIGN §12)', () => {
+describe('activitySentence of imports (docs/product.md#binance-import)', () => {
   it.each<[Partial<ActivityEntry>, string]>([
     [{ action: 'IMPORT_CREATED', after: { created: 20000, fechas: ['2026-11-20'] } }, 'Ana importó 20000 operaciones'],
     [{ action: 'IMPORT_UNDONE', before: { transactions: [] }, after: { removed: 3 } }, 'Ana deshizo la importación de 3 operaciones'],

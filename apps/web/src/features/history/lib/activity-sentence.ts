@@ -131,7 +131,7 @@ export function activitySentence(entry: ActivityEntry): string {
     case 'INVITE_REGENERATED':
       return t('activityInviteRegenerated', { user });
     case 'LEDGER_SETTINGS_UPDATED':
-      // DESIGN §13: the profit method is the one setting so far.
+      // docs/product.md#profit-method-and-position: the profit method is the one setting so far.
       return t(after?.metodo_ganancia === 'costo_promedio' ? 'activityMethodCostoPromedio' : 'activityMethodPorOperacion', { user });
     default:
       return t('activityGeneric', { user, action: entry.action });

@@ -16,7 +16,7 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   ...over,
 });
 
-describe('canRestore (DESIGN §18)', () => {
+describe('canRestore (docs/product.md#undo)', () => {
   it.each([
     ['the author of a delete', entry({}), { userId: 'ana', isOwner: false }, true],
     ['the owner, for someone else’s reset', entry({ action: 'LEDGER_DAY_RESET' }), { userId: 'olga', isOwner: true }, true],

@@ -4,7 +4,7 @@ import type { ActivityEntry } from '../api/types';
 const DAY_MS = 86_400_000;
 
 /**
- * DESIGN §18: "Restaurar" on a delete or reset of the last 30 days that was not restored yet,
+ * docs/product.md#undo: "Restaurar" on a delete or reset of the last 30 days that was not restored yet,
  * for the ledger's owner and for whoever made the change. The server checks the same.
  */
 export function canRestore(entry: ActivityEntry, viewer: { userId: string | undefined; isOwner: boolean }, now = Date.now()): boolean {

@@ -72,7 +72,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/ledger/:ledgerId/history (SPEC §2)', () => {
+describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
   it('shows the breadcrumb, the ledger name, the days chip and the 10 summary tiles', async () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Caja Caracas' })).toBeTruthy();
@@ -85,7 +85,7 @@ describe('/ledger/:ledgerId/history (SPEC §2)', () => {
     expect(tile('total-saldo-usd')).toContain('2.500,50 USD');
     expect(tile('total-ganancia')).toContain('321,45 USD');
     expect(tile('total-count')).toContain('42');
-    // It says which day the total closes on (DESIGN Part II intro, issue 25).
+    // It says which day the total closes on (docs/product.md#history, issue 25).
     expect(screen.getByRole('region', { name: 'Total al 21/11/2026' })).toBeTruthy();
     expect(tile('d7-ganancia')).toContain('55,10 USD');
     expect(tile('d7-count')).toContain('7');
@@ -168,7 +168,7 @@ describe('/ledger/:ledgerId/history (SPEC §2)', () => {
     expect(screen.queryByTestId('total-saldo-ves')).toBeNull();
   });
 
-  it("DESIGN §13: the realized profit per day and the 'Ganancia por miembro' table", async () => {
+  it("docs/product.md#profit-method-and-position: the realized profit per day and the 'Ganancia por miembro' table", async () => {
     open();
     const perMember = await screen.findByRole('table', { name: 'Ganancia por miembro' });
     expect(within(perMember).getByText('Ana')).toBeTruthy();

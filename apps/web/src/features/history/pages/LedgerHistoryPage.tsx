@@ -26,7 +26,7 @@ function Loading() {
   );
 }
 
-/** /ledger/:ledgerId/history (SPEC §2): summaries, the days with transactions, profit chart, activity. */
+/** /ledger/:ledgerId/history (docs/product.md#screens): summaries, the days with transactions, profit chart, activity. */
 export default function LedgerHistoryPage() {
   const ledgerId = useParams().ledgerId ?? '';
   const ledger = useLedger(ledgerId);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, type Ledger, type MetodoGanancia } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
-/** PUT /api/ledgers/:id/settings (DESIGN §13), owner only. */
+/** PUT /api/ledgers/:id/settings (docs/product.md#profit-method-and-position), owner only. */
 export const updateLedgerSettings = ({ ledgerId, metodo_ganancia }: { ledgerId: string; metodo_ganancia: MetodoGanancia }) =>
   api<{ ledger: Ledger }>(`/api/ledgers/${ledgerId}/settings`, messages.ledgerSettingsError, {
     method: 'PUT',

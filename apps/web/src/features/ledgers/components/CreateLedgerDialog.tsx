@@ -11,7 +11,7 @@ interface CreateLedgerDialogProps {
   onCreated?(ledger: Ledger): void;
 }
 
-/** 'Nuevo Registro' (SPEC §2): the create button stays disabled while the name is blank (SPEC §5). */
+/** 'Nuevo Registro' (docs/product.md#screens): the create button stays disabled while the name is blank (docs/product.md#money). */
 export function CreateLedgerDialog({ open, onClose, onCreated }: CreateLedgerDialogProps) {
   const create = useCreateLedger();
   const form = useForm<CreateLedgerInput>({ resolver: zodResolver(createLedgerSchema), defaultValues: { name: '' } });

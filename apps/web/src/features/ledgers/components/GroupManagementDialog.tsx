@@ -17,7 +17,7 @@ interface GroupManagementDialogProps {
 }
 
 /**
- * SPEC §2 group management: rename (any member), invite link, members with the 'Modificar saldos'
+ * docs/product.md#screens group management: rename (any member), invite link, members with the 'Modificar saldos'
  * switch and expel (owner), leave (members) or delete (owner). Reads the ledger from the shared
  * list query, so every change (here or pushed by another member) shows at once.
  */

@@ -8,7 +8,7 @@ import { useRegenerateInvite } from '../api/regenerate-invite';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { useTimedNotice } from '../hooks/use-timed-notice';
 
-/** SPEC §9: the link is the site's origin plus /join/{inviteCode}; it never expires. */
+/** packages/shared/src/constants.ts: the link is the site's origin plus /join/{inviteCode}; it never expires. */
 export const joinUrl = (inviteCode: string) => `${window.location.origin}/join/${inviteCode}`;
 
 /** The owner's invite link with a copy button (2 s 'copied' indicator) and a way to replace it. */

@@ -17,7 +17,7 @@ interface LedgerCardProps {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** One item of /history (SPEC §2): name, owner badge, creator, ≤ 4 avatars, counts, Invitar / Historial. */
+/** One item of /history (docs/product.md#screens): name, owner badge, creator, ≤ 4 avatars, counts, Invitar / Historial. */
 export function LedgerCard({ ledger, isOwner, onOpen, onInvite, onHistory, onManage }: LedgerCardProps) {
   const tx = ledger._count.transactions;
   return (

@@ -18,7 +18,7 @@ interface Props {
   onDone(): void;
 }
 
-/** Members leave, the owner deletes; both go to /dashboard 1 s after success (SPEC §4). */
+/** Members leave, the owner deletes; both go to /dashboard 1 s after success (docs/product.md#accounts-and-sessions). */
 export function LedgerExitActions({ ledger, isOwner, onNotice, onDone }: Props) {
   const navigate = useNavigate();
   const leave = useLeaveLedger();

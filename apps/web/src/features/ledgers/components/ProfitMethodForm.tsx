@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { useUpdateLedgerSettings } from '../api/update-ledger-settings';
 import type { Notice } from '../hooks/use-timed-notice';
 
-/** DESIGN §13: the ledger's profit method, with one sentence each; only the owner may change it. */
+/** docs/product.md#profit-method-and-position: the ledger's profit method, with one sentence each; only the owner may change it. */
 export function ProfitMethodForm({ ledger, isOwner, onNotice }: { ledger: Ledger; isOwner: boolean; onNotice(n: Notice): void }) {
   const update = useUpdateLedgerSettings();
   const change = (metodo_ganancia: MetodoGanancia) =>

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { useRenameLedger } from '../api/rename-ledger';
 import type { Notice } from '../hooks/use-timed-notice';
 
-/** Any member may rename the group (SPEC §6); blank names answer SPEC §5's message. */
+/** Any member may rename the group (docs/product.md#permissions); blank names answer docs/product.md#money's message. */
 export function RenameLedgerForm({ ledger, onNotice }: { ledger: Ledger; onNotice(n: Notice): void }) {
   const rename = useRenameLedger();
   const form = useForm<RenameLedgerInput>({ resolver: zodResolver(renameLedgerSchema), defaultValues: { name: ledger.name } });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COPIED_INDICATOR_MS, messages } from '@arb/shared';
 
-/** Copies text; `copied` stays true for 2 s (SPEC §9), `error` carries SPEC's clipboard message. */
+/** Copies text; `copied` stays true for 2 s (packages/shared/src/constants.ts), `error` carries SPEC's clipboard message. */
 export function useCopyToClipboard() {
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,7 @@ export interface Notice {
   text: string;
 }
 
-/** One banner at a time: success hides itself after 3 s (SPEC §9), errors stay until dismissed. */
+/** One banner at a time: success hides itself after 3 s (packages/shared/src/constants.ts), errors stay until dismissed. */
 export function useTimedNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -41,7 +41,7 @@ describe('/join/:inviteCode', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3000 });
   });
 
-  it('without an active membership (DESIGN §4.6): shows the server’s message with a link to Mi Membresía, stays signed in', async () => {
+  it('without an active membership (docs/product.md#memberships): shows the server’s message with a link to Mi Membresía, stays signed in', async () => {
     signIn(member);
     fakeApi({
       'GET /api/ledgers/invite-info/CODE123': () => ({

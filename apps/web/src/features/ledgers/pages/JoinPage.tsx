@@ -11,7 +11,7 @@ import { FullPageSpinner } from '../../../shared/ui/FullPageSpinner';
 import { useInviteInfo } from '../api/get-invite-info';
 import { useJoinLedger } from '../api/join-ledger';
 
-/** /join/:inviteCode (SPEC §2, §4 invite flow). */
+/** /join/:inviteCode (docs/product.md#screens, docs/product.md#accounts-and-sessions invite flow). */
 export default function JoinPage() {
   const { inviteCode = '' } = useParams();
   const { user, loading } = useAuth();

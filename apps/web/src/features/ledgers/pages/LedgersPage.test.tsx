@@ -87,7 +87,7 @@ describe('/history', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Semana 1' });
   });
 
-  it('Nuevo Registro without an active membership (DESIGN §4.6): the dialog stays open with the server’s message', async () => {
+  it('Nuevo Registro without an active membership (docs/product.md#memberships): the dialog stays open with the server’s message', async () => {
     signIn(owner);
     fakeApi({
       'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),

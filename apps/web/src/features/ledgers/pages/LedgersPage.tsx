@@ -14,7 +14,7 @@ import { InviteLinkDialog } from '../components/InviteLinkDialog';
 import { LedgerCard } from '../components/LedgerCard';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 
-/** /history: 'Mis Registros de Arbitraje' (SPEC §2). */
+/** /history: 'Mis Registros de Arbitraje' (docs/product.md#screens). */
 export default function LedgersPage() {
   const navigate = useNavigate();
   const { user, logout } = useAuth();
@@ -23,7 +23,7 @@ export default function LedgersPage() {
   const [inviting, setInviting] = useState<Ledger | null>(null);
   const [managing, setManaging] = useState<string | null>(null);
 
-  // SPEC §7: a 403 on the ledger list clears the session and goes to /login.
+  // docs/api.md#calls: a 403 on the ledger list clears the session and goes to /login.
   const forbidden = isPlainForbidden(ledgers.error);
   useEffect(() => {
     if (forbidden) void logout();

@@ -5,7 +5,7 @@ import { membershipKeys } from './get-my-membership';
 
 const key = () => [...membershipKeys.all, 'notifications'] as const;
 
-/** GET /api/notifications/settings (DESIGN §15); while a link is pending it is re-read every 3 s. */
+/** GET /api/notifications/settings (docs/product.md#telegram-notices); while a link is pending it is re-read every 3 s. */
 export const notificationSettingsQuery = (waitingForLink = false) =>
   queryOptions({
     queryKey: key(),

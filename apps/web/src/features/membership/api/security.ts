@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, type SessionInfo, type TwoFactorEnableResponse, type TwoFactorSetupResponse } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
-/** DESIGN §16 calls of the "Seguridad" card. */
+/** docs/product.md#account-security calls of the "Seguridad" card. */
 const sessionsKey = ['auth', 'sessions'] as const;
 
 export const useSessions = () =>

@@ -4,7 +4,7 @@ import { api } from '../../../shared/lib/api-client';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { membershipKeys } from './get-my-membership';
 
-/** PUT /api/membership/profile; the answer's user is merged into the session (SPEC §7). */
+/** PUT /api/membership/profile; the answer's user is merged into the session (docs/api.md#calls). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();

@@ -37,7 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('AddProofDialog (SPEC §2, §5)', () => {
+describe('AddProofDialog (docs/product.md#screens, docs/product.md#money)', () => {
   it('shows the JPG/PNG/GIF hint and asks for an image before uploading anything', async () => {
     renderDialog();
     expect(screen.getByText('Formatos aceptados: JPG, PNG o GIF. Máximo 5MB.')).toBeTruthy();

@@ -13,7 +13,7 @@ interface Props {
   onAdded(message: string): void;
 }
 
-/** SPEC §2 'Agregar Comprobante': image picker, preview, checks before upload, optional note. */
+/** docs/product.md#screens 'Agregar Comprobante': image picker, preview, checks before upload, optional note. */
 export function AddProofDialog({ open, onClose, onAdded }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);

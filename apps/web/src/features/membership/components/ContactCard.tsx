@@ -15,7 +15,7 @@ interface Props {
   onError(message: string): void;
 }
 
-/** SPEC §2: email read-only; name and phone behind the pencil toggle with Guardar/Cancelar. */
+/** docs/product.md#screens: email read-only; name and phone behind the pencil toggle with Guardar/Cancelar. */
 export function ContactCard({ info, onSaved, onError }: Props) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();

@@ -58,7 +58,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('MembershipBanner (DESIGN §4.6)', () => {
+describe('MembershipBanner (docs/product.md#memberships)', () => {
   it('tells a user without an active membership why they cannot write, with a link to Mi Membresía', async () => {
     signIn('USER');
     answer = { ...base, membership_status: 'expired' };

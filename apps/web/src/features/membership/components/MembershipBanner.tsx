@@ -5,7 +5,7 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { useMyMembership } from '../api/get-my-membership';
 
 /**
- * DESIGN §4.6: with MEMBERSHIP_REQUIRED, a user without an active membership can only read;
+ * docs/product.md#memberships: with MEMBERSHIP_REQUIRED, a user without an active membership can only read;
  * the dashboard says why and links to Mi Membresía. Renders nothing otherwise (admins are exempt).
  */
 export function MembershipBanner() {

@@ -8,7 +8,7 @@ const COLORS: Record<MembershipStatus, ChipProps['color']> = {
   inactive: 'default',
 };
 
-/** SPEC §4: Activa (success), Expirada (error), Pago Pendiente (warning), anything else Inactiva. */
+/** docs/product.md#accounts-and-sessions: Activa (success), Expirada (error), Pago Pendiente (warning), anything else Inactiva. */
 export function MembershipStatusChip({ status, size = 'small' }: { status: string | null | undefined; size?: ChipProps['size'] }) {
   const known = status && status in COLORS ? (status as MembershipStatus) : 'inactive';
   return <Chip label={MEMBERSHIP_STATUS_LABELS[known]} color={COLORS[known]} size={size} />;

@@ -52,7 +52,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('NotificationsCard (DESIGN §15)', () => {
+describe('NotificationsCard (docs/product.md#telegram-notices)', () => {
   it('is hidden when the server has no Telegram bot', async () => {
     answer = settings({ enabled: false });
     const { container } = renderCard();

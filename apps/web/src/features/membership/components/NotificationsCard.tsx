@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * DESIGN §15 "Notificaciones": link Telegram and choose per ledger. Hidden while the settings
+ * docs/product.md#telegram-notices "Notificaciones": link Telegram and choose per ledger. Hidden while the settings
  * load or fail, and when the server has no bot (telegram.enabled false).
  */
 export function NotificationsCard({ onSaved, onError }: Props) {

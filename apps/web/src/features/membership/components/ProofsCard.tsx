@@ -16,7 +16,7 @@ interface Props {
   onError(message: string): void;
 }
 
-/** SPEC §2: the member's payment proofs with status and rejection reason, delete, add. */
+/** docs/product.md#screens: the member's payment proofs with status and rejection reason, delete, add. */
 export function ProofsCard({ onDone, onError }: Props) {
   const proofs = useMyProofs();
   const remove = useDeleteProof();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A card of the membership page. Paper rather than Card/CardContent: the login page uses those,
- * and sharing them would split them out of its first-load chunk (DESIGN §11 budget).
+ * and sharing them would split them out of its first-load chunk (docs/benchmarks.md budget).
  */
 export function SectionCard({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
   return (

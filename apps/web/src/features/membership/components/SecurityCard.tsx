@@ -9,7 +9,7 @@ import { TwoFactorDialog } from './TwoFactorDialog';
 
 const when = (iso: string) => new Date(iso).toLocaleString('es-VE', { dateStyle: 'short', timeStyle: 'short' });
 
-/** DESIGN §16: the "Seguridad" card of /membership — two-factor and the open sessions. */
+/** docs/product.md#account-security: the "Seguridad" card of /membership — two-factor and the open sessions. */
 export function SecurityCard({ onDone, onError }: { onDone: (message: string) => void; onError: (message: string) => void }) {
   const { user, updateUser } = useAuth();
   const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);

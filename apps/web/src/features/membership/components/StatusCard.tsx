@@ -12,7 +12,7 @@ const date = (v: string | null) => (v ? (formatDate(v) ?? '-') : '-');
  */
 const lastDay = (end: string) => formatDate(new Date(new Date(end).getTime() - 1)) ?? '-';
 
-/** SPEC §2 /membership: status chip, start, expiry, days remaining (if above 0), member since. */
+/** docs/product.md#screens /membership: status chip, start, expiry, days remaining (if above 0), member since. */
 export function StatusCard({ info }: { info: MembershipInfo }) {
   return (
     <SectionCard>

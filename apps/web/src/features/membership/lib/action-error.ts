@@ -1,6 +1,6 @@
 import { ApiError } from '../../../shared/lib/api-client';
 
-/** SPEC §8: the server's message, else the action's fallback; 'Error de conexión al …' when offline. */
+/** packages/shared/src/errors.ts: the server's message, else the action's fallback; 'Error de conexión al …' when offline. */
 export function actionError(err: unknown, fallback: string, connectionFallback: string): string {
   if (err instanceof ApiError) return err.isNetwork ? connectionFallback : err.message;
   return fallback;

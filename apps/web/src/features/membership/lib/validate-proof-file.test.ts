@@ -3,7 +3,7 @@ import { validateProofFile } from './validate-proof-file';
 
 const file = (type: string, size: number) => new File([new Uint8Array(size)], 'x', { type });
 
-describe('validateProofFile (SPEC §5)', () => {
+describe('validateProofFile (docs/product.md#money)', () => {
   it.each([
     ['no file', null, 'Debes seleccionar una imagen del comprobante'],
     ['a PDF', file('application/pdf', 10), 'Por favor selecciona un archivo de imagen válido'],

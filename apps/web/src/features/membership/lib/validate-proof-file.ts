@@ -1,7 +1,7 @@
 import { messages, PROOF_MAX_BYTES } from '@arb/shared';
 
 /**
- * SPEC §5 checks before an upload, in SPEC's order: a file, an image type, at most 5 MB. The
+ * docs/product.md#money checks before an upload, in SPEC's order: a file, an image type, at most 5 MB. The
  * server decides again from the bytes; this only spares the member a pointless upload.
  */
 export function validateProofFile(file: File | null | undefined): string | null {

@@ -12,7 +12,7 @@ import { StatusCard } from '../components/StatusCard';
 import { actionError } from '../lib/action-error';
 import { SecurityCard } from '../components/SecurityCard';
 
-/** SPEC §2 /membership: 'Mi Membresía', at most 800 px wide. */
+/** docs/product.md#screens /membership: 'Mi Membresía', at most 800 px wide. */
 export default function MembershipPage() {
   const membership = useMyMembership();
   const [success, setSuccess] = useState<string | null>(null);

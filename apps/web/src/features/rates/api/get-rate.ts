@@ -6,7 +6,7 @@ export const rateQueryKey = (panel: RatePanel) => ['rates', panel] as const;
 
 /**
  * One rate (`GET /api/rates/{panel}`). Refetched every 5 minutes, but only while the page is
- * visible: a hidden tab does not poll (SPEC §9, DESIGN §6).
+ * visible: a hidden tab does not poll (packages/shared/src/constants.ts, docs/product.md#rates-and-export).
  */
 export const rateQueryOptions = (panel: RatePanel) =>
   queryOptions({

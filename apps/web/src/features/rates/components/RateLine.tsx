@@ -6,7 +6,7 @@ interface RateLineProps {
   label: string;
   answer: RateAnswer | undefined;
   testId: string;
-  /** No answer yet: placeholders, since '---' and 'No disponible' mean missing (SPEC §2, issue 25). */
+  /** No answer yet: placeholders, since '---' and 'No disponible' mean missing (docs/product.md#screens, issue 25). */
   loading?: boolean;
 }
 

@@ -66,7 +66,7 @@ afterEach(() => {
   focusManager.setFocused(undefined);
 });
 
-describe('RatesPanel (SPEC §2 exchange-rate panel)', () => {
+describe('RatesPanel (docs/product.md#screens exchange-rate panel)', () => {
   it('shows both rates with their es-ES update dates and sources', async () => {
     renderPanel();
     expect(await screen.findByText('236,4567 Bs')).toBeTruthy();
@@ -77,7 +77,7 @@ describe('RatesPanel (SPEC §2 exchange-rate panel)', () => {
     expect(line('paralelo').getByText('Fuente: Binance P2P')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/Desactualizada/)).toBeNull();
-    // The token goes with the call (SPEC §7).
+    // The token goes with the call (docs/api.md#calls).
     const init = fetchMock.mock.calls[0]?.[1];
     expect((init?.headers as Record<string, string>).authorization).toMatch(/^Bearer h\./);
   });

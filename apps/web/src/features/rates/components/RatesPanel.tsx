@@ -6,7 +6,7 @@ import { useRate } from '../api/get-rate';
 import { RateLine } from './RateLine';
 
 /**
- * The dashboard's exchange-rate panel (SPEC §2): official (BCV) and parallel rates with their
+ * The dashboard's exchange-rate panel (docs/product.md#screens): official (BCV) and parallel rates with their
  * update dates. When either call fails, an error alert offers 'Reintentar'; values already
  * shown stay on screen.
  */

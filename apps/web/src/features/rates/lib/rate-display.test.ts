@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayRate, displayRateDate, formatAge } from './rate-display';
 
-describe('rate display (SPEC §2 exchange-rate panel)', () => {
+describe('rate display (docs/product.md#screens exchange-rate panel)', () => {
   it.each([
     [236.4567, '236,4567 Bs'],
     [1234.5, '1.234,50 Bs'],

@@ -5,12 +5,12 @@ export const RATES_TIME_ZONE = 'America/Caracas';
 
 export const isUsableRate = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
-/** 236.4567 → "236,4567 Bs"; anything missing or unusable → '---' (SPEC §2). */
+/** 236.4567 → "236,4567 Bs"; anything missing or unusable → '---' (docs/product.md#screens). */
 export function displayRate(value: unknown): string {
   return isUsableRate(value) ? formatRate(value) : messages.rateMissingValue;
 }
 
-/** An update date in es-ES; 'No disponible' when missing, 'Fecha inválida' when unparseable (SPEC §2). */
+/** An update date in es-ES; 'No disponible' when missing, 'Fecha inválida' when unparseable (docs/product.md#screens). */
 export function displayRateDate(value: unknown): string {
   if (value === null || value === undefined || value === '') return messages.rateDateMissing;
   if (typeof value !== 'string') return messages.dateInvalid;

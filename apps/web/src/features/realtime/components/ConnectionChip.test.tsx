@@ -5,7 +5,7 @@ import { ConnectionChip } from './ConnectionChip';
 
 afterEach(cleanup);
 
-describe('ConnectionChip (SPEC §2)', () => {
+describe('ConnectionChip (docs/product.md#screens)', () => {
   it('says it is connected, with no retry button', () => {
     render(<ConnectionChip connected />);
     expect(screen.getByText('Conectado en tiempo real')).toBeTruthy();

@@ -5,7 +5,7 @@ import { messages } from '@arb/shared';
 
 export interface ConnectionChipProps {
   connected: boolean;
-  /** Defaults to reloading the page (SPEC §2). */
+  /** Defaults to reloading the page (docs/product.md#screens). */
   onRetry?: () => void;
 }
 
