@@ -242,4 +242,22 @@ describe('working offline', () => {
     await s.context.setOffline(false);
     await expect.poll(() => s.page.getByTestId('tx-row').count(), { timeout: 20_000 }).toBe(1);
   });
+
+  it('the ledger history, opened once online, shows its last figures offline after a reload, and says from when', async () => {
+    const { ana, owner, ledgerId } = await twoMembers();
+    await call(ana, 'POST', '/api/transactions', { ledgerId, fecha: today(), venta: 10, tasa_venta: 40, notas: '' }, owner.token);
+    await openDashboard(ana.page, ledgerId);
+    await installOffline(ana.page, ledgerId);
+    await ana.page.goto(`/ledger/${ledgerId}/history`);
+    await ana.page.getByTestId('days-chip').waitFor();
+    expect(await ana.page.getByTestId('offline-banner').count()).toBe(0);
+
+    // The connection drops and Ana reloads the page: the shell, the figures and the days are there.
+    await ana.context.setOffline(true);
+    await ana.page.reload();
+    await ana.page.getByText(/^Sin conexión · datos de las \d\d:\d\d$/).waitFor();
+    await expect.poll(() => ana.page.getByTestId('days-chip').textContent()).toBe('1 día con transacciones');
+    await screenshot(ana.page, 'offline-ledger-history');
+    await ana.context.setOffline(false);
+  });
 });

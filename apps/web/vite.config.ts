@@ -76,8 +76,10 @@ export default defineConfig({
         // so no user is ever shown another's. Writes are never cached.
         runtimeCaching: [
           {
+            // The reads the dashboard, the ledger list and history and Mi Membresía render from
+            // (docs/product.md#working-offline): offline, each screen shows its last answer.
             urlPattern:
-              /\/api\/(ledgers(\/[^/?]+\/position)?|transactions\/balances|rates\/[a-z]+|membership\/my-membership|config)(\?.*)?$/,
+              /\/api\/(ledgers(\/[^/?]+\/(position|pnl|activity|imports))?|transactions\/(balances|dates|history-summary|daily-profit)|rates\/[a-z]+|membership\/(my-membership|my-payment-proofs)|config)(\?.*)?$/,
             method: 'GET',
             handler: 'NetworkFirst',
             options: { cacheName: 'arb-api-reads', expiration: { maxEntries: 60 } },

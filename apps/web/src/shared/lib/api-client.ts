@@ -150,6 +150,21 @@ async function errorFrom(res: Response, fallback: string): Promise<ApiError> {
   return new ApiError(message, res.status, typeof body.code === 'string' ? body.code : `HTTP_${res.status}`, body.fields);
 }
 
+let lastAnswerAt: number | undefined;
+
+/**
+ * When the server wrote the newest answer this page has read: its Date header, which an answer the
+ * service worker serves from its cache keeps (docs/product.md#working-offline: "datos de las HH:MM").
+ */
+export function lastServerAnswerAt(): number | undefined {
+  return lastAnswerAt;
+}
+
+function noteAnswerTime(res: Response): void {
+  const at = Date.parse(res.headers.get('date') ?? '');
+  if (!Number.isNaN(at) && (lastAnswerAt === undefined || at > lastAnswerAt)) lastAnswerAt = at;
+}
+
 /**
  * Calls the API: 15 s time-out, token refreshed before it expires, one retry after a 401 with a
  * fresh token, and a second 401 clears the session with 'Sesión expirada…' (docs/api.md#calls, packages/shared/src/errors.ts).
@@ -184,6 +199,7 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
   // The whole answer is read inside the time-out; a raw answer is handed over already buffered.
   const read = async (res: Response): Promise<{ res: Response; text?: string; error?: ApiError }> => {
     if (!res.ok) return { res, error: await errorFrom(res, fallback) };
+    noteAnswerTime(res);
     if (opts.raw) return { res: new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers }) };
     if (res.status === 204) return { res };
     return { res, text: await res.text() };

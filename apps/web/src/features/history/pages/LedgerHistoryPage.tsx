@@ -17,6 +17,7 @@ import { SummaryTiles } from '../components/SummaryTiles';
 import { useHistoryRealtime } from '../hooks/use-history-realtime';
 import { ConnectionChip } from '../../realtime';
 import { daysChipLabel } from '../lib/labels';
+import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 
 function Loading() {
   return (
@@ -111,6 +112,7 @@ export default function LedgerHistoryPage() {
 
   return (
     <Container component="main" maxWidth="md" sx={{ py: 3 }}>
+      <OfflineStatus />
       {breadcrumb}
       {body}
     </Container>

@@ -13,6 +13,7 @@ import { GroupManagementDialog } from '../components/GroupManagementDialog';
 import { InviteLinkDialog } from '../components/InviteLinkDialog';
 import { LedgerCard } from '../components/LedgerCard';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
+import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 
 /** /history: 'Mis Registros de Arbitraje' (docs/product.md#screens). */
 export default function LedgersPage() {
@@ -33,6 +34,7 @@ export default function LedgersPage() {
 
   return (
     <Container component="main" maxWidth="md" sx={{ py: 3 }}>
+      <OfflineStatus />
       <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         Volver al dashboard
       </Button>

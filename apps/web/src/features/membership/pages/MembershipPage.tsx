@@ -11,6 +11,7 @@ import { ProofsCard } from '../components/ProofsCard';
 import { StatusCard } from '../components/StatusCard';
 import { actionError } from '../lib/action-error';
 import { SecurityCard } from '../components/SecurityCard';
+import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 
 /** docs/product.md#screens /membership: 'Mi Membresía', at most 800 px wide. */
 export default function MembershipPage() {
@@ -20,6 +21,7 @@ export default function MembershipPage() {
 
   return (
     <Box component="main" sx={{ maxWidth: 800, mx: 'auto', px: 2, py: 3 }}>
+      <OfflineStatus />
       <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         Volver al Dashboard
       </Button>
