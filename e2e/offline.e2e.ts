@@ -260,4 +260,19 @@ describe('working offline', () => {
     await screenshot(ana.page, 'offline-ledger-history');
     await ana.context.setOffline(false);
   });
+
+  it('an operation queued on the dashboard is sent from another screen when the connection returns', async () => {
+    const { ana, owner, ledgerId } = await twoMembers();
+    await openDashboard(ana.page, ledgerId);
+    await installOffline(ana.page, ledgerId);
+    await ana.context.setOffline(true);
+    await addTransaction(ana.page, '15', '40');
+    await expect.poll(() => ana.page.getByTestId('queued-row').count()).toBe(1);
+
+    // Ana opens her ledger list (still offline), and the connection comes back there.
+    await ana.page.goto('/history');
+    await ana.page.getByText(/^Sin conexión/).waitFor();
+    await ana.context.setOffline(false);
+    await expect.poll(async () => (await serverRows(ana, owner, ledgerId)).map((r) => r.venta), { timeout: 20_000 }).toEqual([15]);
+  });
 });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { withQueries as page } from '../shared/query/with-queries';
+import { useAuth } from '../shared/auth/auth-context';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import LoginPage from '../features/auth/pages/LoginPage';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards';
@@ -21,14 +22,22 @@ const LedgerHistoryPage = page(() => import('../features/history/pages/LedgerHis
 const MembershipPage = page(() => import('../features/membership/pages/MembershipPage'));
 const AdminPage = page(() => import('../features/admin/pages/AdminPage'));
 const NotFoundPage = page(() => import('../pages/NotFoundPage'));
+// The offline queue is sent from any screen while someone is signed in (docs/product.md#working-offline).
+const OfflineSync = page(() => import('../features/dashboard/components/OfflineSync'));
 
 /**
  * docs/product.md#screens route table. Declarative routes (no data router): we load data with TanStack Query,
  * and this keeps the first-load bundle small.
  */
 export function AppRoutes() {
+  const { user } = useAuth();
   return (
     <BrowserRouter>
+      {user && (
+        <Suspense fallback={null}>
+          <OfflineSync />
+        </Suspense>
+      )}
       <Suspense fallback={<FullPageSpinner label="Cargando..." />}>
         <Routes>
           <Route path="/" element={<HomeRedirect />} />

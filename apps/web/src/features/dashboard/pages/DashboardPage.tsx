@@ -10,12 +10,10 @@ import { DashboardAppBar } from '../components/DashboardAppBar';
 import { DashboardView } from '../components/DashboardView';
 import { NoLedgerState } from '../components/NoLedgerState';
 import { useDashboardParams } from '../hooks/useDashboardParams';
-import { useOfflineSync } from '../hooks/useOfflineSync';
 
 /** /dashboard?ledger={id}&date={YYYY-MM-DD} (docs/product.md#screens). */
 export default function DashboardPage() {
-  const { logout, user } = useAuth();
-  useOfflineSync(user?.id);
+  const { logout } = useAuth();
   const ledgers = useLedgers();
   const { ledgerParam, dateParam, date, setSelection } = useDashboardParams();
   const createLedger = useCreateLedger();
