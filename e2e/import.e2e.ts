@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
-import { openBrowser, screenshot, type Session } from './support/browser.ts';
-import { call, personalLedger, signUp } from './support/accounts.ts';
+import { screenshot, type Session } from './support/browser.ts';
+import { ledgerWithTwoMembers } from './support/accounts.ts';
 
 /*
  * Binance P2P import (docs/product.md#binance-import, issue 19): Ana uploads her order history, checks the preview and
@@ -38,14 +38,7 @@ describe('Importar de Binance', () => {
   });
 
   it('upload, preview, import: the orders are in the day’s list, another member sees them live, and the history undoes it', async () => {
-    const ana = await openBrowser();
-    const beto = await openBrowser();
-    sessions.push(ana, beto);
-    const owner = await signUp(ana, 'Ana');
-    const member = await signUp(beto, 'Beto');
-    const ledgerId = await personalLedger(ana, owner);
-    const { inviteCode } = await call<{ inviteCode: string }>(ana, 'GET', `/api/ledgers/${ledgerId}/invite`, undefined, owner.token);
-    await call(beto, 'POST', '/api/ledgers/join', { inviteCode }, member.token);
+    const { ana, beto, ledgerId } = await ledgerWithTwoMembers(sessions);
 
     await openDashboard(ana.page, ledgerId);
     await openDashboard(beto.page, ledgerId);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
-import { call, personalLedger, signUp, type Account } from './support/accounts.ts';
+import { call, ledgerWithTwoMembers, personalLedger, signUp, type Account } from './support/accounts.ts';
 import { loginAs, registerVerifiedUser } from './support/users.ts';
 
 /*
@@ -50,17 +50,7 @@ describe('working offline', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  async function twoMembers() {
-    const ana = await openBrowser();
-    const beto = await openBrowser();
-    sessions.push(ana, beto);
-    const owner = await signUp(ana, 'Ana');
-    const member = await signUp(beto, 'Beto');
-    const ledgerId = await personalLedger(ana, owner);
-    const { inviteCode } = await call<{ inviteCode: string }>(ana, 'GET', `/api/ledgers/${ledgerId}/invite`, undefined, owner.token);
-    await call(beto, 'POST', '/api/ledgers/join', { inviteCode }, member.token);
-    return { ana, beto, owner, ledgerId };
-  }
+  const twoMembers = () => ledgerWithTwoMembers(sessions);
 
   it('three operations typed offline survive a reload and reach the server exactly once, and the other member sees them', async () => {
     const { ana, beto, owner, ledgerId } = await twoMembers();

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
-import { openBrowser, screenshot, type Session } from './support/browser.ts';
-import { call, personalLedger, signUp } from './support/accounts.ts';
+import { screenshot, type Session } from './support/browser.ts';
+import { call, ledgerWithTwoMembers } from './support/accounts.ts';
 
 /*
  * Realtime collaboration (issue 8): two people, two browsers, one ledger. What one adds appears
@@ -21,18 +21,7 @@ describe('realtime', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  /** Ana owns a ledger and Beto has joined it, each signed in in their own browser. */
-  async function twoMembers() {
-    const ana = await openBrowser();
-    const beto = await openBrowser();
-    sessions.push(ana, beto);
-    const owner = await signUp(ana, 'Ana');
-    const member = await signUp(beto, 'Beto');
-    const ledgerId = await personalLedger(ana, owner);
-    const { inviteCode } = await call<{ inviteCode: string }>(ana, 'GET', `/api/ledgers/${ledgerId}/invite`, undefined, owner.token);
-    await call(beto, 'POST', '/api/ledgers/join', { inviteCode }, member.token);
-    return { ana, beto, owner, ledgerId };
-  }
+  const twoMembers = () => ledgerWithTwoMembers(sessions);
 
   it('a transaction added by one member appears on the other member’s screen without reloading', async () => {
     const { ana, beto, ledgerId } = await twoMembers();

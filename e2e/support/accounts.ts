@@ -1,5 +1,5 @@
 import { linkFrom } from '../../apps/server/test/support/smtp-sink.ts';
-import type { Session } from './browser.ts';
+import { openBrowser, type Session } from './browser.ts';
 import { waitForMail } from './control.ts';
 
 /*
@@ -51,4 +51,20 @@ export async function personalLedger(s: Session, a: Account): Promise<string> {
   const own = ledgers.find((l) => l.ownerId === a.user.id);
   if (!own) throw new Error('no personal ledger');
   return own.id;
+}
+
+/**
+ * Ana owns a ledger and Beto has joined it, each signed in in their own browser (pushed to
+ * `sessions`, which the test closes).
+ */
+export async function ledgerWithTwoMembers(sessions: Session[]) {
+  const ana = await openBrowser();
+  const beto = await openBrowser();
+  sessions.push(ana, beto);
+  const owner = await signUp(ana, 'Ana');
+  const member = await signUp(beto, 'Beto');
+  const ledgerId = await personalLedger(ana, owner);
+  const { inviteCode } = await call<{ inviteCode: string }>(ana, 'GET', `/api/ledgers/${ledgerId}/invite`, undefined, owner.token);
+  await call(beto, 'POST', '/api/ledgers/join', { inviteCode }, member.token);
+  return { ana, beto, owner, member, ledgerId };
 }
