@@ -107,7 +107,11 @@ describe('concurrent requests never answer 500', () => {
         return first;
       });
     expect(await Promise.all([change(x.ledgerId, y.ledgerId), change(y.ledgerId, x.ledgerId)])).toEqual([x.ledgerId, y.ledgerId]);
-    expect(runs).toBe(3); // the deadlock's loser ran twice
+    // The deadlock's loser ran again (3 runs at least). Its retry can take the row the winner was
+    // waiting for before the winner wakes, and deadlock once more (4 runs, seen in CI on PostgreSQL):
+    // what matters is that both answer, not how many tries it took.
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(runs).toBeLessThanOrEqual(6);
   });
 
   it('a join racing the ledger’s deletion answers 404 or joins, never 500', async () => {
