@@ -51,7 +51,7 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
     },
   });
   const { watch, handleSubmit } = form;
-  const { money, fee, notes } = transactionFields(form);
+  const { dialogGrid } = transactionFields(form);
   const update = useUpdateTransaction();
   const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
   const showPreview = canPreviewEdit(venta, compra);
@@ -85,14 +85,7 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
               )}
             </Alert>
           )}
-          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {money('venta', 'Venta (USD)', true)}
-            {money('tasa_venta', 'Tasa de venta (Bs)')}
-            {money('compra', 'Compra (USD)')}
-            {money('tasa_compra', 'Tasa de compra (Bs)')}
-            {fee()}
-            {notes({ gridColumn: '1 / -1' })}
-          </Box>
+          {dialogGrid()}
           {showPreview && (
             <Box sx={{ mt: 2 }}>
               <ProfitPreview value={previewEditProfit(venta, tasaVenta, compra, tasaCompra)} />

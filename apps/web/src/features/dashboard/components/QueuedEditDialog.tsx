@@ -27,7 +27,7 @@ export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate;
       fecha: op.input.fecha,
     },
   });
-  const { money, fee, notes } = transactionFields(form);
+  const { dialogGrid } = transactionFields(form);
   const [venta, tasaVenta, compra, tasaCompra] = form.watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
   const submit = form.handleSubmit(async (data) => {
     await offlineQueue.edit(op.opId, {
@@ -42,14 +42,7 @@ export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate;
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
         <DialogTitle id="queued-edit-title">Editar transacción pendiente</DialogTitle>
         <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {money('venta', 'Venta (USD)', true)}
-            {money('tasa_venta', 'Tasa de venta (Bs)')}
-            {money('compra', 'Compra (USD)')}
-            {money('tasa_compra', 'Tasa de compra (Bs)')}
-            {fee()}
-            {notes({ gridColumn: '1 / -1' })}
-          </Box>
+          {dialogGrid()}
           {canPreviewCreate(venta, tasaVenta, compra, tasaCompra) && (
             <Box sx={{ mt: 2 }}>
               <ProfitPreview value={previewCreateProfit(venta, tasaVenta, compra, tasaCompra)} />

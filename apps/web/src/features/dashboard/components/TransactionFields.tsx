@@ -1,4 +1,4 @@
-import { TextField, type SxProps, type Theme } from '@mui/material';
+import { Box, TextField, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { TransactionData, TransactionInput } from '@arb/shared';
@@ -10,30 +10,44 @@ type TransactionFormApi = UseFormReturn<TransactionInput, unknown, TransactionDa
 /** The fields the new-transaction form and the edit dialog share, bound to their form. */
 export function transactionFields({ register, setValue, formState, watch }: TransactionFormApi) {
   const filled = (name: MoneyName | 'notas') => String(watch(name) ?? '') !== '';
+  const money = (name: MoneyName, label: string, autoFocus = false) => (
+    <MoneyField
+      label={label}
+      field={register(name)}
+      error={formState.errors[name]?.message}
+      onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
+      autoFocus={autoFocus}
+      filled={filled(name)}
+    />
+  );
+  /** 'Comisión (USD)' (docs/product.md#money): dollars the trade cost, up to 8 decimals; empty = no fee. */
+  const fee = () => (
+    <MoneyField
+      label="Comisión (USD)"
+      field={register('comision_usd')}
+      error={formState.errors.comision_usd?.message}
+      onFormat={(value) => setValue('comision_usd', value, { shouldValidate: formState.isSubmitted })}
+      filled={filled('comision_usd')}
+      step="0.00000001"
+    />
+  );
+  const notes = (sx?: SxProps<Theme>) => (
+    <NotesField field={register('notas')} error={formState.errors.notas?.message} filled={filled('notas')} sx={sx} />
+  );
   return {
-    money: (name: MoneyName, label: string, autoFocus = false) => (
-      <MoneyField
-        label={label}
-        field={register(name)}
-        error={formState.errors[name]?.message}
-        onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
-        autoFocus={autoFocus}
-        filled={filled(name)}
-      />
-    ),
-    /** 'Comisión (USD)' (docs/product.md#binance-import): dollars the trade cost, up to 8 decimals; empty = no fee. */
-    fee: () => (
-      <MoneyField
-        label="Comisión (USD)"
-        field={register('comision_usd')}
-        error={formState.errors.comision_usd?.message}
-        onFormat={(value) => setValue('comision_usd', value, { shouldValidate: formState.isSubmitted })}
-        filled={filled('comision_usd')}
-        step="0.00000001"
-      />
-    ),
-    notes: (sx?: SxProps<Theme>) => (
-      <NotesField field={register('notas')} error={formState.errors.notas?.message} filled={filled('notas')} sx={sx} />
+    money,
+    fee,
+    notes,
+    /** Every field in a dialog (edit, and "Editar" of a rejected queued item): two columns from 600 px, the notes across. */
+    dialogGrid: () => (
+      <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {money('venta', 'Venta (USD)', true)}
+        {money('tasa_venta', 'Tasa de venta (Bs)')}
+        {money('compra', 'Compra (USD)')}
+        {money('tasa_compra', 'Tasa de compra (Bs)')}
+        {fee()}
+        {notes({ gridColumn: '1 / -1' })}
+      </Box>
     ),
   };
 }
