@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import { Alert, type SxProps, type Theme } from '@mui/material';
 import { messages, t } from '@arb/shared';
 import { lastServerAnswerAt } from '../lib/api-client';
 import { useOnline } from './offline';
@@ -7,15 +7,16 @@ const clock = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-dig
 
 /**
  * Offline, a screen shows the last answers it has (the service worker's cached reads) and says
- * from when (docs/product.md#working-offline). The dashboard has its own banner, timed by its day's answer.
+ * from when (docs/product.md#working-offline). `at` is when the server wrote the data on screen: the
+ * dashboard passes its day's answer time; other screens take the newest answer's Date header.
  */
-export function OfflineStatus() {
+export function OfflineStatus({ at, sx = { mb: 2 } }: { at?: number | undefined; sx?: SxProps<Theme> }) {
   const online = useOnline();
   if (online) return null;
-  const at = lastServerAnswerAt();
+  const time = at ?? lastServerAnswerAt();
   return (
-    <Alert severity="warning" role="status" data-testid="offline-banner" sx={{ mb: 2 }}>
-      {at === undefined ? messages.offlineBannerNoTime : t('offlineBanner', { time: clock.format(at) })}
+    <Alert severity="warning" role="status" data-testid="offline-banner" sx={sx}>
+      {time === undefined ? messages.offlineBannerNoTime : t('offlineBanner', { time: clock.format(time) })}
     </Alert>
   );
 }

@@ -29,7 +29,8 @@ import { RealtimeSlot } from './RealtimeSlot';
 import { DashboardFlash } from './DashboardFlash';
 import { TransactionForm } from './TransactionForm';
 import { TransactionList } from './TransactionList';
-import { OfflineBanner, OfflineNotice } from './OfflineNotice';
+import { OfflineNotice } from './OfflineNotice';
+import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { useOnline, usePendingOps } from '../../../shared/offline/offline';
 
 interface Props {
@@ -78,7 +79,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
         <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
-        <OfflineBanner online={online} leidoEn={data?.leidoEn} />
+        <OfflineStatus at={data?.leidoEn} sx={{}} />
         <DashboardFlash />
         <MembershipBanner />
         {askToday.ask && (
