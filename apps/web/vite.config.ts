@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -38,6 +38,53 @@ function precompress(): Plugin {
           if (gz.length < raw.length) writeFileSync(`${full}.gz`, gz);
         }
       },
+    },
+  };
+}
+
+/**
+ * Fewer, larger files for the signed-in dashboard (docs/decisions/0019-dashboard-first-paint.md).
+ * Automatic splitting gave the entry 14 files and the dashboard 40 more, most under 3 KB gzip.
+ * Over HTTP/1.1 a browser opens 6 connections per origin, so each further wave of 6 files costs a
+ * round trip before any byte arrives (150 ms on Lighthouse's simulated slow 4G); the day's list
+ * painted after ~9 such waves. So:
+ * - `app`: every module the entry loads statically (rolldown's `$initial` tag): every page,
+ *   /login included, loads all of them anyway, so one file costs no byte more;
+ * - what /login may load by itself, one file each, taken first: the form validation (when a
+ *   field is first focused), the query cache, the registration tab and invite notice;
+ * - `dashboard`: the rest of what the dashboard screen and the offline sender load statically
+ *   (React's lazy() fetched it as ~40 files). Other screens that share a module with it load
+ *   this file too; the service worker precaches it after sign-in anyway.
+ * Screens and dialogs loaded on demand (history, admin, group management…) keep their own files.
+ */
+
+/** Module ids statically reachable from `roots` (paths under apps/web). */
+function staticClosure(roots: string[], ctx: Rolldown.ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const stack = roots.map((r) => path.resolve(import.meta.dirname, r));
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * A group of every module `roots` load statically. Groups of higher priority take their modules
+ * first, so what /login may load on its own (validation, the query cache, the registration form)
+ * stays out of the dashboard's file: /login never downloads the dashboard (docs/benchmarks.md, 160 KB).
+ */
+function closureGroup(name: string, roots: string[], priority: number): Rolldown.CodeSplittingGroup {
+  const closures = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
+  return {
+    debugName: name,
+    priority,
+    name(id, ctx) {
+      let closure = closures.get(ctx);
+      if (!closure) closures.set(ctx, (closure = staticClosure(roots, ctx)));
+      return closure.has(id) ? name : null;
     },
   };
 }
@@ -96,5 +143,31 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 10 },
+            closureGroup('validation', ['src/features/auth/components/login-validation.ts'], 9),
+            closureGroup('query', ['src/shared/query/QueryProvider.tsx'], 8),
+            closureGroup(
+              'forms',
+              ['src/features/auth/components/RegisterForm.tsx', 'src/features/auth/components/PendingInviteNotice.tsx'],
+              7,
+            ),
+            closureGroup(
+              'dashboard',
+              ['src/features/dashboard/pages/DashboardPage.tsx', 'src/features/dashboard/components/OfflineSync.tsx'],
+              6,
+            ),
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startDashboardEarly } from './app/early-dashboard';
 
 // docs/product.md#screens Global: stray window errors and unhandled rejections are logged, never shown raw.
 window.addEventListener('error', (event) => {
@@ -13,6 +14,10 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 // The service worker registers once someone is signed in (shared/lib/service-worker.ts, docs/benchmarks.md).
+
+// A signed-in visit to /dashboard asks for its chunks and its data now, in parallel, before React
+// renders anything (docs/decisions/0019-dashboard-first-paint.md).
+startDashboardEarly(window.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');

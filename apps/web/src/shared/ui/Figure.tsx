@@ -1,17 +1,18 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Box, Typography, type SxProps, type Theme } from '@mui/material';
+import { Typography, type SxProps, type Theme } from '@mui/material';
 
 /**
  * A money figure with its unit ("1.013.510,00 Bs.S"): it never breaks apart (issue 25). Inline, in
  * running text and lists: the line may wrap between figures, never inside one.
  */
 export function Figure({ children }: { children: string }) {
-  return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {children}
-    </Box>
-  );
+  // A plain span with one shared style object: a day's list draws ten figures a row, and an `sx`
+  // prop each cost the dashboard's first render a style computation per figure (Lighthouse TBT,
+  // docs/decisions/0019-dashboard-first-paint.md).
+  return <span style={NO_WRAP}>{children}</span>;
 }
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The scale (two decimals, rounded down) that makes `content` px fit in `box` px; 1 when it fits. */
 export function fitScale(box: number, content: number): number {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
-import { TransactionList } from './TransactionList';
+import { ROWS_PER_STEP, TransactionList } from './TransactionList';
 import { offlineQueue, usePendingOps } from '../../../shared/offline/offline';
 
 const permissions = { isOwner: true, canModifyBalance: true, canChange: () => true };
@@ -98,5 +98,21 @@ describe('transaction list: the fee (docs/product.md#binance-import)', () => {
     const [first, second] = screen.getAllByTestId('tx-row');
     expect(first?.textContent).not.toContain('Comisión');
     expect(second?.textContent).toContain('Comisión: 0,00012345 USD');
+  });
+});
+
+describe('transaction list: a long day (docs/decisions/0019-dashboard-first-paint.md)', () => {
+  it('draws the first rows at once and the rest a few at a time after, in order, with the count of all in the title', async () => {
+    mockFetch(() => json(200, {}));
+    const many = Array.from({ length: ROWS_PER_STEP * 2 + 3 }, (_, i) =>
+      aTransaction({ id: `22222222-2222-4222-8222-${String(i).padStart(12, '0')}`, notas: `fila ${i + 1}` }),
+    );
+    renderWithProviders(<TransactionList ledgerId={LEDGER} transactions={many} permissions={permissions} onError={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: `Transacciones del día (${many.length})` })).toBeTruthy();
+    expect(screen.getAllByTestId('tx-row')).toHaveLength(ROWS_PER_STEP);
+    await vi.waitFor(() => expect(screen.getAllByTestId('tx-row')).toHaveLength(many.length));
+    const rows = screen.getAllByTestId('tx-row');
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(many.map((_, i) => `Transacción ${i + 1}`));
+    expect(rows[many.length - 1]!.textContent).toContain(`fila ${many.length}`);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Checkbox, Chip, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -68,8 +68,13 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
       },
     );
   };
-  // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
-  const offlineHint = online ? undefined : messages.offlineNeedsConnection;
+  // The rows call the latest handlers through one stable object, so a row whose own props did not
+  // change is not drawn again (memo) when more rows arrive or another row is toggled.
+  const actions = useRef<RowActions>({ toggle: toggleRow, edit: setEditing, remove: setDeleting });
+  useEffect(() => {
+    actions.current.toggle = toggleRow;
+  });
+  const shown = useProgressiveCount(transactions.length);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -92,87 +97,20 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
         <Typography color="text.secondary">No hay transacciones registradas en esta fecha.</Typography>
       )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {transactions.map((tx, i) => {
-          const allowed = permissions.canChange(tx);
-          return (
-            <Box component="li" key={tx.id} data-testid="tx-row" aria-label={`Transacción ${i + 1}`}>
-              {i > 0 && <Divider sx={{ my: 1.5 }} />}
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
-                <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
-                  <Typography variant="subtitle2">#{i + 1}</Typography>
-                  {tx.venta > 0 && (
-                    <Typography variant="body2">
-                      Venta: <Figure>{formatUsd(tx.venta)}</Figure> a <Figure>{formatRate(tx.tasa_venta)}</Figure>
-                    </Typography>
-                  )}
-                  {tx.compra > 0 && (
-                    <Typography variant="body2">
-                      Compra: <Figure>{formatUsd(tx.compra)}</Figure> a <Figure>{formatRate(tx.tasa_compra)}</Figure>
-                    </Typography>
-                  )}
-                  {tx.comision_usd > 0 && (
-                    <Typography variant="body2">
-                      Comisión: <Figure>{formatFee(tx.comision_usd)}</Figure>
-                    </Typography>
-                  )}
-                  <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>
-                    Ganancia: <Figure>{formatUsd(tx.ganancia_transaccion_usd)}</Figure> ·{' '}
-                    <Figure>{formatBs(tx.ganancia_transaccion_ves)}</Figure>
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    Acumulado: <Figure>{formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)}</Figure> ·{' '}
-                    <Figure>{formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}</Figure>
-                  </Typography>
-                  {tx.notas && (
-                    <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
-                      {tx.notas}
-                    </Typography>
-                  )}
-                  <Typography variant="caption" color="text.secondary">
-                    Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}
-                  </Typography>
-                  {queuedVerify.has(tx.id) && (
-                    <Box>
-                      <Chip size="small" color="warning" variant="outlined" label={messages.offlinePending} sx={{ mt: 0.5 }} />
-                    </Box>
-                  )}
-                </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center' }}>
-                  <FormControlLabel
-                    label="Verificada"
-                    control={
-                      <Checkbox
-                        checked={clicked[tx.id] ?? queuedState(tx.id) ?? tx.esta_verificada}
-                        disabled={!allowed}
-                        onChange={(e) => toggleRow(tx, e.target.checked)}
-                      />
-                    }
-                  />
-                  <Tooltip title={offlineHint ?? 'Editar'}>
-                    <span>
-                      <IconButton aria-label={`Editar transacción ${i + 1}`} disabled={!allowed || !online} onClick={() => setEditing(tx)}>
-                        <EditIcon />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={offlineHint ?? 'Eliminar'}>
-                    <span>
-                      <IconButton
-                        aria-label={`Eliminar transacción ${i + 1}`}
-                        color="error"
-                        disabled={!allowed || !online}
-                        onClick={() => setDeleting(tx)}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </Box>
-              </Box>
-            </Box>
-          );
-        })}
-        <QueuedRows ops={queuedRows} startIndex={transactions.length} />
+        {transactions.slice(0, shown).map((tx, i) => (
+          <Row
+            key={tx.id}
+            tx={tx}
+            index={i}
+            allowed={permissions.canChange(tx)}
+            checked={clicked[tx.id] ?? queuedState(tx.id) ?? tx.esta_verificada}
+            pending={queuedVerify.has(tx.id)}
+            online={online}
+            actions={actions}
+          />
+        ))}
+        {/* After the last row: drawn once every row is, or it would move down as they arrive. */}
+        {shown === transactions.length && <QueuedRows ops={queuedRows} startIndex={transactions.length} />}
       </Box>
       {editing && (
         <EditTransactionDialog
@@ -196,3 +134,128 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
     </Paper>
   );
 }
+
+interface RowActions {
+  toggle(tx: TransactionRow, esta_verificada: boolean): void;
+  edit(tx: TransactionRow): void;
+  remove(tx: TransactionRow): void;
+}
+
+/**
+ * Rows in the first commit of a list, and added per step after it. A day of 40 rows was one commit
+ * of ~1,500 DOM nodes, the dashboard's longest task; the first rows paint with the rest of the
+ * screen and the others follow a few at a time, each step after a frame has painted, in a
+ * transition (Lighthouse LCP and TBT, docs/decisions/0019-dashboard-first-paint.md). On a phone the
+ * list starts at the bottom of the first screen, so the first step fills more than what is seen.
+ */
+export const ROWS_PER_STEP = 8;
+
+/** How many of `total` rows to draw: ROWS_PER_STEP at first, then ROWS_PER_STEP more after each painted frame. */
+function useProgressiveCount(total: number): number {
+  const [limit, setLimit] = useState(ROWS_PER_STEP);
+  useEffect(() => {
+    if (limit >= total) return;
+    let timer: number | undefined;
+    const grow = () => {
+      // After the frame is painted (a timer queued from requestAnimationFrame), not before it.
+      timer = window.setTimeout(() => startTransition(() => setLimit((n) => n + ROWS_PER_STEP)), 0);
+    };
+    const frame = typeof window.requestAnimationFrame === 'function' ? window.requestAnimationFrame(grow) : undefined;
+    if (frame === undefined) grow();
+    return () => {
+      if (frame !== undefined) window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [limit, total]);
+  return Math.min(limit, total);
+}
+
+interface RowProps {
+  tx: TransactionRow;
+  index: number;
+  allowed: boolean;
+  checked: boolean;
+  /** A verify toggle of this row is queued (docs/product.md#working-offline). */
+  pending: boolean;
+  online: boolean;
+  actions: RefObject<RowActions>;
+}
+
+const Row = memo(function Row({ tx, index: i, allowed, checked, pending, online, actions }: RowProps) {
+  // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
+  const offlineHint = online ? undefined : messages.offlineNeedsConnection;
+  return (
+    <Box component="li" data-testid="tx-row" aria-label={`Transacción ${i + 1}`}>
+      {i > 0 && <Divider sx={{ my: 1.5 }} />}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
+          <Typography variant="subtitle2">#{i + 1}</Typography>
+          {tx.venta > 0 && (
+            <Typography variant="body2">
+              Venta: <Figure>{formatUsd(tx.venta)}</Figure> a <Figure>{formatRate(tx.tasa_venta)}</Figure>
+            </Typography>
+          )}
+          {tx.compra > 0 && (
+            <Typography variant="body2">
+              Compra: <Figure>{formatUsd(tx.compra)}</Figure> a <Figure>{formatRate(tx.tasa_compra)}</Figure>
+            </Typography>
+          )}
+          {tx.comision_usd > 0 && (
+            <Typography variant="body2">
+              Comisión: <Figure>{formatFee(tx.comision_usd)}</Figure>
+            </Typography>
+          )}
+          <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>
+            Ganancia: <Figure>{formatUsd(tx.ganancia_transaccion_usd)}</Figure> · <Figure>{formatBs(tx.ganancia_transaccion_ves)}</Figure>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Acumulado: <Figure>{formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)}</Figure> ·{' '}
+            <Figure>{formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}</Figure>
+          </Typography>
+          {tx.notas && (
+            <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+              {tx.notas}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}
+          </Typography>
+          {pending && (
+            <Box>
+              <Chip size="small" color="warning" variant="outlined" label={messages.offlinePending} sx={{ mt: 0.5 }} />
+            </Box>
+          )}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <FormControlLabel
+            label="Verificada"
+            control={<Checkbox checked={checked} disabled={!allowed} onChange={(e) => actions.current.toggle(tx, e.target.checked)} />}
+          />
+          <Tooltip title={offlineHint ?? 'Editar'}>
+            <span>
+              <IconButton
+                aria-label={`Editar transacción ${i + 1}`}
+                disabled={!allowed || !online}
+                onClick={() => actions.current.edit(tx)}
+              >
+                <EditIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={offlineHint ?? 'Eliminar'}>
+            <span>
+              <IconButton
+                aria-label={`Eliminar transacción ${i + 1}`}
+                color="error"
+                disabled={!allowed || !online}
+                onClick={() => actions.current.remove(tx)}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,46 @@
+import { getStoredUser } from '../lib/session';
+
+/**
+ * Answers requested before the screen that reads them has loaded (app/early-dashboard.ts): a
+ * signed-in visit to /dashboard starts GET /api/ledgers and the day's balances from the entry
+ * module, in parallel with the dashboard's chunks, instead of after them (Lighthouse LCP,
+ * docs/decisions/0019-dashboard-first-paint.md). The query that reads a key takes its promise
+ * once (its queryFn), so a retry, a refetch or a later visit asks the server again.
+ *
+ * Free of TanStack Query: the entry module imports it, and /login's weight does not grow.
+ */
+interface Entry {
+  promise: Promise<unknown>;
+  /** Whose session asked: another user's answers are never handed over. */
+  userId: string | undefined;
+  startedAt: number;
+}
+
+/** Older than this, an unclaimed answer is asked again: the figures change with every action. */
+export const PREFETCH_MAX_AGE_MS = 30_000;
+
+const entries = new Map<string, Entry>();
+
+/** Starts `load` now and keeps its promise under `key` for the query that will read it. */
+export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const promise = load();
+  // Handled here as well: an answer nobody claims (the user left the page) must not surface as
+  // an unhandled rejection; the query that claims it still sees the error.
+  promise.catch(() => undefined);
+  entries.set(key, { promise, userId: getStoredUser()?.id, startedAt: Date.now() });
+  return promise;
+}
+
+/** The promise started under `key`, once, when it is recent and of the same user; otherwise undefined. */
+export function takePrefetched<T>(key: string, now = Date.now()): Promise<T> | undefined {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  entries.delete(key);
+  if (now - entry.startedAt > PREFETCH_MAX_AGE_MS || entry.userId !== getStoredUser()?.id) return undefined;
+  return entry.promise as Promise<T>;
+}
+
+/** Forgets every unclaimed answer (sign-in and sign-out, with the query cache: clear-queries.ts). */
+export function clearPrefetched(): void {
+  entries.clear();
+}
