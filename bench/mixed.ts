@@ -11,13 +11,16 @@
  * server's memory is reported too.
  *   node --import tsx bench/mixed.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
-import { cannon, fmt, printTable, seedOwner, seedTransactions, startBench, type CannonResult } from './support.ts';
+import { cannon, fmt, load, printTable, seedOwner, seedTransactions, startBench, type CannonResult } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 10);
 const DAY = '2026-11-20';
 const mb = (n: number) => `${fmt(n / 1024 / 1024)} MB`;
 const errors = (r: CannonResult) => r.errors + r.non2xx;
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+/** Readers ask as Chromium does: a day's answer comes gzipped (docs/decisions/0019). */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+const read = (url: string, token: string, seconds = SECONDS) => load(url, token, 40, seconds, { headers: BROWSER });
 
 const b = await startBench();
 try {
@@ -33,30 +36,30 @@ try {
         .count,
     );
 
-  await cannon(readUrl, o.token, 40, 2); // warm-up: JIT, pool, plan cache
+  await read(readUrl, o.token, 2); // warm-up: JIT, pool, plan cache
   const rowsBefore = await dayRows();
-  const readsBefore = await cannon(readUrl, o.token, 40, SECONDS);
+  const readsBefore = await read(readUrl, o.token);
   global.gc?.();
   const before = process.memoryUsage();
   const mixedCpu = process.cpuUsage();
   const [reads, creates] = await Promise.all([
-    cannon(readUrl, o.token, 40, SECONDS),
+    read(readUrl, o.token),
     cannon(`${b.baseUrl}/api/transactions`, o.token, 10, SECONDS, { body }),
   ]);
   const mixedCpuMs = cpuMs(process.cpuUsage(mixedCpu));
   global.gc?.();
   const after = process.memoryUsage();
   const rowsAfter = await dayRows();
-  const readsAfter = await cannon(readUrl, o.token, 40, SECONDS);
+  const readsAfter = await read(readUrl, o.token);
   // A day of the mixed phase's mean size, on the same ledger (its rows are like the created ones:
   // same columns, ~650 bytes of JSON each).
   const meanRows = Math.round((rowsBefore + rowsAfter) / 2);
   const MEAN_DAY = '2026-11-21';
   await seedTransactions(b, o, meanRows, 1, MEAN_DAY);
   const meanUrl = `${b.baseUrl}/api/transactions/balances?ledgerId=${o.ledgerId}&fecha=${MEAN_DAY}`;
-  await cannon(meanUrl, o.token, 40, 2);
+  await read(meanUrl, o.token, 2);
   const meanCpu = process.cpuUsage();
-  const readsMean = await cannon(meanUrl, o.token, 40, SECONDS);
+  const readsMean = await read(meanUrl, o.token);
   const meanCpuMs = cpuMs(process.cpuUsage(meanCpu));
 
   printTable(`Mixed load on one day, 40 reading + 10 creating, ${SECONDS} s — ${b.target}`, [

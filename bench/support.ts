@@ -149,6 +149,7 @@ export async function cannon(
   connections = 50,
   seconds = 10,
   post?: { body: unknown },
+  headers: Record<string, string> = {},
 ): Promise<CannonResult> {
   const bin = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
   const args = [
@@ -159,6 +160,7 @@ export async function cannon(
     String(seconds),
     '-j',
     ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
     ...(post ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(post.body)] : []),
     url,
   ];
@@ -210,3 +212,23 @@ export function printTable(title: string, rows: Row[]): void {
 }
 
 export const fmt = (n: number, dp = 1) => n.toFixed(dp);
+
+/** bench/load-client.mjs in a child process: cannon()'s shape, for compressed (binary) answers. */
+export async function load(
+  url: string,
+  token: string,
+  connections: number,
+  seconds: number,
+  options: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<CannonResult> {
+  const spec = {
+    url,
+    connections,
+    seconds,
+    headers: { authorization: `Bearer ${token}`, ...options.headers },
+    ...(options.body === undefined ? {} : { method: 'POST', body: options.body }),
+  };
+  const client = path.resolve(import.meta.dirname, 'load-client.mjs');
+  const { stdout } = await run(process.execPath, [client, JSON.stringify(spec)]);
+  return JSON.parse(stdout) as CannonResult;
+}

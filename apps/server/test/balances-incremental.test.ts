@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDayAnswerCache } from '../src/services/balances/day-answer-cache.ts';
@@ -94,7 +95,9 @@ describe('the incrementally kept balances answer equals a recomputation from scr
         await addMember(t, owner.ledgerId, member.id, true);
         const L = owner.ledgerId;
         // "Another instance": its own cache over the same database, read only on some steps.
-        const other = createDayAnswerCache(t.ctx.db);
+        // Its gzip segments hold about one row each, so that appends reuse sealed segments and
+        // compress the open one again (docs/decisions/0019); this instance keeps the 32 KB ones.
+        const other = createDayAnswerCache(t.ctx.db, { gzipSegmentBytes: 600 });
 
         const ids = async () =>
           (
@@ -113,18 +116,22 @@ describe('the incrementally kept balances answer equals a recomputation from scr
         ];
         const expectFresh = async (withOther: boolean) => {
           for (const fecha of await days()) {
+            // As a browser asks: gzip accepted (the plain answer is the same state's body).
             const res = await t.request({
               method: 'GET',
               url: `/api/transactions/balances?ledgerId=${L}&fecha=${fecha}`,
               token: owner.token,
+              headers: { 'accept-encoding': 'gzip, deflate, br' },
             });
             expect(res.statusCode, res.body).toBe(200);
+            expect(res.headers['content-encoding']).toBe('gzip');
             const scratch = JSON.stringify(await dayBalances(t.ctx.db, L, fecha));
-            expect(res.body, `${fecha} on this instance`).toBe(scratch);
+            expect(gunzipSync(res.rawPayload).toString(), `${fecha} on this instance`).toBe(scratch);
             if (withOther) {
               const { rows } = await t.database.pool.query<{ revision: string }>('select revision::text from ledgers where id = $1', [L]);
-              const body = await other.read(L, fecha, Number(rows[0]!.revision));
-              expect(body.toString(), `${fecha} on another instance`).toBe(scratch);
+              const answer = await other.read(L, fecha, Number(rows[0]!.revision));
+              expect(answer.plain().toString(), `${fecha} on another instance`).toBe(scratch);
+              expect(gunzipSync(answer.gzipped()).toString(), `${fecha} gzipped on another instance`).toBe(scratch);
             }
           }
         };
@@ -151,7 +158,7 @@ describe('the incrementally kept balances answer equals a recomputation from scr
     const revision = async () =>
       Number((await t.database.pool.query<{ r: string }>('select revision::text as r from ledgers where id = $1', [L])).rows[0]!.r);
     const expectScratch = async () => {
-      const body = (await cache.read(L, fecha, await revision())).toString();
+      const body = (await cache.read(L, fecha, await revision())).plain().toString();
       expect(body).toBe(JSON.stringify(await dayBalances(t.ctx.db, L, fecha)));
       return JSON.parse(body) as { transacciones_con_acumulados: Array<{ notas: string | null }> };
     };

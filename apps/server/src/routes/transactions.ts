@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { loadMembership } from '../services/ledger-access.ts';
 import { createDayAnswerCache } from '../services/balances/day-answer-cache.ts';
+import { acceptsGzip } from '../services/balances/day-answer-gzip.ts';
 import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
 import { dailyProfit } from '../services/history/daily-profit.ts';
 import { historyDates, historySummary } from '../services/history/history.ts';
@@ -68,10 +69,13 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
   const dayAnswers = createDayAnswerCache(ctx.db);
   app.get('/api/transactions/balances', { ...memberOfQuery, schema: { querystring: ledgerDayQuery } }, async (request, reply) => {
     const { ledgerId, fecha } = request.query;
-    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    reply.header('cache-control', 'no-store').header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
     // The revision read with the membership is not newer than the snapshot the answer comes from:
     // a cached answer of that revision or a later one is never stale for this request.
-    return reply.send(await dayAnswers.read(ledgerId, fecha, request.membership.revision));
+    const answer = await dayAnswers.read(ledgerId, fecha, request.membership.revision);
+    // A big day is hundreds of kB of JSON; its gzip form is kept with it (docs/decisions/0019).
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(answer.plain());
+    return reply.header('content-encoding', 'gzip').send(answer.gzipped());
   });
 
   app.get('/api/transactions/dates', { ...memberOfQuery, schema: { querystring: ledgerQuery } }, async (request) => {

@@ -4,6 +4,16 @@ import type { Db } from '../../db/database.ts';
 import { toTransactionJson } from '../transactions/transaction-json.ts';
 import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transaction-row.ts';
 import { baseBalanceQuery, toDayBaseBalance, type BaseBalanceRow } from './base-balance.ts';
+import {
+  SEGMENT_BYTES,
+  gzipFromSegments,
+  gzipWhole,
+  plainOf,
+  reusableSegments,
+  segmentsOf,
+  type AnswerPieces,
+  type GzSegment,
+} from './day-answer-gzip.ts';
 import { balancesHead, dayBalances } from './day-balances.ts';
 
 /**
@@ -45,12 +55,51 @@ interface DayState {
   readAt: number;
   /** null for a costo_promedio day (whole-day answers only). */
   rows: DayRow[] | null;
-  body: Buffer;
+  answer: KeptAnswer;
+}
+
+/** A day's answer: its JSON and its gzip form, each made when first asked for (day-answer-gzip.ts). */
+export interface DayAnswer {
+  plain(): Buffer;
+  gzipped(): Buffer;
+}
+
+interface KeptAnswer extends DayAnswer {
+  /** Compressed segments of the rows known right for this answer (a prefix; all once gzipped). */
+  readonly segments: readonly GzSegment[];
+}
+
+/**
+ * From the answer's pieces: the rows' segments in `reuse` are taken as they are and the others
+ * compressed when gzip is asked for; the JSON is joined only when a client wants it plain (browsers
+ * never do), so a change costs no more than its rows.
+ */
+function keptAnswer(pieces: AnswerPieces, reuse: readonly GzSegment[], segmentBytes: number): KeptAnswer {
+  let segments = reuse;
+  let plain: Buffer | undefined;
+  let gz: Buffer | undefined;
+  return {
+    get segments() {
+      return segments;
+    },
+    plain: () => (plain ??= plainOf(pieces)),
+    gzipped() {
+      if (gz) return gz;
+      segments = segmentsOf(pieces.rows, segments, segmentBytes);
+      return (gz = gzipFromSegments(pieces, segments));
+    },
+  };
+}
+
+/** An answer computed whole (a costo_promedio day, or one too big to keep its rows). */
+function wholeAnswer(body: Buffer): KeptAnswer {
+  let gz: Buffer | undefined;
+  return { segments: [], plain: () => body, gzipped: () => (gz ??= gzipWhole(body)) };
 }
 
 export interface DayAnswerCache {
   /** The day's answer at `revision` or later (the revision the caller read with its membership). */
-  read(ledgerId: string, fecha: string, revision: number): Promise<Buffer>;
+  read(ledgerId: string, fecha: string, revision: number): Promise<DayAnswer>;
   /** How answers were made so far: cached as they were, brought up to date, read whole. */
   readonly stats: { hits: number; updates: number; whole: number };
 }
@@ -63,6 +112,8 @@ export interface DayAnswerCacheOptions {
   /** A state older than this is read again in full (bounds any drift and xid wrap-around). */
   maxAgeMs?: number;
   now?: () => number;
+  /** Size of the compressed segments of the rows (day-answer-gzip.ts); small in tests, to reuse many. */
+  gzipSegmentBytes?: number;
 }
 
 const XID_SPAN = 4294967296; // 2^32
@@ -214,10 +265,9 @@ export function mergeRows(cached: readonly DayRow[], fetched: DayRow[], count: n
   return { rows: merged, from };
 }
 
-function bodyOf(head: object, rows: readonly DayRow[]): Buffer {
+function piecesOf(head: object, rows: readonly DayRow[]): AnswerPieces {
   // JSON.stringify of the whole answer gives the same bytes: the rows are its last key.
-  const start = JSON.stringify(head).slice(0, -1);
-  return Buffer.from(`${start},"transacciones_con_acumulados":[${rows.map((r) => r.json).join(',')}]}`);
+  return { head: `${JSON.stringify(head).slice(0, -1)},"transacciones_con_acumulados":[`, rows, tail: ']}' };
 }
 
 export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}): DayAnswerCache {
@@ -225,6 +275,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
   const maxRows = options.maxRows ?? 50_000;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const now = options.now ?? Date.now;
+  const segmentBytes = options.gzipSegmentBytes ?? SEGMENT_BYTES;
   const states = new Map<string, DayState>();
   let cachedRows = 0;
   const stats = { hits: 0, updates: 0, whole: 0 };
@@ -261,7 +312,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
       // docs/product.md#profit-method-and-position: the rows' profit is realized against the whole ledger's walk; computed whole.
       const body = Buffer.from(JSON.stringify(await dayBalances(db, ledgerId, fecha)));
       stats.whole++;
-      return { revision, snapXmin: Number(meta.snap), readAt, rows: null, body };
+      return { revision, snapXmin: Number(meta.snap), readAt, rows: null, answer: wholeAnswer(body) };
     }
     const names = new Map(meta.names);
     const renamed = cachedRowsList.some((r) => r.row.created_by !== null && names.get(r.row.created_by) !== r.row.author_name);
@@ -270,10 +321,16 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     const rows = merged ? merged.rows : read.rows;
     if (merged) stats.updates++;
     else stats.whole++;
-    withCumulative(rows, merged ? merged.from : 0);
+    const from = merged ? merged.from : 0;
+    withCumulative(rows, from);
     const head = balancesHead(read.base, summarizeDay(read.sums, read.base));
+    const pieces = piecesOf(head, rows);
     // A day bigger than the whole budget of rows keeps only its answer (read whole on a change).
-    return { revision, snapXmin: Number(meta.snap), readAt, rows: rows.length > maxRows ? null : rows, body: bodyOf(head, rows) };
+    const keepRows = rows.length <= maxRows;
+    // Rows before `from` are the cached row objects: their compressed segments still hold.
+    const reuse = merged && usable ? reusableSegments(usable.answer.segments, from, segmentBytes) : [];
+    const answer = keepRows ? keptAnswer(pieces, reuse, segmentBytes) : wholeAnswer(plainOf(pieces));
+    return { revision, snapXmin: Number(meta.snap), readAt, rows: keepRows ? rows : null, answer };
   }
 
   return {
@@ -287,7 +344,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
           stats.hits++;
           states.delete(key); // re-insert: Map order doubles as least-recently-used order
           states.set(key, hit);
-          return hit.body;
+          return hit.answer;
         }
         // A read of the day under way usually started after this request read its revision (the
         // revision moves with every create, and 40 readers follow it): wait for it and use it
@@ -296,7 +353,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
         if (!pending || pending === awaited) break;
         awaited = pending;
         const state = await pending.catch(() => undefined);
-        if (state && state.revision >= revision) return state.body;
+        if (state && state.revision >= revision) return state.answer;
       }
       // This read brings the day up to date, from the newest state, and others may wait for it.
       const pending = compute(ledgerId, fecha, states.get(key)).then((state) => {
@@ -305,7 +362,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
       });
       inFlight.set(key, pending);
       try {
-        return (await pending).body;
+        return (await pending).answer;
       } finally {
         if (inFlight.get(key) === pending) inFlight.delete(key);
       }
