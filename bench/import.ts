@@ -1,46 +1,51 @@
 /**
  * docs/benchmarks.md: import of a 20,000-row Binance P2P export — preview <= 2 s, commit <= 5 s, memory
  * growth <= 200 MB, and the fifth of five consecutive 20,000-row imports into one ledger <= 5 s.
- * Wall-clock times of HTTP requests carrying the file (multipart), server in this process.
+ * Wall-clock times of HTTP requests carrying the file (multipart), server in this process, each
+ * request sent by a child process (bench/import-client.mjs) so that only the server's memory counts.
  *   node --expose-gc --import tsx bench/import.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
 import { englishCsv, manyOrders } from '../apps/server/src/services/imports/fixtures/generate.ts';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { fmt, printTable, seedOwner, startBench } from './support.ts';
+
+const run = promisify(execFile);
 
 const ROWS = 20_000;
 
 const b = await startBench();
+const dir = mkdtempSync(path.join(os.tmpdir(), 'arb-import-bench-'));
 try {
   const o = await seedOwner(b, 'Importar');
   const files = Array.from({ length: 5 }, (_, i) => englishCsv(manyOrders(ROWS, 30_000_000_000_000_000_000n + BigInt(i) * 1_000_000n)));
-  const send = async (path: string, file: Buffer) => {
-    const form = new FormData();
-    form.append('timezone', 'America/Caracas');
-    form.append('file', new Blob([file], { type: 'text/csv' }), 'binance.csv');
-    const t0 = performance.now();
-    const res = await fetch(`${b.baseUrl}/api/ledgers/${o.ledgerId}/imports${path}`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${o.token}` },
-    });
-    const body = (await res.json()) as { counts?: { new: number }; batch?: { created: number } };
-    const ms = performance.now() - t0;
-    if (!res.ok) throw new Error(`${path || 'commit'} answered ${res.status}: ${JSON.stringify(body)}`);
-    // Only the counts are kept: the preview's 20,000 parsed rows belong to this client, which
-    // shares the server's process, and must not count as the server's memory.
-    return { ms, body: { counts: body.counts, batch: body.batch } };
+  const paths = files.map((f, i) => {
+    const p = path.join(dir, `binance-${i}.csv`);
+    writeFileSync(p, f);
+    return p;
+  });
+  /** One request from a child process (bench/import-client.mjs): the client's memory is not the server's. */
+  const send = async (route: string, file: string) => {
+    const client = path.join(import.meta.dirname, 'import-client.mjs');
+    const { stdout } = await run(process.execPath, [client, `${b.baseUrl}/api/ledgers/${o.ledgerId}/imports${route}`, o.token, file]);
+    const r = JSON.parse(stdout) as { ms: number; status: number; counts?: { new: number }; created?: number; error?: unknown };
+    if (r.status >= 300) throw new Error(`${route || 'commit'} answered ${r.status}: ${JSON.stringify(r.error)}`);
+    return r;
   };
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const preview = await send('/preview', files[0]!);
-  if (preview.body.counts?.new !== ROWS) throw new Error(`preview saw ${preview.body.counts?.new} new rows`);
+  const preview = await send('/preview', paths[0]!);
+  if (preview.counts?.new !== ROWS) throw new Error(`preview saw ${preview.counts?.new} new rows`);
   const commits: number[] = [];
-  for (const f of files) {
+  for (const f of paths) {
     const c = await send('', f);
-    if (c.body.batch?.created !== ROWS) throw new Error(`commit created ${c.body.batch?.created}`);
+    if (c.created !== ROWS) throw new Error(`commit created ${c.created}`);
     commits.push(c.ms);
   }
   clearInterval(sampler);
@@ -81,4 +86,5 @@ try {
   ]);
 } finally {
   await b.close();
+  rmSync(dir, { recursive: true, force: true });
 }
