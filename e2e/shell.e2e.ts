@@ -16,6 +16,20 @@ describe('app shell', () => {
     await screenshot(s.page, 'not-found');
   });
 
+  it('paints a loading screen from the HTML before any script, which the app replaces (docs/decisions/0019-dashboard-first-paint.md)', async () => {
+    // Scripts held back: what shows is index.html's own screen, a status like FullPageSpinner's.
+    await s.page.route('**/assets/*.js', (route) => route.abort());
+    await s.page.goto('/login');
+    expect(await s.page.getByRole('status').textContent()).toBe('Cargando...');
+    expect(await s.page.getByRole('heading').count()).toBe(0);
+    await s.page.unroute('**/assets/*.js');
+    await s.page.reload();
+    await s.page.getByRole('heading', { name: 'Arbitraje USD/VES' }).waitFor();
+    // Replaced, not kept beside the app: no second status, heading or landmark.
+    expect(await s.page.locator('#root .boot').count()).toBe(0);
+    expect(await s.page.getByText('Cargando...').count()).toBe(0);
+  });
+
   it('a signed-out visitor of /dashboard lands on /login', async () => {
     await s.page.goto('/dashboard');
     await s.page.waitForURL('**/login');

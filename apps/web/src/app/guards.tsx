@@ -18,7 +18,7 @@ export function RequireAuth({ children, verified = true, admin = false }: GuardP
   const location = useLocation();
   // Only an unverified user waits for the server's settings (docs/product.md#account-security: with
   // REQUIRE_EMAIL_VERIFICATION=false nobody is sent to /verify-email-required).
-  const config = usePublicConfig();
+  const config = usePublicConfig(Boolean(verified && user && !user.email_verified));
   if (loading) return <FullPageSpinner label="Verificando autenticación..." />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (verified && !user.email_verified) {

@@ -259,4 +259,27 @@ describe('useLedgerRealtime (docs/product.md#accounts-and-sessions, docs/api.md#
     expect(socket.connected).toBe(false);
     expect(socket.handlers.size).toBe(0);
   });
+  it('opens no socket while held back (the dashboard waits for its list to paint), then connects; pending until the first attempt ends', () => {
+    const onChange = vi.fn();
+    const props = (enabled: boolean): LedgerRealtimeOptions => ({ ledgerId: L1, fecha: '2026-03-02', onChange, enabled });
+    const hook = renderHook((p: LedgerRealtimeOptions) => useLedgerRealtime(p), { initialProps: props(false) });
+    expect(sockets).toHaveLength(0);
+    expect(hook.result.current).toEqual({ connected: false, pending: true });
+    hook.rerender(props(true));
+    expect(sockets).toHaveLength(1);
+    expect(hook.result.current.pending).toBe(true);
+    act(() => sockets[0]!.fire('connect'));
+    expect(hook.result.current).toEqual({ connected: true, pending: false });
+    expect(sockets[0]!.joins()).toEqual([L1]);
+    // A later drop is 'Desconectado', not pending again.
+    act(() => sockets[0]!.fire('disconnect', 'transport close'));
+    expect(hook.result.current).toEqual({ connected: false, pending: false });
+  });
+
+  it('a failed first attempt ends pending (the chip then says Desconectado)', () => {
+    const { socket, result } = setup();
+    expect(result.current.pending).toBe(true);
+    act(() => socket.fire('connect_error', new Error('xhr poll error')));
+    expect(result.current).toEqual({ connected: false, pending: false });
+  });
 });

@@ -36,10 +36,20 @@ export interface LedgerRealtimeOptions {
    * missed, so reload what is on screen.
    */
   onReconnect?: () => void;
+  /**
+   * False holds the socket back (the dashboard opens it once its day's list has painted,
+   * docs/decisions/0019-dashboard-first-paint.md); it connects when this turns true. Default true.
+   */
+  enabled?: boolean;
 }
 
 export interface LedgerRealtime {
   connected: boolean;
+  /**
+   * True until the first connection attempt has ended (connected or failed) or while the socket
+   * is held back: the chip is not 'Desconectado' yet, only not there (ConnectionChip `pending`).
+   */
+  pending: boolean;
 }
 
 // Handshake refusals that a retry cannot fix; TOKEN_EXPIRED is fixed by a refresh.
@@ -52,6 +62,8 @@ const FINAL: ReadonlySet<RealtimeErrorCode> = new Set(['UNAUTHORIZED', 'ACCOUNT_
  */
 export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
   const [connected, setConnected] = useState(false);
+  const [pending, setPending] = useState(true);
+  const enabled = opts.enabled ?? true;
   const latest = useRef(opts);
   const socketRef = useRef<ReturnType<typeof createRealtimeSocket> | null>(null);
   useEffect(() => {
@@ -59,6 +71,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
   });
 
   useEffect(() => {
+    if (!enabled) return;
     const socket = createRealtimeSocket();
     socketRef.current = socket;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -74,6 +87,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
     socket.on('connect', () => {
       failures = 0;
       setConnected(true);
+      setPending(false);
       const { ledgerId, onReconnect } = latest.current;
       if (ledgerId) socket.emit(JOIN_LEDGER, ledgerId);
       if (everConnected) onReconnect?.();
@@ -86,6 +100,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
     });
     socket.on('connect_error', (err: Error & { data?: { code?: RealtimeErrorCode } }) => {
       setConnected(false);
+      setPending(false);
       // An active socket is a transport failure the manager retries itself (3 attempts, 1–5 s).
       if (socket.active) return;
       const code = err.data?.code;
@@ -145,7 +160,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       socket.disconnect();
       socketRef.current = null;
     };
-  }, []);
+  }, [enabled]);
 
   // A new ledger on screen: watch it instead (the server leaves the previous room).
   useEffect(() => {
@@ -153,5 +168,5 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
     if (socket?.connected && opts.ledgerId) socket.emit(JOIN_LEDGER, opts.ledgerId);
   }, [opts.ledgerId]);
 
-  return { connected };
+  return { connected, pending };
 }

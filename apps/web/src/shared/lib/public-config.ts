@@ -13,16 +13,20 @@ export function loadPublicConfig(): Promise<PublicConfig> {
   return pending;
 }
 
-/** The public configuration, or undefined until it has loaded. */
-export function usePublicConfig(): PublicConfig | undefined {
+/**
+ * The public configuration, or undefined until it has loaded. `needed` false asks nothing (yet):
+ * a verified user's first /dashboard visit has no use for it, and its request ran beside the day's
+ * (docs/decisions/0019-dashboard-first-paint.md "Later work").
+ */
+export function usePublicConfig(needed = true): PublicConfig | undefined {
   const [config, setConfig] = useState(cached);
   useEffect(() => {
-    if (config) return;
+    if (config || !needed) return;
     let live = true;
     void loadPublicConfig().then((c) => live && setConfig(c));
     return () => {
       live = false;
     };
-  }, [config]);
+  }, [config, needed]);
   return config;
 }

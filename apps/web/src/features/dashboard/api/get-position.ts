@@ -7,7 +7,7 @@ import { balancesQueryKey } from './get-balances';
  * GET /api/ledgers/:id/position at the end of `fecha` (docs/product.md#profit-method-and-position). Keyed under the ledger's
  * balances, so everything that reloads a ledger's balances (a change, a realtime event) reloads it too.
  */
-export function usePosition(ledgerId: string | undefined, fecha: string) {
+export function usePosition(ledgerId: string | undefined, fecha: string, enabled = true) {
   return useQuery({
     queryKey: [...balancesQueryKey(ledgerId ?? '', fecha), 'position'],
     queryFn: ({ signal }) =>
@@ -18,7 +18,7 @@ export function usePosition(ledgerId: string | undefined, fecha: string) {
           signal,
         },
       ),
-    enabled: Boolean(ledgerId),
+    enabled: enabled && Boolean(ledgerId),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -32,6 +32,7 @@ import { TransactionList } from './TransactionList';
 import { OfflineNotice } from './OfflineNotice';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { useOnline, usePendingOps } from '../../../shared/offline/offline';
+import { useAfterPaint } from '../../../shared/lib/after-paint';
 
 interface Props {
   ledger: Ledger;
@@ -46,7 +47,6 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   const balances = useBalances(settled.ledgerId, settled.date);
   const notice = useNotice();
   const undo = useUndoOffer(notice);
-  const parallelRate = useParallelRate();
   const [editingBase, setEditingBase] = useState<BaseCurrency | null>(null);
   // docs/product.md#screens: asked once when the day shown is not today, unless the user just chose it (issue 25).
   const askToday = useAskToday(date);
@@ -66,7 +66,16 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // On a phone the day's list, the figures and the tools sit below the form (DashboardLayout).
   // They appear together once the day has loaded (or failed to): shown earlier, the figures were
   // pushed off the screen when the list arrived above them (Lighthouse CLS 0.7, docs/benchmarks.md).
-  const loaded = data !== undefined || balances.isError;
+  // The tools come a moment later (`later`): below the figures on phones and tablets, in their
+  // own column on a desktop, so they move nothing already drawn.
+  const shown = data !== undefined || balances.isError;
+  // What the first screen does not need waits until the day's list has painted and the main
+  // thread is idle: the realtime socket, the rates, the position card's answer and the tools
+  // (below the list on phones and tablets). Asked earlier, their requests, answers and renders
+  // ran before the list's first paint (Lighthouse LCP on /dashboard,
+  // docs/decisions/0019-dashboard-first-paint.md "Later work"). Latched: true for good once true.
+  const later = useAfterPaint(shown);
+  const parallelRate = useParallelRate(later);
   const online = useOnline();
   // This ledger's queued items: the day's new ones, and toggles of the rows on screen (docs/product.md#working-offline).
   const ops = usePendingOps();
@@ -78,7 +87,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
-        <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
+        <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} enabled={later} />
         <OfflineStatus at={data?.leidoEn} sx={{}} />
         <DashboardFlash />
         <MembershipBanner />
@@ -100,7 +109,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
         <DashboardLayout
           compactSummary={<CompactSummary balances={data} fecha={settled.date ?? date} />}
           figures={
-            loaded && (
+            shown && (
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 {balances.isError && !data && <Alert severity="error">{errorMessage(balances.error, messages.txLoadError)}</Alert>}
                 <OfflineNotice pending={queued.length} />
@@ -112,7 +121,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                     offline={!online}
                   />
                 )}
-                <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} />
+                <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} enabled={later} />
               </Stack>
             )
           }
@@ -141,7 +150,8 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             )
           }
           tools={
-            loaded && (
+            shown &&
+            later && (
               <>
                 <LedgerActions
                   ledger={ledger}

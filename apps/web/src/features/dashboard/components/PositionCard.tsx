@@ -8,8 +8,9 @@ import { usePosition } from '../api/get-position';
  * and the unrealized profit at the reference rate it names ("sin posición abierta" when flat).
  * Its own component so the dashboard's layout can place it anywhere.
  */
-export function PositionCard({ ledgerId, fecha }: { ledgerId: string | undefined; fecha: string }) {
-  const position = usePosition(ledgerId, fecha);
+export function PositionCard({ ledgerId, fecha, enabled = true }: { ledgerId: string | undefined; fecha: string; enabled?: boolean }) {
+  // `enabled`: the dashboard asks once its day's list has painted (docs/decisions/0019-dashboard-first-paint.md).
+  const position = usePosition(ledgerId, fecha, enabled);
   const p = position.data;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="position-title" sx={{ p: 2 }}>

@@ -13,7 +13,18 @@ import { offlineQueue } from '../../../shared/offline/offline';
  * reload the figures and the list (every cached day of the ledger: balances carry forward), the
  * ledger list on membership and name changes, and leave a ledger the user lost.
  */
-export function RealtimeSlot({ ledgerId, ledgerName, fecha }: { ledgerId: string; ledgerName: string; fecha: string }) {
+export function RealtimeSlot({
+  ledgerId,
+  ledgerName,
+  fecha,
+  enabled = true,
+}: {
+  ledgerId: string;
+  ledgerName: string;
+  fecha: string;
+  /** False holds the socket back until the day's list has painted (DashboardView). */
+  enabled?: boolean;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -25,9 +36,10 @@ export function RealtimeSlot({ ledgerId, ledgerName, fecha }: { ledgerId: string
     void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
     void navigate('/dashboard', { replace: true });
   };
-  const { connected } = useLedgerRealtime({
+  const { connected, pending } = useLedgerRealtime({
     ledgerId,
     fecha,
+    enabled,
     onChange: (change) => {
       void queryClient.invalidateQueries({ queryKey: balancesQueryKey(change.ledgerId) });
       if (change.event !== 'transaction-updated' && change.event !== 'balance-updated') {
@@ -43,5 +55,5 @@ export function RealtimeSlot({ ledgerId, ledgerName, fecha }: { ledgerId: string
       void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
     },
   });
-  return <ConnectionChip connected={connected} />;
+  return <ConnectionChip connected={connected} pending={pending} />;
 }

@@ -142,10 +142,12 @@ describe('dashboard page', () => {
   it('the owner may edit base balances and reset; a member without permission may not', async () => {
     setup(`/dashboard?ledger=${OWN.id}`, [OWN, SHARED]);
     expect(await screen.findByRole('button', { name: 'Editar saldo base Bs.S' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Restablecer' })).toBeTruthy();
+    // The tools follow the day's list by a painted frame (docs/decisions/0019-dashboard-first-paint.md).
+    expect(await screen.findByRole('button', { name: 'Restablecer' })).toBeTruthy();
     cleanup();
     setup(`/dashboard?ledger=${SHARED.id}`, [OWN, SHARED]);
     await screen.findByText('Saldo disponible Bs.S');
+    await screen.findByRole('button', { name: 'Exportar Excel' });
     expect(screen.queryByRole('button', { name: /Editar saldo base/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Restablecer' })).toBeNull();
   });
@@ -181,6 +183,7 @@ describe('dashboard page', () => {
       call.url.endsWith(`fecha=${yesterday}`) ? (new Promise<Response>(() => {}) as unknown as Response) : undefined,
     );
     expect(await screen.findByRole('button', { name: 'Editar saldo base Bs.S' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Exportar Excel' });
     const exportButton = () => screen.getByRole('button', { name: 'Exportar Excel' }) as HTMLButtonElement;
     expect(exportButton().disabled).toBe(false);
     await act(() => router.navigate(`/dashboard?ledger=${OWN.id}&date=${yesterday}`));
@@ -193,8 +196,18 @@ describe('dashboard page', () => {
   it('refuses to export a day without transactions', async () => {
     const { user, calls } = setup(`/dashboard?ledger=${OWN.id}`, [OWN]);
     await screen.findByText('Saldo disponible Bs.S');
-    await user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
+    await user.click(await screen.findByRole('button', { name: 'Exportar Excel' }));
     expect(await screen.findByText(messages.exportNoTransactions)).toBeTruthy();
     expect(calls.some((c) => c.url.includes('export-daily'))).toBe(false);
+  });
+
+  it('asks the rates and the position only once the day has shown, and the tools follow it (docs/decisions/0019-dashboard-first-paint.md)', async () => {
+    const { calls } = setup(`/dashboard?ledger=${OWN.id}`, [OWN]);
+    await screen.findByRole('button', { name: 'Exportar Excel' });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/api/rates/'))).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/position'))).toBe(true));
+    const first = (part: string) => calls.findIndex((c) => c.url.includes(part));
+    expect(first('/api/rates/')).toBeGreaterThan(first('/api/transactions/balances'));
+    expect(first('/position')).toBeGreaterThan(first('/api/transactions/balances'));
   });
 });

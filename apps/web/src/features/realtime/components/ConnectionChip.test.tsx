@@ -20,6 +20,14 @@ describe('ConnectionChip (docs/product.md#screens)', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it('while the first connection attempt has not ended, says neither (an empty space the chip will take)', () => {
+    const { container } = render(<ConnectionChip connected={false} pending />);
+    expect(screen.queryByText('Desconectado')).toBeNull();
+    expect(screen.queryByText('Conectado en tiempo real')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(container.textContent).toBe('');
+  });
+
   it('reloads the page by default', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Runs `run` once the frame being prepared has been painted and the main thread is idle (or after
+ * `timeoutMs` at the latest). Returns a cancel function.
+ *
+ * What the first screen does not show (the realtime socket, the rates, the position card's
+ * answer, the tools below the day's list on a phone) waits for this, so its requests and script
+ * work do not compete with the day's list on the critical path (Lighthouse LCP on /dashboard,
+ * docs/decisions/0019-dashboard-first-paint.md "Later work").
+ */
+export function afterPaint(run: () => void, timeoutMs = 1500): () => void {
+  let timer: number | undefined;
+  let idle: number | undefined;
+  let frame: number | undefined;
+  const whenIdle = () => {
+    // A timer queued from requestAnimationFrame runs once that frame is painted.
+    timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: timeoutMs });
+      else run();
+    }, 0);
+  };
+  if (typeof window.requestAnimationFrame === 'function') frame = window.requestAnimationFrame(whenIdle);
+  else whenIdle();
+  return () => {
+    if (frame !== undefined) window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
+
+/** False until `ready` has been true for one painted frame and an idle moment; then true for good. */
+export function useAfterPaint(ready: boolean): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!ready || done) return;
+    return afterPaint(() => setDone(true));
+  }, [ready, done]);
+  return done;
+}
