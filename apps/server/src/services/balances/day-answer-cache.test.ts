@@ -16,6 +16,8 @@ describe('mergeRows: the cached rows with the rows written since, in the day ord
     // [case, fetched, count in the snapshot, rows after, first index to redo]
     ['nothing written, same count: all kept', [], 3, 'ace', 3],
     ['an append: one new row at the end', [row('f')], 4, 'acef', 3],
+    ['two appends at the end (the count grew by both)', [row('f'), row('g')], 5, 'acefg', 3],
+    ['two new rows, one of them before the end', [row('b'), row('f')], 5, 'abcef', 1],
     ['an insert in the middle: redo from its place', [row('b')], 4, 'abce', 1],
     ['an insert before everything', [row('0')], 4, '0ace', 0],
     ['an edit in place: the fetched version replaces the cached one', [row('c')], 3, 'ace', 1],

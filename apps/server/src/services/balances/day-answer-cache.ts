@@ -55,6 +55,8 @@ interface DayState {
   readAt: number;
   /** null for a costo_promedio day (whole-day answers only). */
   rows: DayRow[] | null;
+  /** The rows' authors and the names the rows carry (a day has few authors; checked per read). */
+  authors: ReadonlyMap<string, string | null>;
   answer: KeptAnswer;
 }
 
@@ -249,6 +251,11 @@ function toDayRow(r: TransactionRow & { day_key: string }): DayRow {
  */
 export function mergeRows(cached: readonly DayRow[], fetched: DayRow[], count: number): { rows: DayRow[]; from: number } | null {
   if (fetched.length === 0 && cached.length === count) return { rows: cached.slice(), from: cached.length };
+  // Appends only (the usual change): if the count grew by exactly the rows fetched, none of them was
+  // already in the day and none left it (count = kept − left + new; fetched = new + edited in place).
+  const last = cached.at(-1);
+  if (cached.length + fetched.length === count && (!last || last.key < fetched[0]!.key))
+    return { rows: cached.concat(fetched), from: cached.length };
   const fetchedIds = new Set(fetched.map((r) => r.row.id));
   const rows = cached.filter((r) => !fetchedIds.has(r.row.id));
   if (rows.length + fetched.length !== count) return null;
@@ -302,9 +309,9 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
   async function compute(ledgerId: string, fecha: string, prev: DayState | undefined): Promise<DayState> {
     const usable = prev?.rows && now() - prev.readAt <= maxAgeMs ? prev : undefined;
     const cachedRowsList = usable?.rows ?? [];
-    const authors = [...new Set(cachedRowsList.flatMap((r) => (r.row.created_by ? [r.row.created_by] : [])))];
+    const authors = usable?.authors ?? new Map<string, string | null>();
     const readAt = now();
-    const read = await readDay(db, ledgerId, fecha, usable ? usable.snapXmin : null, authors);
+    const read = await readDay(db, ledgerId, fecha, usable ? usable.snapXmin : null, [...authors.keys()]);
     if (!read) throw new Error(`ledger ${ledgerId} not found`); // the membership guard ran first: not reached
     const { meta } = read;
     const revision = Number(meta.revision);
@@ -312,10 +319,11 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
       // docs/product.md#profit-method-and-position: the rows' profit is realized against the whole ledger's walk; computed whole.
       const body = Buffer.from(JSON.stringify(await dayBalances(db, ledgerId, fecha)));
       stats.whole++;
-      return { revision, snapXmin: Number(meta.snap), readAt, rows: null, answer: wholeAnswer(body) };
+      return { revision, snapXmin: Number(meta.snap), readAt, rows: null, authors: new Map(), answer: wholeAnswer(body) };
     }
     const names = new Map(meta.names);
-    const renamed = cachedRowsList.some((r) => r.row.created_by !== null && names.get(r.row.created_by) !== r.row.author_name);
+    // Per author, not per row: the cached rows of one author all carry the name read with them.
+    const renamed = [...authors].some(([id, name]) => names.get(id) !== name);
     const merged = usable && !renamed ? mergeRows(cachedRowsList, read.rows, meta.transaction_count) : null;
     if (usable && !merged) return compute(ledgerId, fecha, undefined); // something left the day: read it whole
     const rows = merged ? merged.rows : read.rows;
@@ -330,7 +338,9 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     // Rows before `from` are the cached row objects: their compressed segments still hold.
     const reuse = merged && usable ? reusableSegments(usable.answer.segments, from, segmentBytes) : [];
     const answer = keepRows ? keptAnswer(pieces, reuse, segmentBytes) : wholeAnswer(plainOf(pieces));
-    return { revision, snapXmin: Number(meta.snap), readAt, rows: keepRows ? rows : null, answer };
+    const nextAuthors = new Map(merged ? authors : []);
+    for (const r of merged ? read.rows : rows) if (r.row.created_by) nextAuthors.set(r.row.created_by, r.row.author_name);
+    return { revision, snapXmin: Number(meta.snap), readAt, rows: keepRows ? rows : null, authors: nextAuthors, answer };
   }
 
   return {
