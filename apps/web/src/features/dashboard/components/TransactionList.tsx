@@ -1,5 +1,7 @@
 import { memo, startTransition, useEffect, useRef, useState, type RefObject } from 'react';
-import { Box, Chip, Paper, Typography, type Theme } from '@mui/material';
+import { Box, Checkbox, Chip, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import { formatBs, formatFee, formatRate, formatUsd, messages } from '@arb/shared';
 import { Figure } from '../../../shared/ui/Figure';
 import { useDeleteTransaction } from '../api/delete-transaction';
@@ -23,6 +25,8 @@ interface Props {
   /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
   queued?: readonly QueuedOp[];
 }
+
+const signColor = (n: number) => (n >= 0 ? 'success.main' : 'error.main');
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
 export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [] }: Props) {
@@ -92,7 +96,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
       {transactions.length === 0 && queuedRows.length === 0 && (
         <Typography color="text.secondary">No hay transacciones registradas en esta fecha.</Typography>
       )}
-      <Box component="ol" sx={LIST_STYLES}>
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {transactions.slice(0, shown).map((tx, i) => (
           <Row
             key={tx.id}
@@ -187,155 +191,79 @@ interface RowProps {
 
 const Row = memo(function Row({ tx, index: i, allowed, checked, pending, online, actions }: RowProps) {
   // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
-  const hint = online ? undefined : messages.offlineNeedsConnection;
-  // Plain elements with the list's classes (LIST_STYLES): no styled component, tooltip or ripple per
-  // row (docs/decisions/0019-dashboard-first-paint.md, "Lighter rows"). Same texts, names and roles.
+  const offlineHint = online ? undefined : messages.offlineNeedsConnection;
   return (
-    <li className="tx-row" data-testid="tx-row" aria-label={`Transacción ${i + 1}`}>
-      {i > 0 && <hr className="tx-divider" />}
-      <div className="tx-body">
-        <div className="tx-figures">
-          <h6 className="tx-number">#{i + 1}</h6>
+    <Box component="li" data-testid="tx-row" aria-label={`Transacción ${i + 1}`}>
+      {i > 0 && <Divider sx={{ my: 1.5 }} />}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
+          <Typography variant="subtitle2">#{i + 1}</Typography>
           {tx.venta > 0 && (
-            <p className="tx-line">
+            <Typography variant="body2">
               Venta: <Figure>{formatUsd(tx.venta)}</Figure> a <Figure>{formatRate(tx.tasa_venta)}</Figure>
-            </p>
+            </Typography>
           )}
           {tx.compra > 0 && (
-            <p className="tx-line">
+            <Typography variant="body2">
               Compra: <Figure>{formatUsd(tx.compra)}</Figure> a <Figure>{formatRate(tx.tasa_compra)}</Figure>
-            </p>
+            </Typography>
           )}
           {tx.comision_usd > 0 && (
-            <p className="tx-line">
+            <Typography variant="body2">
               Comisión: <Figure>{formatFee(tx.comision_usd)}</Figure>
-            </p>
+            </Typography>
           )}
-          <p className={`tx-line tx-profit ${tx.ganancia_transaccion_usd >= 0 ? 'tx-gain' : 'tx-loss'}`}>
+          <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>
             Ganancia: <Figure>{formatUsd(tx.ganancia_transaccion_usd)}</Figure> · <Figure>{formatBs(tx.ganancia_transaccion_ves)}</Figure>
-          </p>
-          <p className="tx-line tx-secondary">
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
             Acumulado: <Figure>{formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)}</Figure> ·{' '}
             <Figure>{formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}</Figure>
-          </p>
-          {tx.notas && <p className="tx-line tx-notes">{tx.notas}</p>}
-          <span className="tx-caption tx-secondary">Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}</span>
-          {pending && (
-            <div>
-              <Chip size="small" color="warning" variant="outlined" label={messages.offlinePending} sx={{ mt: 0.5 }} />
-            </div>
+          </Typography>
+          {tx.notas && (
+            <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+              {tx.notas}
+            </Typography>
           )}
-        </div>
-        <div className="tx-actions">
-          <label className="tx-verify">
-            <input type="checkbox" checked={checked} disabled={!allowed} onChange={(e) => actions.current.toggle(tx, e.target.checked)} />
-            <span>Verificada</span>
-          </label>
-          {/* The hint that was a Tooltip is the wrapper's title: on the wrapper, not the button, so
-              it shows while the button is disabled too (offline). */}
-          <span title={hint ?? 'Editar'}>
-            <button
-              type="button"
-              className="tx-icon"
-              aria-label={`Editar transacción ${i + 1}`}
-              disabled={!allowed || !online}
-              onClick={() => actions.current.edit(tx)}
-            >
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d={EDIT_ICON} />
-              </svg>
-            </button>
-          </span>
-          <span title={hint ?? 'Eliminar'}>
-            <button
-              type="button"
-              className="tx-icon tx-icon-error"
-              aria-label={`Eliminar transacción ${i + 1}`}
-              disabled={!allowed || !online}
-              onClick={() => actions.current.remove(tx)}
-            >
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d={DELETE_ICON} />
-              </svg>
-            </button>
-          </span>
-        </div>
-      </div>
-    </li>
+          <Typography variant="caption" color="text.secondary">
+            Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}
+          </Typography>
+          {pending && (
+            <Box>
+              <Chip size="small" color="warning" variant="outlined" label={messages.offlinePending} sx={{ mt: 0.5 }} />
+            </Box>
+          )}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <FormControlLabel
+            label="Verificada"
+            control={<Checkbox checked={checked} disabled={!allowed} onChange={(e) => actions.current.toggle(tx, e.target.checked)} />}
+          />
+          <Tooltip title={offlineHint ?? 'Editar'}>
+            <span>
+              <IconButton
+                aria-label={`Editar transacción ${i + 1}`}
+                disabled={!allowed || !online}
+                onClick={() => actions.current.edit(tx)}
+              >
+                <EditIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={offlineHint ?? 'Eliminar'}>
+            <span>
+              <IconButton
+                aria-label={`Eliminar transacción ${i + 1}`}
+                color="error"
+                disabled={!allowed || !online}
+                onClick={() => actions.current.remove(tx)}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
+      </Box>
+    </Box>
   );
-});
-
-/** The paths of @mui/icons-material's Edit and Delete, drawn as plain SVG (no SvgIcon per row). */
-const EDIT_ICON =
-  'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
-const DELETE_ICON = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
-
-/**
- * The rows' look, set once on the list: one class for all rows instead of a styled component per
- * Typography, Divider, IconButton and Checkbox of each row (a 40-row day drew ~400 of them). It
- * copies what those MUI components drew from the theme: body2, subtitle2 and caption texts, the
- * divider, the icon buttons (44 px touch targets on phones, issue 22) and a focus ring.
- */
-const LIST_STYLES = (theme: Theme) => ({
-  listStyle: 'none',
-  p: 0,
-  m: 0,
-  '& .tx-divider': {
-    margin: theme.spacing(1.5, 0),
-    flexShrink: 0,
-    border: 0,
-    borderBottom: `thin solid ${theme.palette.divider}`,
-  },
-  '& .tx-body': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1), alignItems: 'flex-start', justifyContent: 'space-between' },
-  '& .tx-figures': { minWidth: 0, flex: '1 1 220px' },
-  '& .tx-number': { ...theme.typography.subtitle2, margin: 0 },
-  '& .tx-line': { ...theme.typography.body2, margin: 0 },
-  '& .tx-caption': theme.typography.caption,
-  '& .tx-secondary': { color: theme.palette.text.secondary },
-  '& .tx-profit': { fontWeight: 600 },
-  '& .tx-gain': { color: theme.palette.success.main },
-  '& .tx-loss': { color: theme.palette.error.main },
-  '& .tx-notes': { fontStyle: 'italic', overflowWrap: 'anywhere' },
-  '& .tx-actions': { display: 'flex', alignItems: 'center' },
-  '& .tx-verify': {
-    ...theme.typography.body1,
-    display: 'inline-flex',
-    alignItems: 'center',
-    cursor: 'pointer',
-    marginRight: theme.spacing(2),
-    '& input': {
-      width: 18,
-      height: 18,
-      margin: 12,
-      cursor: 'inherit',
-      accentColor: theme.palette.primary.main,
-    },
-    '&:has(input:disabled)': { color: theme.palette.text.disabled, cursor: 'default' },
-  },
-  '& .tx-icon': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    boxSizing: 'border-box',
-    padding: 8,
-    margin: 0,
-    border: 0,
-    borderRadius: '50%',
-    background: 'transparent',
-    color: theme.palette.action.active,
-    fontSize: theme.typography.pxToRem(24),
-    cursor: 'pointer',
-    WebkitTapHighlightColor: 'transparent',
-    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
-    '& svg': { width: '1em', height: '1em', fill: 'currentColor', flexShrink: 0 },
-    '&:hover': { backgroundColor: theme.palette.action.hover },
-    '&:focus-visible': {
-      outline: `2px solid ${theme.palette.primary.main}`,
-      outlineOffset: -2,
-      backgroundColor: theme.palette.action.focus,
-    },
-    '&:disabled': { color: theme.palette.action.disabled, cursor: 'default', backgroundColor: 'transparent' },
-    [theme.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 },
-  },
-  '& .tx-icon-error:not(:disabled)': { color: theme.palette.error.main },
 });
