@@ -10,15 +10,21 @@ export function isDayKey(value: unknown): value is string {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2200;
 }
 
+/**
+ * One formatter per zone, built on first use: constructing an Intl.DateTimeFormat costs far more
+ * than formatting with it, and the dashboard's first render asks today's key several times
+ * (Lighthouse TBT, docs/decisions/0019-dashboard-first-paint.md "Lighter rows, shorter tasks").
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today in a time zone (default: the runtime's own). */
 export function todayKey(timeZone?: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(now);
-  return parts; // en-CA formats as YYYY-MM-DD
+  let fmt = dayFormats.get(timeZone ?? '');
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) });
+    dayFormats.set(timeZone ?? '', fmt);
+  }
+  return fmt.format(now); // en-CA formats as YYYY-MM-DD
 }
 
 export function addDays(day: string, n: number): string {

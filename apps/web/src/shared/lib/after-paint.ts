@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Runs `run` once the frame being prepared has been painted and the main thread is idle (or after
@@ -34,7 +34,10 @@ export function useAfterPaint(ready: boolean): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!ready || done) return;
-    return afterPaint(() => setDone(true));
+    // In a transition: React renders what waited (the dashboard's tools) in slices of a few
+    // milliseconds, yielding between them, instead of one long task (Lighthouse TBT,
+    // docs/decisions/0019-dashboard-first-paint.md "Lighter rows, shorter tasks").
+    return afterPaint(() => startTransition(() => setDone(true)));
   }, [ready, done]);
   return done;
 }

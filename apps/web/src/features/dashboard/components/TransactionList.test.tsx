@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
-import { ROWS_PER_STEP, TransactionList } from './TransactionList';
+import { FIRST_ROWS, ROWS_PER_STEP, TransactionList } from './TransactionList';
 import { offlineQueue, usePendingOps } from '../../../shared/offline/offline';
 
 const permissions = { isOwner: true, canModifyBalance: true, canChange: () => true };
@@ -109,7 +109,7 @@ describe('transaction list: a long day (docs/decisions/0019-dashboard-first-pain
     );
     renderWithProviders(<TransactionList ledgerId={LEDGER} transactions={many} permissions={permissions} onError={vi.fn()} />);
     expect(screen.getByRole('heading', { name: `Transacciones del día (${many.length})` })).toBeTruthy();
-    expect(screen.getAllByTestId('tx-row')).toHaveLength(ROWS_PER_STEP);
+    expect(screen.getAllByTestId('tx-row')).toHaveLength(FIRST_ROWS);
     await vi.waitFor(() => expect(screen.getAllByTestId('tx-row')).toHaveLength(many.length));
     const rows = screen.getAllByTestId('tx-row');
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(many.map((_, i) => `Transacción ${i + 1}`));

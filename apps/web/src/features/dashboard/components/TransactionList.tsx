@@ -150,9 +150,17 @@ interface RowActions {
  */
 export const ROWS_PER_STEP = 8;
 
-/** How many of `total` rows to draw: ROWS_PER_STEP at first, then ROWS_PER_STEP more after each painted frame. */
+/**
+ * Rows in the list's first commit, fewer than a step: on a phone only the list's title fits the
+ * first screen (Lighthouse's LCP element), and each row drawn before it paints lengthens the
+ * dashboard's first long task and its LCP (docs/decisions/0019-dashboard-first-paint.md "Lighter
+ * rows, shorter tasks"). On a desktop the next step follows one frame later.
+ */
+export const FIRST_ROWS = 3;
+
+/** How many of `total` rows to draw: FIRST_ROWS at first, then ROWS_PER_STEP more after each painted frame. */
 function useProgressiveCount(total: number): number {
-  const [limit, setLimit] = useState(ROWS_PER_STEP);
+  const [limit, setLimit] = useState(FIRST_ROWS);
   useEffect(() => {
     if (limit >= total) return;
     let timer: number | undefined;
