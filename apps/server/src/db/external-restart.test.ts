@@ -261,8 +261,11 @@ describe('an external PostgreSQL (DATABASE_URL) restarts while requests are in f
         outcomes.filter((o) => o.sent === 'recovered' && o.status !== 201),
         report(),
       ).toEqual([]);
-      // Some creates were cut by the crash itself: sent while PostgreSQL was up, answered 503.
-      expect(outcomes.filter((o) => o.sent === 'up' && o.status === 503).length, report()).toBeGreaterThan(0);
+      // Some creates were cut by the crash itself: sent before the outage was under way (up, or
+      // while pg_ctl was stopping it), answered 503. Only 'up' once: a create takes ~2 ms now, and
+      // all those in flight when the crash was ordered could finish before pg_ctl killed the
+      // server (seen in CI on 2026-11-24: 2,015 acknowledged, none of them cut).
+      expect(outcomes.filter((o) => (o.sent === 'up' || o.sent === 'crashing') && o.status === 503).length, report()).toBeGreaterThan(0);
 
       // Nothing acknowledged was lost, nothing was half-written: read back on a fresh connection.
       const check = new pg.Client({ connectionString: server.url });
