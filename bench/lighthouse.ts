@@ -12,7 +12,6 @@
  *   LIGHTHOUSE_ROUTES=/dashboard …              one route only
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { todayKey } from '@arb/shared';
-import { hashPassword } from '../apps/server/src/services/auth/passwords.ts';
-import { fmt, printTable, seedOwner, seedTransactions, startBench, type Row } from './support.ts';
+import { fmt, printTable, seedOwner, seedTransactions, startBench, withPassword, type Row } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const otherDist = process.env.LIGHTHOUSE_WEB_DIST;
@@ -88,17 +86,11 @@ try {
   // The dashboard opens on the browser's today (Chromium runs in the machine's zone), which may
   // not be the app zone's.
   for (const day of new Set([todayKey(b.ctx.config.APP_TIMEZONE), todayKey()])) await seedTransactions(b, owner, 40, 1, day);
-  const password = `Bench-${randomBytes(6).toString('hex')}`;
-  const {
-    rows: [user],
-  } = await b.database.pool.query<{ email: string }>('update users set password_hash = $1 where id = $2 returning email', [
-    await hashPassword(password),
-    owner.userId,
-  ]);
+  const account = await withPassword(b, owner.userId);
   const loginRes = await fetch(`${b.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user!.email, password }),
+    body: JSON.stringify(account),
   });
   if (!loginRes.ok) throw new Error(`bench login: ${loginRes.status} ${await loginRes.text()}`);
   const session = (await loginRes.json()) as { token: string; refreshToken: string; user: unknown };

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
+import { hashPassword } from '../apps/server/src/services/auth/passwords.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
@@ -98,6 +99,16 @@ export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: str
   ]);
   const token = await b.ctx.tokens.sign({ sub: user!.id, role: 'USER', sid: session!.id });
   return { userId: user!.id, ledgerId: ledger!.id, token };
+}
+
+/** A known password for a seeded user (seedOwner), so a browser can sign in through the login form. */
+export async function withPassword(b: Bench, userId: string): Promise<{ email: string; password: string }> {
+  const password = `Bench-${randomBytes(6).toString('hex')}`;
+  const { rows } = await b.database.pool.query<{ email: string }>('update users set password_hash = $1 where id = $2 returning email', [
+    await hashPassword(password),
+    userId,
+  ]);
+  return { email: rows[0]!.email, password };
 }
 
 /**

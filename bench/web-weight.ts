@@ -9,16 +9,14 @@
  *   WEB_WEIGHT_DIST=/path/to/dist …             counts another build as is, without the report
  *                                               (a before/after pair)
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
-import { hashPassword } from '../apps/server/src/services/auth/passwords.ts';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { describeWeight, launchChromium, measureDashboard, measureLogin, WEB_BUDGET_KB, type Weight } from '../e2e/support/web-weight.ts';
-import { fmt, printTable, seedOwner, startBench, type Row } from './support.ts';
+import { fmt, printTable, seedOwner, startBench, withPassword, type Row } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webRoot = path.join(root, 'apps/web');
@@ -82,15 +80,9 @@ let dashboard: Weight;
 try {
   // A verified account with its own ledger (seedOwner), whose password the login form can check.
   const owner = await seedOwner(b, 'Peso');
-  const password = `Bench-${randomBytes(6).toString('hex')}`;
-  const {
-    rows: [user],
-  } = await b.database.pool.query<{ email: string }>('update users set password_hash = $1 where id = $2 returning email', [
-    await hashPassword(password),
-    owner.userId,
-  ]);
+  const account = await withPassword(b, owner.userId);
   login = await measureLogin(browser, b.baseUrl);
-  dashboard = await measureDashboard(browser, b.baseUrl, { email: user!.email, password });
+  dashboard = await measureDashboard(browser, b.baseUrl, account);
 } finally {
   await browser.close();
   await b.close();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@arb/shared';
-import { json, mockFetch, renderWithProviders } from '../test/harness';
+import { json, mockFetch, renderWithProviders, restoreOnline, setOnline } from '../test/harness';
 import { TransactionForm } from './TransactionForm';
 import { offlineQueue } from '../../../shared/offline/offline';
 
@@ -160,19 +160,14 @@ describe('new-transaction form', () => {
 });
 
 describe('new-transaction form without a connection (docs/product.md#working-offline)', () => {
-  let restore = () => {};
-  const online = (value: boolean) => {
-    const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
-    restore = () => spy.mockRestore();
-  };
   afterEach(async () => {
-    restore();
+    restoreOnline();
     await offlineQueue.setUser(null);
   });
 
   it('a create that gets no HTTP answer is queued under the key it was sent with: no "Error de conexión", the form is free', async () => {
     await offlineQueue.setUser('form-user-1');
-    online(true);
+    setOnline(true);
     const { calls, onError, fill, user, submit, field } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await fill({ venta: '100', tasaVenta: '40', compra: '100', tasaCompra: '38' });
     await user.click(submit());
@@ -187,7 +182,7 @@ describe('new-transaction form without a connection (docs/product.md#working-off
 
   it('offline, "Agregar" sends nothing and queues the transaction', async () => {
     await offlineQueue.setUser('form-user-2');
-    online(false);
+    setOnline(false);
     const { calls, onError, fill, user, submit } = setup();
     await fill({ venta: '10', tasaVenta: '40' });
     await user.click(submit());
@@ -198,7 +193,7 @@ describe('new-transaction form without a connection (docs/product.md#working-off
 
   it('a 4xx answer is not queued: the server said no, the form shows why', async () => {
     await offlineQueue.setUser('form-user-3');
-    online(true);
+    setOnline(true);
     const { onError, fill, user, submit } = setup(() => json(403, { error: 'Sin permiso', code: 'FORBIDDEN' }));
     await fill({ venta: '10', tasaVenta: '40' });
     await user.click(submit());

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
+import { aTransaction, json, mockFetch, renderWithProviders, restoreOnline, setOnline } from '../test/harness';
 import { FIRST_ROWS, ROWS_PER_STEP, TransactionList } from './TransactionList';
 import { offlineQueue, usePendingOps } from '../../../shared/offline/offline';
 
@@ -45,19 +45,14 @@ describe('transaction list: Verificada', () => {
 });
 
 describe('transaction list without a connection (docs/product.md#working-offline)', () => {
-  let restore = () => {};
-  const online = (value: boolean) => {
-    const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
-    restore = () => spy.mockRestore();
-  };
   afterEach(async () => {
-    restore();
+    restoreOnline();
     await offlineQueue.setUser(null);
   });
 
   it('offline, a verify toggle is queued and shows its new state at once, marked pending; edit and delete wait', async () => {
     await offlineQueue.setUser('list-user-1');
-    online(false);
+    setOnline(false);
     const calls = mockFetch(() => json(200, {}));
     renderWithProviders(<WithQueue />);
     expect(screen.queryByText('Pendiente de sincronizar')).toBeNull();
@@ -73,7 +68,7 @@ describe('transaction list without a connection (docs/product.md#working-offline
 
   it('online, a toggle whose request gets no answer is queued instead of failing', async () => {
     await offlineQueue.setUser('list-user-2');
-    online(true);
+    setOnline(true);
     const onError = vi.fn();
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderWithProviders(<TransactionList ledgerId={LEDGER} transactions={[tx]} permissions={permissions} onError={onError} />);

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { vi, type MockInstance } from 'vitest';
 import { STORAGE_KEYS } from '@arb/shared';
 import { AppThemeProvider } from '../../../shared/theme';
 import type { TransactionRow } from '../api/types';
@@ -14,6 +14,19 @@ vi.setConfig({ testTimeout: 30_000 });
 function freshToken(): string {
   const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }));
   return `h.${payload}.s`;
+}
+
+let onLine: MockInstance | undefined;
+
+/** What navigator.onLine says until restoreOnline() (docs/product.md#working-offline tests). */
+export function setOnline(value: boolean): void {
+  onLine ??= vi.spyOn(navigator, 'onLine', 'get');
+  onLine.mockReturnValue(value);
+}
+
+export function restoreOnline(): void {
+  onLine?.mockRestore();
+  onLine = undefined;
 }
 
 export interface Call {
