@@ -128,7 +128,10 @@ describe('the incrementally kept balances answer equals a recomputation from scr
             const scratch = JSON.stringify(await dayBalances(t.ctx.db, L, fecha));
             expect(gunzipSync(res.rawPayload).toString(), `${fecha} on this instance`).toBe(scratch);
             if (withOther) {
-              const { rows } = await t.database.pool.query<{ revision: string }>('select revision::text from ledgers where id = $1', [L]);
+              const { rows } = await t.database.pool.query<{ revision: string }>(
+                'select revision::text from ledger_revisions where ledger_id = $1',
+                [L],
+              );
               const answer = await other.read(L, fecha, Number(rows[0]!.revision));
               expect(answer.plain().toString(), `${fecha} on another instance`).toBe(scratch);
               expect(gunzipSync(answer.gzipped()).toString(), `${fecha} gzipped on another instance`).toBe(scratch);
@@ -156,7 +159,10 @@ describe('the incrementally kept balances answer equals a recomputation from scr
     const fecha = '2026-11-20';
     const cache = createDayAnswerCache(t.ctx.db);
     const revision = async () =>
-      Number((await t.database.pool.query<{ r: string }>('select revision::text as r from ledgers where id = $1', [L])).rows[0]!.r);
+      Number(
+        (await t.database.pool.query<{ r: string }>('select revision::text as r from ledger_revisions where ledger_id = $1', [L])).rows[0]!
+          .r,
+      );
     const expectScratch = async () => {
       const body = (await cache.read(L, fecha, await revision())).plain().toString();
       expect(body).toBe(JSON.stringify(await dayBalances(t.ctx.db, L, fecha)));

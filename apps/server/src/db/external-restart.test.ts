@@ -151,7 +151,9 @@ describe('an external PostgreSQL (DATABASE_URL) restarts while requests are in f
       expect(ledgersRes.statusCode, ledgersRes.body).toBe(200);
       const ledgerId = (ledgersRes.json() as Array<{ id: string }>)[0]!.id;
       const revisionBefore = (
-        await database.pool.query<{ revision: number }>('select revision::int as revision from ledgers where id = $1', [ledgerId])
+        await database.pool.query<{ revision: number }>('select revision::int as revision from ledger_revisions where ledger_id = $1', [
+          ledgerId,
+        ])
       ).rows[0]!.revision;
 
       let phase: Phase = 'up';
@@ -339,7 +341,10 @@ describe('an external PostgreSQL (DATABASE_URL) restarts while requests are in f
           [email],
         );
         expect(orphanKeys.rows[0]!.n).toBe(0);
-        const revision = await check.query<{ revision: number }>('select revision::int as revision from ledgers where id = $1', [ledgerId]);
+        const revision = await check.query<{ revision: number }>(
+          'select revision::int as revision from ledger_revisions where ledger_id = $1',
+          [ledgerId],
+        );
         expect(revision.rows[0]!.revision - revisionBefore).toBe(rows.length);
       } finally {
         await check.end();

@@ -191,8 +191,6 @@ export const ledgers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     inviteCode: text('invite_code').notNull(),
-    /** Bumped by every committed change of the ledger (ledgerChange): validates cached day answers. */
-    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     /** docs/product.md#profit-method-and-position: 'por_operacion' (docs/product.md#money, default) or 'costo_promedio' (check constraint). */
     metodoGanancia: text('metodo_ganancia', { enum: ['por_operacion', 'costo_promedio'] })
       .notNull()
@@ -201,6 +199,18 @@ export const ledgers = pgTable(
   },
   (t) => [uniqueIndex('ledgers_invite_code_key').on(t.inviteCode), index('ledgers_owner_idx').on(t.ownerId)],
 );
+
+/**
+ * The ledger's revision, bumped by every committed change of it (ledgerChange): validates cached
+ * day answers. A table of its own, not a column of ledgers (docs/decisions/0021); its row is made
+ * with the ledger's by a trigger (migration 0013).
+ */
+export const ledgerRevisions = pgTable('ledger_revisions', {
+  ledgerId: uuid('ledger_id')
+    .primaryKey()
+    .references(() => ledgers.id, { onDelete: 'cascade' }),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});
 
 /** Every member, the owner included (canModifyBalance is always true for the owner). */
 export const ledgerMembers = pgTable(

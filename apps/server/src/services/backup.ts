@@ -54,6 +54,8 @@ const TABLES: readonly string[] = BACKED_UP_TABLES;
  */
 export const NOT_BACKED_UP_TABLES: Record<string, string> = {
   ledger_day_totals: 'derived: the transactions triggers rebuild it while the rows are restored',
+  ledger_revisions:
+    "derived: a restored ledger's row is made with it and counts the restored activity (migration 0013); a restored server has no cached answers",
   avg_cost_days: 'derived: average-cost states are recomputed on the first read (docs/decisions/0013)',
   avg_cost_valid: 'derived: a missing row means "nothing valid yet", so the states are recomputed',
   mfa_challenges: 'transient: a second-step ticket lives 5 minutes',

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { memberPermission, messages, type LedgerAction as SharedLedgerAction } from '@arb/shared';
-import { ledgerMembers, ledgers, loginSessions, users } from '../db/schema.ts';
+import { ledgerMembers, ledgerRevisions, ledgers, loginSessions, users } from '../db/schema.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { AppError, assertAllowed } from '../lib/errors.ts';
 import { accountColumns, type AccountRow, type AuthUser } from './auth/account.ts';
@@ -36,11 +36,12 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
       id: ledgers.id,
       name: ledgers.name,
       ownerId: ledgers.ownerId,
-      revision: ledgers.revision,
+      revision: ledgerRevisions.revision,
       canModifyBalance: ledgerMembers.canModifyBalance,
     })
     .from(ledgers)
     .innerJoin(ledgerMembers, and(eq(ledgerMembers.ledgerId, ledgers.id), eq(ledgerMembers.userId, userId)))
+    .innerJoin(ledgerRevisions, eq(ledgerRevisions.ledgerId, ledgers.id))
     .where(eq(ledgers.id, ledgerId))
     .limit(1);
   // Never reveal that a ledger exists to someone outside it (docs/product.md "Permissions").
@@ -70,7 +71,7 @@ const memberLookup = (db: DbOrTx) =>
       ledgerId: ledgers.id,
       ledgerName: ledgers.name,
       ownerId: ledgers.ownerId,
-      revision: ledgers.revision,
+      revision: ledgerRevisions.revision,
       canModifyBalance: ledgerMembers.canModifyBalance,
       sessionId: loginSessions.id,
     })
@@ -81,9 +82,10 @@ const memberLookup = (db: DbOrTx) =>
     )
     .leftJoin(ledgerMembers, and(eq(ledgerMembers.userId, users.id), eq(ledgerMembers.ledgerId, sql.placeholder('ledgerId'))))
     .leftJoin(ledgers, eq(ledgers.id, ledgerMembers.ledgerId))
+    .leftJoin(ledgerRevisions, eq(ledgerRevisions.ledgerId, ledgers.id))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
-    .prepare('member_lookup_v2');
+    .prepare('member_lookup_v3');
 const prepared = new WeakMap<DbOrTx, ReturnType<typeof memberLookup>>();
 
 /**

@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { activity, ledgers } from '../db/schema.ts';
+import { activity, ledgerRevisions } from '../db/schema.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';
 import type { EventBus, LedgerEvent } from '../lib/ledger-events.ts';
 
@@ -80,9 +80,9 @@ async function changeOnce<T>(db: Db, bus: EventBus, fn: (ctx: ChangeContext) => 
     const unrecorded = [...new Set(events.map((e) => e.ledgerId))].filter((id) => !recorded.has(id));
     if (unrecorded.length > 0) {
       await tx
-        .update(ledgers)
-        .set({ revision: sql`${ledgers.revision} + 1` })
-        .where(inArray(ledgers.id, unrecorded));
+        .update(ledgerRevisions)
+        .set({ revision: sql`${ledgerRevisions.revision} + 1` })
+        .where(inArray(ledgerRevisions.ledgerId, unrecorded));
     }
     return value;
   });
@@ -97,7 +97,7 @@ async function changeOnce<T>(db: Db, bus: EventBus, fn: (ctx: ChangeContext) => 
  */
 export async function touchLedgersOf(db: DbOrTx, userId: string): Promise<void> {
   // Also the ledgers they only wrote in: an ex-member's rows still show their name (issue 17).
-  await db.execute(sql`update ledgers set revision = revision + 1 where id in (
+  await db.execute(sql`update ledger_revisions set revision = revision + 1 where ledger_id in (
     select ledger_id from ledger_members where user_id = ${userId}
     union select distinct ledger_id from transactions where created_by = ${userId})`);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia } from '@arb/shared';
 import type { Db } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { toTransactionJson } from '../transactions/transaction-json.ts';
 import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transaction-row.ts';
 import { baseBalanceQuery, toDayBaseBalance, type BaseBalanceRow } from './base-balance.ts';
@@ -156,9 +157,12 @@ async function readDay(db: Db, ledgerId: string, fecha: string, since: number | 
   const written =
     since === null ? sql`` : sql`and (((t.xmin::text::bigint - ${since}) % ${XID_SPAN}) + ${XID_SPAN}) % ${XID_SPAN} < ${XID_SPAN / 2}`;
   // Sums are text: exact NUMERIC, never a float.
-  const result = await db.execute<ReadRow & Record<string, unknown>>(sql`
+  const result = await executePrepared<ReadRow & Record<string, unknown>>(
+    db,
+    'day_read',
+    sql`
     with meta as (
-      select (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % ${XID_SPAN})::text as snap, l.revision::text as revision,
+      select (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % ${XID_SPAN})::text as snap, lr.revision::text as revision,
         l.metodo_ganancia as metodo, coalesce(d.transaction_count, 0)::int as transaction_count,
         coalesce(d.venta, 0)::text as d_venta, coalesce(d.compra, 0)::text as d_compra, coalesce(d.comision_usd, 0)::text as d_comision_usd,
         coalesce(d.bs_recibidos, 0)::text as d_bs_recibidos, coalesce(d.bs_pagados, 0)::text as d_bs_pagados,
@@ -168,13 +172,14 @@ async function readDay(db: Db, ledgerId: string, fecha: string, since: number | 
         coalesce(d.v_bs_pagados, 0)::text as d_v_bs_pagados,
         (select coalesce(json_agg(json_build_array(u.id, u.user_name)), '[]'::json) from users u
           where u.id = any(${`{${authors.join(',')}}`}::uuid[])) as names
-      from ledgers l left join ledger_day_totals d on d.ledger_id = l.id and d.fecha = ${fecha}::date
+      from ledgers l join ledger_revisions lr on lr.ledger_id = l.id left join ledger_day_totals d on d.ledger_id = l.id and d.fecha = ${fecha}::date
       where l.id = ${ledgerId}
     ), base as (select * from (${baseBalanceQuery(ledgerId, fecha)}) b)
     select meta.*, base.*, r.* from meta cross join base left join lateral (
       select ${ROW_COLUMNS} from transactions t left join users u on u.id = t.created_by
       where t.ledger_id = ${ledgerId} and t.fecha = ${fecha} and meta.metodo <> 'costo_promedio' ${written}
-    ) r on true`);
+    ) r on true`,
+  );
   const first = result.rows[0];
   if (!first) return undefined;
   const rows = result.rows.filter((r) => r.id !== null).map((r) => toDayRow(r as TransactionRow & { day_key: string }));

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { activityInsert } from '../ledger-change.ts';
 import { activitySnapshotSql } from './transaction-json.ts';
 
@@ -107,7 +108,10 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
           values (${v.created_by}, ${idempotency.key}, gen_random_uuid(), ${idempotency.requestHash})
           on conflict (user_id, key) do nothing returning transaction_id),
         ins as (insert into transactions (id, ${insertColumns}) select claim.transaction_id, ${values} from claim returning *)`;
-  const result = await db.execute<TransactionRow & { cum_ves: string; cum_usd: string } & Record<string, unknown>>(sql`
+  const result = await executePrepared<TransactionRow & { cum_ves: string; cum_usd: string } & Record<string, unknown>>(
+    db,
+    'tx_create',
+    sql`
     with ${insert}, act as (${activity})
     select ${TRANSACTION_COLUMNS},
       (coalesce(d.ganancia_ves, 0) - coalesce(later.ves, 0) + t.ganancia_ves)::text as cum_ves,
@@ -118,7 +122,8 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
     left join lateral (
       select sum(x.ganancia_ves) as ves, sum(x.ganancia_usd) as usd from transactions x
       where x.ledger_id = t.ledger_id and x.fecha = t.fecha and (x.ocurrido_en, x.created_at, x.id) > (t.ocurrido_en, t.created_at, t.id)
-    ) later on true`);
+    ) later on true`,
+  );
   const first = result.rows[0];
   if (first) {
     const { cum_ves, cum_usd, ...row } = first;
