@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { memberPermission, messages, type LedgerAction as SharedLedgerAction } from '@arb/shared';
-import { ledgerMembers, ledgerRevisions, ledgers, loginSessions, users } from '../db/schema.ts';
-import type { DbOrTx } from '../db/database.ts';
+import { ledgerMembers, ledgerRevisions, ledgers } from '../db/schema.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { AppError, assertAllowed } from '../lib/errors.ts';
-import { accountColumns, type AccountRow, type AuthUser } from './auth/account.ts';
+import { type AccountRow, type AuthUser } from './auth/account.ts';
+import { createMemberLookupBatcher } from './member-lookup-batch.ts';
 
 /**
  * The server's side of the permission module (packages/shared/src/permissions.ts, where the
@@ -64,45 +65,23 @@ function toMembership(
   return { ...row, userId, isOwner, canModifyBalance: isOwner || row.canModifyBalance };
 }
 
-const memberLookup = (db: DbOrTx) =>
-  db
-    .select({
-      ...accountColumns,
-      ledgerId: ledgers.id,
-      ledgerName: ledgers.name,
-      ownerId: ledgers.ownerId,
-      revision: ledgerRevisions.revision,
-      canModifyBalance: ledgerMembers.canModifyBalance,
-      sessionId: loginSessions.id,
-    })
-    .from(users)
-    .leftJoin(
-      loginSessions,
-      and(eq(loginSessions.id, sql.placeholder('sessionId')), eq(loginSessions.userId, users.id), isNull(loginSessions.revokedAt)),
-    )
-    .leftJoin(ledgerMembers, and(eq(ledgerMembers.userId, users.id), eq(ledgerMembers.ledgerId, sql.placeholder('ledgerId'))))
-    .leftJoin(ledgers, eq(ledgers.id, ledgerMembers.ledgerId))
-    .leftJoin(ledgerRevisions, eq(ledgerRevisions.ledgerId, ledgers.id))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('member_lookup_v3');
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof memberLookup>>();
+const batchers = new WeakMap<Db, ReturnType<typeof createMemberLookupBatcher>>();
 
 /**
  * The caller's account and their membership of one ledger in a single indexed query, for the
- * routes scoped to a ledger (the hottest: a day's balances, creating a transaction). It is a named
- * prepared statement, so PostgreSQL plans it once per connection. `account` is undefined when the
- * user no longer exists; `membership` when they are not in the ledger (or it does not exist).
+ * routes scoped to a ledger (the hottest: a day's balances, creating a transaction). Concurrent
+ * lookups share one statement (member-lookup-batch.ts). `account` is undefined when the user no
+ * longer exists; `membership` when they are not in the ledger (or it does not exist).
  */
 export async function loadAccountAndMembership(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   ledgerId: string,
   sessionId: string,
 ): Promise<{ account: AccountRow | undefined; membership: Membership | undefined }> {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = memberLookup(db)));
-  const [row] = await query.execute({ userId, ledgerId, sessionId });
+  let lookup = batchers.get(db);
+  if (!lookup) batchers.set(db, (lookup = createMemberLookupBatcher(db)));
+  const row = await lookup({ userId, ledgerId, sessionId });
   if (!row) return { account: undefined, membership: undefined };
   const account: AccountRow = {
     id: row.id,
