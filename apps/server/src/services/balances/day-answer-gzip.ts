@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { crc32Combine } from '../../lib/crc32-combine.ts';
 
 /**
  * The gzip form of a day's balances answer, kept up to date like the answer itself
@@ -27,6 +28,12 @@ export interface GzSegment {
   /** The segment's JSON text (with the comma that joins it to the rows before), as UTF-8. */
   text: Buffer;
   deflated: Buffer;
+  /**
+   * The CRC-32 and length of the rows' text up to and including this segment (from the first
+   * row): a reused prefix of segments keeps them, so the answer's checksum reads only new text.
+   */
+  crcThrough: number;
+  bytesThrough: number;
 }
 
 /** The answer's pieces: the JSON text before the rows, each row's JSON, and the text after. */
@@ -65,7 +72,15 @@ export function segmentsOf(rows: ReadonlyArray<{ json: string }>, reuse: readonl
       end++;
     }
     const text = Buffer.from((start > 0 ? ',' : '') + parts.join(','));
-    segments.push({ start, end, text, deflated: syncFlushed(text) });
+    const before = segments.at(-1);
+    segments.push({
+      start,
+      end,
+      text,
+      deflated: syncFlushed(text),
+      crcThrough: crc32(text, before?.crcThrough ?? 0),
+      bytesThrough: (before?.bytesThrough ?? 0) + text.length,
+    });
     start = end;
   }
   return segments;
@@ -77,20 +92,20 @@ export function plainOf(pieces: AnswerPieces): Buffer {
 }
 
 /**
- * The gzip file of plainOf(pieces) from the rows' segments, without building that JSON: its
- * checksum runs over the head, the segments' texts and the tail in turn.
+ * The gzip file of plainOf(pieces) from the rows' segments, without building that JSON. Its
+ * checksum: the head's (it changes with every change, and comes first) combined with the rows'
+ * (kept in the last segment) continued over the tail, so no row's text is read again.
  */
 export function gzipFromSegments(pieces: AnswerPieces, segments: readonly GzSegment[]): Buffer {
   const head = Buffer.from(pieces.head);
   const tail = Buffer.from(pieces.tail);
-  let crc = crc32(head);
-  let size = head.length + tail.length;
-  for (const s of segments) {
-    crc = crc32(s.text, crc);
-    size += s.text.length;
-  }
+  const last = segments.at(-1);
+  const rowsAndTail = crc32(tail, last?.crcThrough ?? 0);
+  const rowsAndTailBytes = (last?.bytesThrough ?? 0) + tail.length;
+  const crc = crc32Combine(crc32(head), rowsAndTail, rowsAndTailBytes);
+  const size = head.length + rowsAndTailBytes;
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(tail, crc), 0);
+  trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(size % 2 ** 32, 4); // ISIZE: the length modulo 2^32 (RFC 1952 §2.3.1)
   return Buffer.concat([
     GZIP_HEADER,
