@@ -76,6 +76,55 @@ describe('on a phone (360 × 760)', () => {
     expect(await page.getByTestId('tx-row').first().textContent()).toContain('Venta: 100,00 USD');
   });
 
+  it("the day's list does not move when the new-transaction form takes its placeholder's place, at 360, 768 and 1366 px", async () => {
+    // docs/decisions/0019-dashboard-first-paint.md "The form after the day's list": the form is drawn
+    // after the list's first paint, in a placeholder of its height (TransactionFormPlaceholder).
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    await addSale(s, ana, ledgerId, 10);
+    const { page } = s;
+    // Without the rates: "Usar tasa paralela" (one button in each column once the parallel rate is
+    // known, after the list's first paint) makes the form taller by itself; that is another shift,
+    // left as it was (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
+    await page.route('**/api/rates/**', (route) => route.abort());
+    // Every frame from the list title's first paint until the form has been there for 10 frames: how
+    // far below the form's top the title is, and whether the placeholder stood there at first.
+    await page.addInitScript(() => {
+      const w = window as unknown as { tops: number[]; placeholderFirst?: boolean; formFrames: number };
+      w.tops = [];
+      w.formFrames = 0;
+      const frame = () => {
+        const title = document.getElementById('tx-list-title');
+        if (title) {
+          w.placeholderFirst ??= document.querySelector('[data-testid="tx-form-placeholder"]') !== null;
+          // From the form's section: what stands above it (the position card on a desktop) has shifts of its own.
+          const form = document.querySelector('section[aria-labelledby="new-tx-title"]');
+          if (form) w.tops.push(title.getBoundingClientRect().top - form.getBoundingClientRect().top);
+          if (document.querySelector('input[name="venta"]')) w.formFrames++;
+        }
+        if (w.formFrames < 10) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT[width]! });
+      // Without the service worker of the previous visit, which would answer the rates from its cache.
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+        for (const k of await caches.keys()) await caches.delete(k);
+      });
+      await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+      await page.waitForFunction(() => (window as unknown as { formFrames: number }).formFrames >= 10);
+      const { tops, placeholderFirst } = await page.evaluate(() => {
+        const w = window as unknown as { tops: number[]; placeholderFirst: boolean };
+        return { tops: w.tops, placeholderFirst: w.placeholderFirst };
+      });
+      expect(placeholderFirst, `the form was drawn before the list at ${width} px`).toBe(true);
+      expect([...new Set(tops)], `the list's title moved at ${width} px`).toHaveLength(1);
+    }
+  });
+
   it('a reset day comes back with "Restaurar" from the activity list', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
     const ana = await signUp(s, 'Ana');

@@ -52,6 +52,11 @@ function precompress(): Plugin {
  *   /login included, loads all of them anyway, so one file costs no byte more;
  * - what /login may load by itself, one file each, taken first: the form validation (when a
  *   field is first focused), the query cache, the registration tab and invite notice;
+ * - `mui`: the rest of MUI (whatever the entry does not load). Taken before the closures below,
+ *   which reach all of MUI through its index: the dashboard's first screen needs MUI's components
+ *   but not react-hook-form, which stays in `forms` with the registration tab, loaded by the
+ *   dashboard only with the new-transaction form after the day's list has painted
+ *   (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list");
  * - `dashboard`: the rest of what the dashboard screen and the offline sender load statically
  *   (React's lazy() fetched it as ~40 files). Other screens that share a module with it load
  *   this file too; the service worker precaches it after sign-in anyway.
@@ -155,15 +160,16 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'], priority: 10 },
             closureGroup('validation', ['src/features/auth/components/login-validation.ts'], 9),
             closureGroup('query', ['src/shared/query/QueryProvider.tsx'], 8),
+            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/, priority: 7 },
             closureGroup(
               'forms',
               ['src/features/auth/components/RegisterForm.tsx', 'src/features/auth/components/PendingInviteNotice.tsx'],
-              7,
+              6,
             ),
             closureGroup(
               'dashboard',
               ['src/features/dashboard/pages/DashboardPage.tsx', 'src/features/dashboard/components/OfflineSync.tsx'],
-              6,
+              5,
             ),
           ],
         },

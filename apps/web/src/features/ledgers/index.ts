@@ -8,7 +8,9 @@ export const GroupManagementDialog = lazy(async () => ({
 }));
 export const InviteLinkDialog = lazy(async () => ({ default: (await import('./components/InviteLinkDialog')).InviteLinkDialog }));
 export { LedgerSelector } from './components/LedgerSelector';
-export { CreateLedgerDialog } from './components/CreateLedgerDialog';
+// Not CreateLedgerDialog: LedgersPage imports it from its file. Exported here, it joined the
+// dashboard's static closure (apps/web/vite.config.ts) and with it react-hook-form, which the
+// dashboard's first paint does not need (docs/decisions/0019-dashboard-first-paint.md).
 export { ledgerKeys } from './api/keys';
 export { ledgersQueryOptions, useLedgers } from './api/get-ledgers';
 export { useCreateLedger } from './api/create-ledger';

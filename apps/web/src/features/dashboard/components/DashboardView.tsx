@@ -1,6 +1,6 @@
 import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
 import { messages, todayKey } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
@@ -27,12 +27,25 @@ import { RatesPanel, useParallelRate } from '../../rates';
 import { PositionCard } from './PositionCard';
 import { RealtimeSlot } from './RealtimeSlot';
 import { DashboardFlash } from './DashboardFlash';
-import { TransactionForm } from './TransactionForm';
+import { TransactionFormPlaceholder } from './TransactionFormPlaceholder';
 import { TransactionList } from './TransactionList';
 import { OfflineNotice } from './OfflineNotice';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { useOnline, usePendingOps } from '../../../shared/offline/offline';
 import { useAfterPaint } from '../../../shared/lib/after-paint';
+
+/**
+ * The new-transaction form, loaded and drawn once the day's list has painted: its code
+ * (react-hook-form, MUI's text fields, ~20 KB compressed) and its render (five text fields) came
+ * before the list's first paint, the dashboard's Largest Contentful Paint on a phone
+ * (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list"). Until then
+ * TransactionFormPlaceholder keeps its place and height.
+ */
+const loadTransactionForm = () => import('./TransactionForm');
+const TransactionForm = lazy(() => loadTransactionForm().then((m) => ({ default: m.TransactionForm })));
+
+/** The form does not wait longer than this for the day's answer (a slow or hanging request). */
+export const FORM_MAX_WAIT_MS = 2000;
 
 interface Props {
   ledger: Ledger;
@@ -75,6 +88,17 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // ran before the list's first paint (Lighthouse LCP on /dashboard,
   // docs/decisions/0019-dashboard-first-paint.md "Later work"). Latched: true for good once true.
   const later = useAfterPaint(shown);
+  // The form follows the list's first paint (or FORM_MAX_WAIT_MS without an answer); its code is
+  // asked for as soon as the list is committed, so it is usually there when the frame has painted.
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWaited(true), FORM_MAX_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (shown) void loadTransactionForm().catch(() => undefined);
+  }, [shown]);
+  const formReady = useAfterPaint(shown || waited);
   const parallelRate = useParallelRate(later);
   const online = useOnline();
   // This ledger's queued items: the day's new ones, and toggles of the rows on screen (docs/product.md#working-offline).
@@ -125,7 +149,15 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
               </Stack>
             )
           }
-          form={<TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />}
+          form={
+            formReady ? (
+              <Suspense fallback={<TransactionFormPlaceholder />}>
+                <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
+              </Suspense>
+            ) : (
+              <TransactionFormPlaceholder />
+            )
+          }
           dayList={
             !data ? (
               !balances.isError && (

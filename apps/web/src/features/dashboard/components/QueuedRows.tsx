@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Chip, Divider, Typography } from '@mui/material';
 import { formatRate, formatUsd, messages, t } from '@arb/shared';
 import { Figure } from '../../../shared/ui/Figure';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { offlineQueue } from '../../../shared/offline/offline';
 import type { QueuedOp } from '../../../shared/offline/queue';
-import { QueuedEditDialog } from './QueuedEditDialog';
+
+// Loaded when "Editar" is pressed: its fields need react-hook-form, which the day's first paint
+// does not (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
+const QueuedEditDialog = lazy(() => import('./QueuedEditDialog').then((m) => ({ default: m.QueuedEditDialog })));
 
 type Amount = string | number | null | undefined;
 const positive = (v: Amount) => v !== undefined && v !== null && v !== '' && Number(v) > 0;
@@ -73,7 +76,11 @@ export function QueuedRows({ ops, startIndex }: { ops: readonly QueuedOp[]; star
           </Box>
         </Box>
       ))}
-      {editing?.kind === 'create' && <QueuedEditDialog op={editing} onClose={() => setEditing(null)} />}
+      {editing?.kind === 'create' && (
+        <Suspense fallback={null}>
+          <QueuedEditDialog op={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       {discarding && (
         <ConfirmDialog
           title="Descartar operación"

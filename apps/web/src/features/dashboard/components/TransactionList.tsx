@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Checkbox, Chip, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -9,11 +9,14 @@ import { useToggleVerify } from '../api/toggle-verify';
 import type { TransactionRow } from '../api/types';
 import type { LedgerPermissions } from '../lib/permissions';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { EditTransactionDialog } from './EditTransactionDialog';
 import { QueuedRows } from './QueuedRows';
 import { useOnline } from '../../../shared/offline/offline';
 import type { QueuedOp } from '../../../shared/offline/queue';
 import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
+
+// Loaded when a row's "Editar" is pressed: its fields need react-hook-form, which the day's first
+// paint does not (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
+const EditTransactionDialog = lazy(() => import('./EditTransactionDialog').then((m) => ({ default: m.EditTransactionDialog })));
 
 interface Props {
   ledgerId: string;
@@ -113,13 +116,15 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
         {shown === transactions.length && <QueuedRows ops={queuedRows} startIndex={transactions.length} />}
       </Box>
       {editing && (
-        <EditTransactionDialog
-          ledgerId={ledgerId}
-          transaction={editing}
-          current={transactions.find((t) => t.id === editing.id)}
-          onClose={() => setEditing(null)}
-          onError={onError}
-        />
+        <Suspense fallback={null}>
+          <EditTransactionDialog
+            ledgerId={ledgerId}
+            transaction={editing}
+            current={transactions.find((t) => t.id === editing.id)}
+            onClose={() => setEditing(null)}
+            onError={onError}
+          />
+        </Suspense>
       )}
       {deleting && (
         <ConfirmDialog

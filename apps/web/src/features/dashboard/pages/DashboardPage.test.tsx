@@ -7,6 +7,7 @@ import { AuthProvider } from '../../../shared/auth/auth-context';
 import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
 import type { Balances, Ledger } from '../api/types';
 import { json, mockFetch, renderWithProviders, type Call } from '../test/harness';
+import { FORM_MAX_WAIT_MS } from '../components/DashboardView';
 import DashboardPage from './DashboardPage';
 
 const ME = { id: 'u-me', email: 'ana@example.com', user_name: 'Ana', role: 'USER' as const, email_verified: true, phone_number: null };
@@ -46,7 +47,7 @@ const emptyBalances: Balances = {
 function setup(
   url: string | { pathname: string; search: string; state?: unknown },
   ledgers: Ledger[],
-  extra?: (call: Call) => Response | undefined,
+  extra?: (call: Call) => Response | Promise<Response> | undefined,
 ) {
   window.localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(ME));
   window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
@@ -209,5 +210,29 @@ describe('dashboard page', () => {
     const first = (part: string) => calls.findIndex((c) => c.url.includes(part));
     expect(first('/api/rates/')).toBeGreaterThan(first('/api/transactions/balances'));
     expect(first('/position')).toBeGreaterThan(first('/api/transactions/balances'));
+  });
+
+  it("draws the new-transaction form after the day's list, in a placeholder of its place until then (docs/decisions/0019-dashboard-first-paint.md)", async () => {
+    setup(`/dashboard?ledger=${OWN.id}`, [OWN]);
+    // The commit that shows the day's list still holds the placeholder: same section and title, no fields.
+    await screen.findByRole('heading', { name: 'Transacciones del día (0)' });
+    expect(screen.getByTestId('tx-form-placeholder')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Nueva Transacción' })).toBeTruthy();
+    expect(screen.queryByLabelText('Venta (USD)')).toBeNull();
+    // Then the form itself takes its place.
+    expect(await screen.findByLabelText('Venta (USD)')).toBeTruthy();
+    expect(screen.queryByTestId('tx-form-placeholder')).toBeNull();
+    expect(screen.getAllByRole('heading', { name: 'Nueva Transacción' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Agregar Transacción' })).toBeTruthy();
+  });
+
+  it("shows the form without the day's list when the day does not answer (FORM_MAX_WAIT_MS)", async () => {
+    // The day's answer never comes: the form must not wait for it for good.
+    setup(`/dashboard?ledger=${OWN.id}`, [OWN], (call) =>
+      call.url.startsWith('/api/transactions/balances') ? new Promise<Response>(() => undefined) : undefined,
+    );
+    await screen.findByTestId('tx-form-placeholder');
+    expect(await screen.findByLabelText('Venta (USD)', undefined, { timeout: FORM_MAX_WAIT_MS + 2000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Transacciones del día/ })).toBeNull();
   });
 });
