@@ -138,8 +138,10 @@ describe('on a phone (360 × 760)', () => {
     await addSale(s, ana, ledgerId, 10);
     const { page } = s;
     const later = (route: Route) => void new Promise((r) => setTimeout(r, 2500)).then(() => route.continue().catch(() => undefined));
-    await page.route('**/api/rates/paralelo', later);
-    await page.route(/\/api\/ledgers\/[^/]+\/position/, later);
+    // On the context, not the page: once the app's service worker controls the page, its requests
+    // go through the worker, which page.route does not see (they then came back before the form).
+    await s.context.route('**/api/rates/paralelo', later);
+    await s.context.route(/\/api\/ledgers\/[^/]+\/position/, later);
     // Every frame from the list title's first paint until both answers have been drawn for 10 frames:
     // the title's top in the page, and whether the form was drawn before either answer.
     await page.addInitScript(() => {
