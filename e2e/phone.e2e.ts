@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
@@ -84,9 +84,9 @@ describe('on a phone (360 × 760)', () => {
     const ledgerId = await personalLedger(s, ana);
     await addSale(s, ana, ledgerId, 10);
     const { page } = s;
-    // Without the rates: "Usar tasa paralela" (one button in each column once the parallel rate is
-    // known, after the list's first paint) makes the form taller by itself; that is another shift,
-    // left as it was (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
+    // Without the rates: the form keeps its "Usar tasa paralela" row ('---') when no rate comes; the
+    // next journey has the rate arrive late (docs/decisions/0019-dashboard-first-paint.md
+    // "Nothing moves when the rate and the position arrive").
     await page.route('**/api/rates/**', (route) => route.abort());
     // Every frame from the list title's first paint until the form has been there for 10 frames: how
     // far below the form's top the title is, and whether the placeholder stood there at first.
@@ -122,6 +122,69 @@ describe('on a phone (360 × 760)', () => {
       });
       expect(placeholderFirst, `the form was drawn before the list at ${width} px`).toBe(true);
       expect([...new Set(tops)], `the list's title moved at ${width} px`).toHaveLength(1);
+    }
+  });
+
+  it("nothing drawn moves when the parallel rate and the position arrive after the day's list, at 360, 768 and 1366 px", async () => {
+    // docs/decisions/0019-dashboard-first-paint.md "Nothing moves when the rate and the position
+    // arrive": both are asked after the list's first paint. "Usar tasa paralela" is in the form from
+    // the start (disabled, loading) and the position card keeps a row of figures' height, so the
+    // list's title stays where it first painted. Both answers are held back 2.5 s here so they
+    // surely come after the form (a real phone's slow network).
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    // An open position (10 USD sold): the card's tallest answer, three figures.
+    await addSale(s, ana, ledgerId, 10);
+    const { page } = s;
+    const later = (route: Route) => void new Promise((r) => setTimeout(r, 2500)).then(() => route.continue().catch(() => undefined));
+    // On the context, not the page: once the app's service worker controls the page, its requests
+    // go through the worker, which page.route does not see (they then came back before the form).
+    await s.context.route('**/api/rates/paralelo', later);
+    await s.context.route(/\/api\/ledgers\/[^/]+\/position/, later);
+    // Every frame from the list title's first paint until both answers have been drawn for 10 frames:
+    // the title's top in the page, and whether the form was drawn before either answer.
+    await page.addInitScript(() => {
+      const w = window as unknown as { tops: number[]; waitingSeen: boolean; doneFrames: number };
+      w.tops = [];
+      w.waitingSeen = false;
+      w.doneFrames = 0;
+      const frame = () => {
+        const title = document.getElementById('tx-list-title');
+        if (title) {
+          w.tops.push(title.getBoundingClientRect().top + window.scrollY);
+          const buttons = Array.from(document.querySelectorAll('main form button')).filter((b) =>
+            b.textContent?.startsWith('Usar tasa paralela'),
+          ) as HTMLButtonElement[];
+          const rateKnown = buttons.length === 2 && buttons.every((b) => !b.disabled);
+          const positionKnown = document.querySelector('[data-testid="position-open"]') !== null;
+          // The form drawn while neither answer was in: both came after it, as on a slow network.
+          if (document.querySelector('input[name="venta"]') && !buttons.some((b) => !b.disabled) && !positionKnown) w.waitingSeen = true;
+          if (rateKnown && positionKnown) w.doneFrames++;
+        }
+        if (w.doneFrames < 10) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT[width]! });
+      // Without the service worker of the previous visit, which would answer the rates from its cache.
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+        for (const k of await caches.keys()) await caches.delete(k);
+      });
+      await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+      await page.waitForFunction(() => (window as unknown as { doneFrames: number }).doneFrames >= 10, undefined, { timeout: 20_000 });
+      const { tops, waitingSeen } = await page.evaluate(() => {
+        const w = window as unknown as { tops: number[]; waitingSeen: boolean };
+        return { tops: w.tops, waitingSeen: w.waitingSeen };
+      });
+      expect(waitingSeen, `the rate or the position was there before the form at ${width} px`).toBe(true);
+      expect([...new Set(tops)], `the list's title moved at ${width} px`).toHaveLength(1);
+      // Once known, the button fills the rate.
+      const use = page.getByRole('button', { name: /^Usar tasa paralela \(.+ Bs\)$/ }).first();
+      await use.click();
+      expect(await page.getByLabel('Tasa de venta (Bs)', { exact: true }).inputValue()).not.toBe('');
     }
   });
 

@@ -3,7 +3,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../shared/lib/session';
-import { useParallelRate } from './index';
+import { useParallelRate, useParallelRateState } from './index';
 
 let body: unknown;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
@@ -45,5 +45,14 @@ describe('useParallelRate (fills the new-transaction form)', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     await new Promise((r) => setTimeout(r, 20));
     expect(result.current).toBeUndefined();
+  });
+
+  it('useParallelRateState: not missing while asked, missing once an answer has no usable rate', async () => {
+    body = { promedio: null, fechaActualizacion: null, fuente: 'DolarApi paralelo', stale: true, obtenidoEn: new Date().toISOString() };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useParallelRateState(), { wrapper });
+    expect(result.current).toEqual({ rate: undefined, missing: false });
+    await waitFor(() => expect(result.current).toEqual({ rate: undefined, missing: true }));
   });
 });

@@ -23,7 +23,7 @@ import { LedgerActions } from './LedgerActions';
 import { NotTodayBanner } from './NotTodayBanner';
 import { LedgerSelector } from '../../ledgers';
 import { MembershipBanner } from '../../membership';
-import { RatesPanel, useParallelRate } from '../../rates';
+import { RatesPanel, useParallelRateState } from '../../rates';
 import { PositionCard } from './PositionCard';
 import { RealtimeSlot } from './RealtimeSlot';
 import { DashboardFlash } from './DashboardFlash';
@@ -99,7 +99,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
     if (shown) void loadTransactionForm().catch(() => undefined);
   }, [shown]);
   const formReady = useAfterPaint(shown || waited);
-  const parallelRate = useParallelRate(later);
+  const parallelRate = useParallelRateState(later);
   const online = useOnline();
   // This ledger's queued items: the day's new ones, and toggles of the rows on screen (docs/product.md#working-offline).
   const ops = usePendingOps();
@@ -152,7 +152,13 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
           form={
             formReady ? (
               <Suspense fallback={<TransactionFormPlaceholder />}>
-                <TransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} parallelRate={parallelRate} />
+                <TransactionForm
+                  ledgerId={ledger.id}
+                  fecha={date}
+                  onError={notice.error}
+                  parallelRate={parallelRate.rate}
+                  parallelRateMissing={parallelRate.missing}
+                />
               </Suspense>
             ) : (
               <TransactionFormPlaceholder />

@@ -39,4 +39,19 @@ describe('PositionCard (docs/product.md#profit-method-and-position)', () => {
     renderWithProviders(<PositionCard ledgerId={LEDGER} fecha="2026-11-20" />);
     expect((await screen.findByTestId('position-flat')).textContent).toBe('Sin posición abierta');
   });
+
+  // docs/decisions/0019-dashboard-first-paint.md "Nothing moves when the rate and the position arrive".
+  it('while the answer is awaited: a busy card with a hidden placeholder row, gone once the answer is there', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((r) => (answer = r)));
+    renderWithProviders(<PositionCard ledgerId={LEDGER} fecha="2026-11-20" />);
+    const card = screen.getByRole('region', { name: 'Posición' });
+    expect(card.getAttribute('aria-busy')).toBe('true');
+    const row = screen.getByTestId('position-loading');
+    expect(row.getAttribute('aria-hidden')).toBe('true');
+    answer(json(200, { posicion_usd: 0, costo_promedio: 0, referencia: null, no_realizado_ves: null, no_realizado_usd: null }));
+    await screen.findByTestId('position-flat');
+    expect(card.getAttribute('aria-busy')).toBeNull();
+    expect(screen.queryByTestId('position-loading')).toBeNull();
+  });
 });

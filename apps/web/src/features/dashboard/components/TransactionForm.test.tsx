@@ -213,4 +213,27 @@ describe('new-transaction form with the parallel rate', () => {
     if (forPurchase) await user.click(forPurchase);
     expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('310.50');
   });
+
+  // docs/decisions/0019-dashboard-first-paint.md "Nothing moves when the rate and the position arrive":
+  // the buttons are there before the rate, so the form does not grow when it comes.
+  it('before the rate: both buttons there, disabled and loading; without a rate coming they say ---', () => {
+    mockFetch(() => json(201, { transaction: {} }));
+    renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} />);
+    const waiting = screen.getAllByRole('button', { name: /^Usar tasa paralela/ });
+    expect(waiting).toHaveLength(2);
+    for (const b of waiting) {
+      expect((b as HTMLButtonElement).disabled).toBe(true);
+      // MUI's loading indicator, labelled by its button.
+      expect(b.querySelector('[role="progressbar"]')).not.toBeNull();
+    }
+    cleanup();
+    renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRateMissing />);
+    const missing = screen.getAllByRole('button', { name: 'Usar tasa paralela (---)' });
+    expect(missing).toHaveLength(2);
+    for (const b of missing) {
+      expect((b as HTMLButtonElement).disabled).toBe(true);
+      expect(b.querySelector('[role="progressbar"]')).toBeNull();
+    }
+    expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('');
+  });
 });

@@ -25,6 +25,8 @@ interface Props {
   onError(err: unknown, fallback: string, connectionFallback?: string): void;
   /** The parallel rate of the rates panel, offered as a one-click rate (undefined while unknown). */
   parallelRate?: number | undefined;
+  /** No parallel rate is coming (the rates source failed, or no connection): its buttons say '---' instead of loading. */
+  parallelRateMissing?: boolean | undefined;
 }
 
 type Values = {
@@ -47,7 +49,7 @@ const emptyValues = (fecha: string): Values => ({
 });
 
 /** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
-export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Props) {
+export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parallelRateMissing = false }: Props) {
   const form = useForm<TransactionInput, unknown, TransactionData>({
     resolver: zodResolver(transactionInputSchema),
     defaultValues: emptyValues(fecha),
@@ -122,16 +124,35 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate }: Prop
 
   const busy = formState.isSubmitting || create.isPending;
   const { money, fee, notes } = transactionFields(form);
-  const parallelButton = (name: 'tasa_venta' | 'tasa_compra') =>
-    parallelRate !== undefined && (
+  // "Usar tasa paralela" is always there, in each column, with its height: the rate is asked after
+  // the day's list has painted and came after the form, which then grew by one button per column
+  // and moved the list below it (112 px at 360 px, 43 px at 768 px; docs/decisions/0019-dashboard-first-paint.md
+  // "Nothing moves when the rate and the position arrive"). Until the rate is known the button is
+  // disabled (out of the tab order, announced as unavailable) and shows MUI's loading indicator,
+  // labelled by the button; when no rate is coming it says '---', the product's missing value
+  // (docs/product.md#screens).
+  const parallelButton = (name: 'tasa_venta' | 'tasa_compra') => {
+    const known = parallelRate !== undefined;
+    const loading = !known && !parallelRateMissing;
+    return (
       <Button
         size="small"
         sx={{ justifySelf: 'start' }}
-        onClick={() => setValue(name, toInputText(parallelRate, 4), { shouldValidate: formState.isSubmitted })}
+        disabled={!known}
+        loading={loading}
+        loadingPosition="end"
+        onClick={() => {
+          if (known) setValue(name, toInputText(parallelRate, 4), { shouldValidate: formState.isSubmitted });
+        }}
       >
-        Usar tasa paralela ({formatRate(parallelRate)})
+        {known
+          ? `Usar tasa paralela (${formatRate(parallelRate)})`
+          : loading
+            ? 'Usar tasa paralela'
+            : `Usar tasa paralela (${messages.rateMissingValue})`}
       </Button>
     );
+  };
   return (
     <Paper component="section" aria-labelledby="new-tx-title" sx={{ p: 2 }}>
       <Typography id="new-tx-title" variant="h6" component="h2" gutterBottom>
