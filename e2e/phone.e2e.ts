@@ -14,6 +14,16 @@ const PHONE = { width: 360, height: 760 };
 /** Issue 22's widths: a phone, a tablet held upright, a laptop; each with a usual viewport height. */
 const WIDTHS = [360, 768, 1366] as const;
 const HEIGHT: Record<number, number> = { 360: 760, 768: 1024, 1366: 768 };
+
+/** The day's dashboard at `width`, without the service worker of the previous visit (it would answer the rates from its cache). */
+async function openFreshDashboard(page: Page, width: number, ledgerId: string): Promise<void> {
+  await page.setViewportSize({ width, height: HEIGHT[width]! });
+  await page.evaluate(async () => {
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+    for (const k of await caches.keys()) await caches.delete(k);
+  });
+  await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+}
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 const today = () => todayKey(TZ);
@@ -108,13 +118,7 @@ describe('on a phone (360 × 760)', () => {
       requestAnimationFrame(frame);
     });
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: HEIGHT[width]! });
-      // Without the service worker of the previous visit, which would answer the rates from its cache.
-      await page.evaluate(async () => {
-        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-        for (const k of await caches.keys()) await caches.delete(k);
-      });
-      await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+      await openFreshDashboard(page, width, ledgerId);
       await page.waitForFunction(() => (window as unknown as { formFrames: number }).formFrames >= 10);
       const { tops, placeholderFirst } = await page.evaluate(() => {
         const w = window as unknown as { tops: number[]; placeholderFirst: boolean };
@@ -167,13 +171,7 @@ describe('on a phone (360 × 760)', () => {
       requestAnimationFrame(frame);
     });
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: HEIGHT[width]! });
-      // Without the service worker of the previous visit, which would answer the rates from its cache.
-      await page.evaluate(async () => {
-        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-        for (const k of await caches.keys()) await caches.delete(k);
-      });
-      await page.goto(`/dashboard?ledger=${ledgerId}&date=${today()}`);
+      await openFreshDashboard(page, width, ledgerId);
       await page.waitForFunction(() => (window as unknown as { doneFrames: number }).doneFrames >= 10, undefined, { timeout: 20_000 });
       const { tops, waitingSeen } = await page.evaluate(() => {
         const w = window as unknown as { tops: number[]; waitingSeen: boolean };
