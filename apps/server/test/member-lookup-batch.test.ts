@@ -53,6 +53,8 @@ describe('member lookups in batches', () => {
       sessionId: sessions.get(u.id)!,
       ...over,
     });
+    // A user's own personal ledger, untouched since createUser: revision 0.
+    const ownLedger = (u: { id: string }) => ({ ledgerName: 'Mi Registro', ownerId: u.id, revision: 0, canModifyBalance: true });
     const noLedger = { ledgerId: null, ledgerName: null, ownerId: null, revision: null, canModifyBalance: null };
     const cases: Array<[string, MemberLookupKey, unknown]> = [
       [
@@ -75,12 +77,12 @@ describe('member lookups in batches', () => {
       [
         'an inactive account',
         key(inactive.id, inactive.ledgerId),
-        account(inactive, { isActive: false, ledgerId: inactive.ledgerId, ...noLedgerOf(inactive) }),
+        account(inactive, { isActive: false, ledgerId: inactive.ledgerId, ...ownLedger(inactive) }),
       ],
       [
         'an ended session',
         key(revoked.id, revoked.ledgerId),
-        account(revoked, { sessionId: null, ledgerId: revoked.ledgerId, ...noLedgerOf(revoked) }),
+        account(revoked, { sessionId: null, ledgerId: revoked.ledgerId, ...ownLedger(revoked) }),
       ],
       [
         "another user's session",
@@ -90,22 +92,6 @@ describe('member lookups in batches', () => {
       ['a user that does not exist', key(randomUUID(), owner.ledgerId, randomUUID()), undefined],
       ['a malformed id (fails closed, alone)', key('no-es-un-uuid', owner.ledgerId), undefined],
     ];
-    // Each case's own ledger row fields for the users whose personal ledger is asked.
-    function noLedgerOf(u: { id: string }) {
-      return { ledgerName: 'Mi Registro', ownerId: u.id, revision: 0, canModifyBalance: true };
-    }
-    // The personal ledgers' revisions are whatever their rows say (0 for untouched ones).
-    for (const c of cases) {
-      const expected = c[2] as Record<string, unknown> | undefined;
-      if (expected && expected.ownerId !== owner.id && typeof expected.ledgerId === 'string') {
-        const { rows } = await t.database.pool.query<{ r: string }>(
-          'select revision::text as r from ledger_revisions where ledger_id = $1',
-          [expected.ledgerId],
-        );
-        expected.revision = Number(rows[0]!.r);
-      }
-    }
-
     const lookup = createMemberLookupBatcher(t.ctx.db);
     const query = vi.spyOn(t.database.pool, 'query');
     try {

@@ -1,3 +1,3 @@
 /** Public API of the rates feature (other features import only from here). */
 export { RatesPanel } from './components/RatesPanel';
-export { useParallelRate, useParallelRateState, type ParallelRateState } from './use-parallel-rate';
+export { useParallelRateState, type ParallelRateState } from './use-parallel-rate';

@@ -3,7 +3,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../shared/lib/session';
-import { useParallelRate, useParallelRateState } from './index';
+import { useParallelRateState } from './index';
 
 let body: unknown;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
@@ -15,7 +15,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
 function render() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  return renderHook(() => useParallelRate(), { wrapper });
+  return renderHook(() => useParallelRateState(), { wrapper });
 }
 
 beforeEach(() => {
@@ -30,28 +30,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('useParallelRate (fills the new-transaction form)', () => {
-  it('is undefined until the parallel rate arrives, then its promedio', async () => {
+describe('useParallelRateState (fills the new-transaction form)', () => {
+  it('has no rate until the parallel rate arrives, then its promedio (never missing)', async () => {
     body = { promedio: 319.375, fechaActualizacion: null, fuente: 'Binance P2P', stale: false, obtenidoEn: new Date().toISOString() };
     const { result } = render();
-    expect(result.current).toBeUndefined();
-    await waitFor(() => expect(result.current).toBe(319.375));
+    expect(result.current).toEqual({ rate: undefined, missing: false });
+    await waitFor(() => expect(result.current).toEqual({ rate: 319.375, missing: false }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('stays undefined when the answer carries no usable rate', async () => {
+  it('has no rate, and says it is missing, when the answer carries no usable rate (0)', async () => {
     body = { promedio: 0, fechaActualizacion: null, fuente: 'DolarApi paralelo', stale: true, obtenidoEn: new Date().toISOString() };
     const { result } = render();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(result.current).toEqual({ rate: undefined, missing: true }));
   });
 
-  it('useParallelRateState: not missing while asked, missing once an answer has no usable rate', async () => {
+  it('not missing while asked, missing once an answer has no rate at all (null)', async () => {
     body = { promedio: null, fechaActualizacion: null, fuente: 'DolarApi paralelo', stale: true, obtenidoEn: new Date().toISOString() };
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(() => useParallelRateState(), { wrapper });
+    const { result } = render();
     expect(result.current).toEqual({ rate: undefined, missing: false });
     await waitFor(() => expect(result.current).toEqual({ rate: undefined, missing: true }));
   });

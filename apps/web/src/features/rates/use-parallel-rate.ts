@@ -25,8 +25,3 @@ export function useParallelRateState(enabled = true): ParallelRateState {
   const missing = rate === undefined && (query.isError || query.isSuccess || query.fetchStatus === 'paused');
   return { rate, missing };
 }
-
-/** The parallel rate alone: undefined until a usable value is known (and while not `enabled`). */
-export function useParallelRate(enabled = true): number | undefined {
-  return useParallelRateState(enabled).rate;
-}
