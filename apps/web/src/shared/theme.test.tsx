@@ -1,5 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { Alert } from '@mui/material';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Alert, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppThemeProvider, buildTheme } from './theme';
@@ -27,5 +29,25 @@ describe('theme (issue 25)', () => {
       </AppThemeProvider>,
     );
     expect(screen.getByRole('button', { name: 'Cerrar' })).toBeTruthy();
+  });
+});
+
+describe('secondary text (MUI 9)', () => {
+  it('Typography color="textSecondary" is the theme\'s secondary text colour', () => {
+    render(
+      <AppThemeProvider>
+        <Typography color="textSecondary">Registrado por Ana</Typography>
+      </AppThemeProvider>,
+    );
+    expect(getComputedStyle(screen.getByText('Registrado por Ana')).color).toBe('rgba(0, 0, 0, 0.6)');
+  });
+
+  it('no Typography uses the older color="text.secondary", which MUI 9 ignores without a warning', () => {
+    // Forty captions and hints were drawn in the primary text colour that way until this check.
+    const src = path.resolve(import.meta.dirname, '..');
+    const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.tsx'))
+      .filter((f) => /<Typography[^>]*\scolor="text\./.test(readFileSync(path.join(src, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ export function ImportPreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
               <TableCell>
                 {ACTION_LABEL[r.action]}
                 {r.reason && (
-                  <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                  <Typography variant="caption" sx={{ display: 'block' }} color="textSecondary">
                     {r.reason}
                   </Typography>
                 )}

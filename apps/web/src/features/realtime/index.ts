@@ -12,4 +12,4 @@
  *   <ConnectionChip connected={connected} />
  */
 export { useLedgerRealtime, type LedgerRealtime, type LedgerRealtimeOptions, type RealtimeChange } from './use-ledger-realtime';
-export { ConnectionChip, type ConnectionChipProps } from './components/ConnectionChip';
+export { ConnectionChip, type ConnectionChipProps } from '../../shared/ui/ConnectionChip';

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { Typography, type SxProps, type Theme } from '@mui/material';
 
 /**
@@ -25,8 +25,12 @@ export function fitScale(box: number, content: number): number {
  * millions of Bs.S stay whole and readable on a 360 px phone instead of wrapping mid-number
  * (issue 25). Measured, not estimated: glyph widths differ between the phones' fonts.
  */
-export function TileFigure({ value, max, sx, testId }: { value: string; max: string; sx?: SxProps<Theme>; testId?: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
+/**
+ * Shrinks the one-line text in `ref` to its box's width when it is wider, from `max` down, so tens
+ * of millions of Bs.S stay whole and readable on a 360 px phone instead of wrapping mid-number
+ * (issue 25). Measured, not estimated: glyph widths differ between the phones' fonts.
+ */
+export function useFitToWidth(ref: RefObject<HTMLElement | null>, value: string, max: string): void {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -41,7 +45,13 @@ export function TileFigure({ value, max, sx, testId }: { value: string; max: str
     const observer = new ResizeObserver(fit);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [value, max]);
+  }, [ref, value, max]);
+}
+
+/** The figure of a tile: one line, at most `max`, shrunk to the tile's width when long (useFitToWidth). */
+export function TileFigure({ value, max, sx, testId }: { value: string; max: string; sx?: SxProps<Theme>; testId?: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useFitToWidth(ref, value, max);
   return (
     <Typography
       ref={ref}

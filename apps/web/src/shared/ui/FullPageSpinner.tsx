@@ -6,7 +6,7 @@ export function FullPageSpinner({ label }: { label: string }) {
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, pt: 16 }}>
       <CircularProgress />
-      <Typography color="text.secondary">{label}</Typography>
+      <Typography color="textSecondary">{label}</Typography>
     </Box>
   );
 }

@@ -8,7 +8,7 @@ export function PendingScreen({ title }: { title: string }) {
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Typography color="text.secondary" gutterBottom>
+      <Typography color="textSecondary" gutterBottom>
         Esta sección estará disponible pronto.
       </Typography>
       <Button component={RouterLink} to="/dashboard" variant="outlined" sx={{ mt: 2 }}>

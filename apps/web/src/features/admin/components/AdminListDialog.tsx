@@ -32,7 +32,7 @@ export function AdminListDialog<T>({ open, title, maxWidth, list, loadingLabel, 
           </Box>
         )}
         {list.isError && <Alert severity="error">{errorMessage(list.error, errorFallback)}</Alert>}
-        {list.data && list.data.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
+        {list.data && list.data.length === 0 && <Typography color="textSecondary">{emptyText}</Typography>}
         {list.data && list.data.length > 0 && children(list.data)}
       </DialogContent>
       <DialogActions>

@@ -57,7 +57,7 @@ function MembershipForm({ user, busy, error, onSave, onClose }: Props & { user: 
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, mb: 2 }}>
           <MembershipStatusChip status={user.membership_status} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {currentText(user)}
           </Typography>
         </Stack>

@@ -21,7 +21,7 @@ export function UserProofsDialog({ user, onClose, onDone }: Props) {
     <>
       Comprobantes de {user?.user_name}
       {proofs.data && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {proofs.data.length} comprobante(s) de pago
         </Typography>
       )}
@@ -78,7 +78,7 @@ function ProofCard({ proof, onDone }: { proof: PaymentProof; onDone(message: str
           <Typography sx={{ wordBreak: 'break-word' }}>{proof.note || 'Comprobante de pago'}</Typography>
           <ProofStatusChip status={proof.status} />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Subido el {formatDateTime(proof.createdAt)}
         </Typography>
         {proof.rejectionReason && (

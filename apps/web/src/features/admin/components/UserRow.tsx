@@ -74,7 +74,7 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
         <Typography variant="body2" noWrap>
           {user._count.ownedLedgers} creados
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="textSecondary" noWrap>
           {user._count.memberships} miembros
         </Typography>
       </TableCell>

@@ -19,11 +19,11 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         <Typography variant="caption" color={`${COLORS[score]}.main`}>
           {hints.length > 0 ? `${label}: ${hints.join(', ')}` : label}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ whiteSpace: 'nowrap' }}>
           {password.length}/{PASSWORD_RECOMMENDED_LENGTH}
         </Typography>
       </Box>
-      <Typography variant="caption" color="text.secondary" component="p">
+      <Typography variant="caption" color="textSecondary" component="p">
         {PASSWORD_HELPER_TEXT}
       </Typography>
     </Box>

@@ -27,7 +27,7 @@ export function PublicLayout({
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
               {title}
             </Typography>
-            <Typography color="text.secondary">{subtitle}</Typography>
+            <Typography color="textSecondary">{subtitle}</Typography>
           </Box>
           {children}
         </CardContent>

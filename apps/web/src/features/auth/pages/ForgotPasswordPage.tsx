@@ -36,7 +36,7 @@ export default function ForgotPasswordPage() {
   return (
     <PublicLayout title="Recuperar contraseña">
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Recuperar contraseña">
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
+        <Typography color="textSecondary" sx={{ mb: 1 }}>
           Escribe tu email y te enviaremos instrucciones para restablecer tu contraseña.
         </Typography>
         <Banner severity="success" message={success} />

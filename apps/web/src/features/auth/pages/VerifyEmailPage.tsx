@@ -49,7 +49,7 @@ export default function VerifyEmailPage() {
             <Typography variant="h6" component="h2" gutterBottom>
               ¡Email Verificado!
             </Typography>
-            <Typography color="text.secondary">{state.message}</Typography>
+            <Typography color="textSecondary">{state.message}</Typography>
           </>
         )}
         {state.kind === 'error' && (
@@ -58,7 +58,7 @@ export default function VerifyEmailPage() {
             <Typography variant="h6" component="h2" gutterBottom>
               Error de Verificación
             </Typography>
-            <Typography color="text.secondary">{state.message}</Typography>
+            <Typography color="textSecondary">{state.message}</Typography>
           </>
         )}
       </Box>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
-import EditIcon from '@mui/icons-material/Edit';
+import { memo, useRef, type ReactNode } from 'react';
+import { Box, GlobalStyles, Paper, Typography } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
-import { TileFigure } from '../../../shared/ui/Figure';
+import { useFitToWidth } from '../../../shared/ui/Figure';
+import { HoverHint, PlainControlStyles, PlainIconButton } from '../../../shared/ui/plain-controls';
 import type { Balances } from '../api/types';
 import type { BaseCurrency } from './BaseBalanceDialog';
 
@@ -25,46 +26,95 @@ interface TileProps {
   strong?: boolean;
 }
 
+/**
+ * A figure of the day in plain elements styled by SummaryStyles, not MUI components: twelve tiles
+ * were ~430 components drawn again on every change of the dashboard's state
+ * (docs/decisions/0023-plain-rows.md). Same look: the theme's caption type and colours.
+ */
 function Tile({ id, label, value, hint, tone, action, strong }: TileProps) {
-  const color = tone === 'positive' ? 'success.main' : tone === 'negative' ? 'error.main' : 'text.primary';
+  const ref = useRef<HTMLParagraphElement>(null);
+  useFitToWidth(ref, value, strong ? STRONG_SIZE : SIZE);
+  const classes = [
+    'tile-figure',
+    strong && 'tile-figure-strong',
+    tone === 'positive' && 'tx-positive',
+    tone === 'negative' && 'tx-negative',
+  ];
   return (
-    <Box role="group" aria-labelledby={`tile-${id}`} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography id={`tile-${id}`} variant="caption" color="text.secondary">
+    <div className="tile" role="group" aria-labelledby={`tile-${id}`}>
+      <div className="tile-head">
+        <span id={`tile-${id}`} className="tile-caption">
           {label}
-        </Typography>
+        </span>
         {action}
-      </Box>
-      <TileFigure testId={`balance-${id}`} value={value} max={strong ? '1.15rem' : '1rem'} sx={{ fontWeight: strong ? 700 : 600, color }} />
-      {hint && (
-        <Typography variant="caption" color="text.secondary">
-          {hint}
-        </Typography>
-      )}
-    </Box>
+      </div>
+      <p ref={ref} className={classes.filter(Boolean).join(' ')} data-testid={`balance-${id}`}>
+        {value}
+      </p>
+      {hint && <span className="tile-caption">{hint}</span>}
+    </div>
   );
+}
+
+const SIZE = '1rem';
+const STRONG_SIZE = '1.15rem';
+
+/** The tiles' stylesheet, from the theme (light and dark); the summary draws it once. */
+function SummaryStyles() {
+  return <GlobalStyles styles={summaryStyles} />;
+}
+
+function summaryStyles(t: Theme) {
+  const { palette: p, typography: ty } = t;
+  return {
+    '.tile': { padding: 12, borderRadius: Number(t.shape.borderRadius) * 2, backgroundColor: p.action.hover, minWidth: 0 },
+    '.tile-head': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 },
+    '.tile-caption': { ...ty.caption, color: p.text.secondary },
+    '.tile-figure': {
+      ...ty.body1,
+      margin: 0,
+      whiteSpace: 'nowrap',
+      fontVariantNumeric: 'tabular-nums',
+      fontSize: SIZE,
+      fontWeight: 600,
+      lineHeight: 1.5,
+      minWidth: 0,
+      color: p.text.primary,
+    },
+    '.tile-figure-strong': { fontSize: STRONG_SIZE, fontWeight: 700 },
+    '.tile-figure.tx-positive': { color: p.success.main },
+    '.tile-figure.tx-negative': { color: p.error.main },
+  };
 }
 
 const tone = (n: number) => (n >= 0 ? 'positive' : 'negative');
 
-/** The day's figures (docs/api.md balances response; docs/product.md#money). */
-export function BalanceSummary({ balances, canEditBase, onEditBase, offline = false }: Props) {
+/**
+ * The day's figures (docs/api.md balances response; docs/product.md#money). Memo: the dashboard's
+ * state changes often after its first paint (the form, the rates, the tools arriving) and the
+ * figures only change with the day's answer.
+ */
+export const BalanceSummary = memo(function BalanceSummary({ balances, canEditBase, onEditBase, offline = false }: Props) {
   const { resumen, promedios, saldos_base: base, saldos_actuales: actuales } = balances;
   // docs/product.md#balances-of-a-day: each currency is explicit or inherited on its own.
   const inherited = (heredado: boolean) => (heredado ? 'heredado del día anterior' : undefined);
   const edit = (currency: BaseCurrency, label: string) =>
     canEditBase ? (
-      <Tooltip title={offline ? messages.offlineNeedsConnection : `Editar saldo base ${label}`}>
-        <span>
-          <IconButton size="small" aria-label={`Editar saldo base ${label}`} disabled={offline} onClick={() => onEditBase(currency)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <HoverHint text={offline ? messages.offlineNeedsConnection : `Editar saldo base ${label}`} align="end">
+        <PlainIconButton
+          icon="edit"
+          size="small"
+          aria-label={`Editar saldo base ${label}`}
+          disabled={offline}
+          onClick={() => onEditBase(currency)}
+        />
+      </HoverHint>
     ) : undefined;
 
   return (
     <Paper component="section" aria-labelledby="summary-title" sx={{ p: 2 }}>
+      <SummaryStyles />
+      <PlainControlStyles />
       <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
         Resumen del día
       </Typography>
@@ -116,4 +166,4 @@ export function BalanceSummary({ balances, canEditBase, onEditBase, offline = fa
       </Box>
     </Paper>
   );
-}
+});

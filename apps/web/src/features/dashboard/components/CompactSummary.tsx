@@ -12,13 +12,13 @@ export function CompactSummary({ balances, fecha }: { balances: Balances | undef
   ];
   return (
     <Paper component="section" aria-label="Resumen del día" sx={{ px: 1.5, py: 1 }}>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
         {formatDayLong(fecha)}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
         {items.map(([id, label, value]) => (
           <Box key={id} role="group" aria-labelledby={id} sx={{ minWidth: 0 }}>
-            <Typography id={id} variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>
+            <Typography id={id} variant="caption" color="textSecondary" sx={{ display: 'block', lineHeight: 1.2 }}>
               {label}
             </Typography>
             <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>

@@ -25,7 +25,7 @@ import { LedgerSelector } from '../../ledgers';
 import { MembershipBanner } from '../../membership';
 import { RatesPanel, useParallelRateState } from '../../rates';
 import { PositionCard } from './PositionCard';
-import { RealtimeSlot } from './RealtimeSlot';
+import { ConnectionChip } from '../../../shared/ui/ConnectionChip';
 import { DashboardFlash } from './DashboardFlash';
 import { TransactionFormPlaceholder } from './TransactionFormPlaceholder';
 import { TransactionList } from './TransactionList';
@@ -42,6 +42,15 @@ import { useAfterPaint } from '../../../shared/lib/after-paint';
  * TransactionFormPlaceholder keeps its place and height.
  */
 const loadTransactionForm = () => import('./TransactionForm');
+
+/**
+ * The realtime connection and its chip, loaded once the day's list has painted (`later`): the
+ * socket client (socket.io, 14 KB compressed) was nearly half of the dashboard's file, downloaded and
+ * evaluated before the first paint although the socket opens only after it
+ * (docs/decisions/0023-plain-rows.md). Until then the chip's pending space holds its place.
+ */
+const RealtimeSlot = lazy(() => import('./RealtimeSlot').then((m) => ({ default: m.RealtimeSlot })));
+const realtimePending = <ConnectionChip connected={false} pending />;
 const TransactionForm = lazy(() => loadTransactionForm().then((m) => ({ default: m.TransactionForm })));
 
 /** The form does not wait longer than this for the day's answer (a slow or hanging request). */
@@ -111,7 +120,13 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
-        <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} enabled={later} />
+        {later ? (
+          <Suspense fallback={realtimePending}>
+            <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
+          </Suspense>
+        ) : (
+          realtimePending
+        )}
         <OfflineStatus at={data?.leidoEn} sx={{}} />
         <DashboardFlash />
         <MembershipBanner />

@@ -23,7 +23,7 @@ export function DateField({ value, onChange }: Props) {
         }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': 'date-long' } }}
       />
-      <Typography id="date-long" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+      <Typography id="date-long" variant="caption" color="textSecondary" sx={{ display: 'block', mt: 0.5 }}>
         {capitalize(formatDayLong(value))}
       </Typography>
     </Box>

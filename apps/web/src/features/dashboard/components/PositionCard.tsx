@@ -56,7 +56,7 @@ export function PositionCard({ ledgerId, fecha, enabled = true }: { ledgerId: st
         )}
         {p &&
           (p.posicion_usd === 0 ? (
-            <Typography color="text.secondary" data-testid="position-flat" sx={{ alignSelf: 'center' }}>
+            <Typography color="textSecondary" data-testid="position-flat" sx={{ alignSelf: 'center' }}>
               Sin posición abierta
             </Typography>
           ) : (
@@ -97,7 +97,7 @@ function Figure({ label, id, value }: { label: ReactNode; id?: string; value: st
       {...(id ? { role: 'group', 'aria-labelledby': labelId } : {})}
       sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }}
     >
-      <Typography id={labelId} variant="caption" color="text.secondary">
+      <Typography id={labelId} variant="caption" color="textSecondary">
         {label}
       </Typography>
       <Typography data-testid={id && `position-${id}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>

@@ -161,7 +161,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-            <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography component="legend" variant="subtitle2" color="textSecondary" sx={{ mb: 1 }}>
               Venta USD
             </Typography>
             {money('venta', 'Venta (USD)')}
@@ -169,7 +169,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
             {parallelButton('tasa_venta')}
           </Box>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-            <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography component="legend" variant="subtitle2" color="textSecondary" sx={{ mb: 1 }}>
               Compra USD
             </Typography>
             {money('compra', 'Compra (USD)')}

@@ -12,6 +12,8 @@ function WithQueue() {
 }
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
+/** The hover hint around a row's button (shared/ui/plain-controls.tsx HoverHint). */
+const hintOf = (button: string) => screen.getByRole('button', { name: button }).closest('[data-hint]')?.getAttribute('data-hint');
 const tx = aTransaction({ ledgerId: LEDGER });
 
 afterEach(() => {
@@ -64,6 +66,18 @@ describe('transaction list without a connection (docs/product.md#working-offline
     expect(calls).toHaveLength(0);
     expect((screen.getByRole('button', { name: 'Editar transacción 1' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Eliminar transacción 1' }) as HTMLButtonElement).disabled).toBe(true);
+    // The hint on the disabled buttons says why (the row's hover hint, docs/decisions/0023-plain-rows.md).
+    expect(hintOf('Editar transacción 1')).toBe('Requiere conexión');
+    expect(hintOf('Eliminar transacción 1')).toBe('Requiere conexión');
+  });
+
+  it('online, the row’s buttons are enabled and their hints name them', () => {
+    setOnline(true);
+    mockFetch(() => json(200, {}));
+    renderWithProviders(<TransactionList ledgerId={LEDGER} transactions={[tx]} permissions={permissions} onError={vi.fn()} />);
+    expect((screen.getByRole('button', { name: 'Editar transacción 1' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(hintOf('Editar transacción 1')).toBe('Editar');
+    expect(hintOf('Eliminar transacción 1')).toBe('Eliminar');
   });
 
   it('online, a toggle whose request gets no answer is queued instead of failing', async () => {

@@ -1,9 +1,7 @@
-import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-import { Box, Checkbox, Chip, Divider, FormControlLabel, IconButton, Paper, Tooltip, Typography } from '@mui/material';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { formatBs, formatFee, formatRate, formatUsd, messages } from '@arb/shared';
-import { Figure } from '../../../shared/ui/Figure';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { Box, Paper, Typography } from '@mui/material';
+import { messages } from '@arb/shared';
+import { PlainControlStyles } from '../../../shared/ui/plain-controls';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { useToggleVerify } from '../api/toggle-verify';
 import type { TransactionRow } from '../api/types';
@@ -13,6 +11,7 @@ import { QueuedRows } from './QueuedRows';
 import { useOnline } from '../../../shared/offline/offline';
 import type { QueuedOp } from '../../../shared/offline/queue';
 import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
+import { DayRow, DayRowStyles, type RowActions } from './DayRow';
 
 // Loaded when a row's "Editar" is pressed: its fields need react-hook-form, which the day's first
 // paint does not (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
@@ -28,8 +27,6 @@ interface Props {
   /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
   queued?: readonly QueuedOp[];
 }
-
-const signColor = (n: number) => (n >= 0 ? 'success.main' : 'error.main');
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
 export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [] }: Props) {
@@ -93,15 +90,17 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
 
   return (
     <Paper component="section" aria-labelledby="tx-list-title" sx={{ p: 2 }}>
+      <DayRowStyles />
+      <PlainControlStyles />
       <Typography id="tx-list-title" variant="h6" component="h2" gutterBottom>
         Transacciones del día ({transactions.length})
       </Typography>
       {transactions.length === 0 && queuedRows.length === 0 && (
-        <Typography color="text.secondary">No hay transacciones registradas en esta fecha.</Typography>
+        <Typography color="textSecondary">No hay transacciones registradas en esta fecha.</Typography>
       )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {transactions.slice(0, shown).map((tx, i) => (
-          <Row
+          <DayRow
             key={tx.id}
             tx={tx}
             index={i}
@@ -140,12 +139,6 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
   );
 }
 
-interface RowActions {
-  toggle(tx: TransactionRow, esta_verificada: boolean): void;
-  edit(tx: TransactionRow): void;
-  remove(tx: TransactionRow): void;
-}
-
 /**
  * Rows in the first commit of a list, and added per step after it. A day of 40 rows was one commit
  * of ~1,500 DOM nodes, the dashboard's longest task; the first rows paint with the rest of the
@@ -182,93 +175,3 @@ function useProgressiveCount(total: number): number {
   }, [limit, total]);
   return Math.min(limit, total);
 }
-
-interface RowProps {
-  tx: TransactionRow;
-  index: number;
-  allowed: boolean;
-  checked: boolean;
-  /** A verify toggle of this row is queued (docs/product.md#working-offline). */
-  pending: boolean;
-  online: boolean;
-  actions: RefObject<RowActions>;
-}
-
-const Row = memo(function Row({ tx, index: i, allowed, checked, pending, online, actions }: RowProps) {
-  // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
-  const offlineHint = online ? undefined : messages.offlineNeedsConnection;
-  return (
-    <Box component="li" data-testid="tx-row" aria-label={`Transacción ${i + 1}`}>
-      {i > 0 && <Divider sx={{ my: 1.5 }} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
-        <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
-          <Typography variant="subtitle2">#{i + 1}</Typography>
-          {tx.venta > 0 && (
-            <Typography variant="body2">
-              Venta: <Figure>{formatUsd(tx.venta)}</Figure> a <Figure>{formatRate(tx.tasa_venta)}</Figure>
-            </Typography>
-          )}
-          {tx.compra > 0 && (
-            <Typography variant="body2">
-              Compra: <Figure>{formatUsd(tx.compra)}</Figure> a <Figure>{formatRate(tx.tasa_compra)}</Figure>
-            </Typography>
-          )}
-          {tx.comision_usd > 0 && (
-            <Typography variant="body2">
-              Comisión: <Figure>{formatFee(tx.comision_usd)}</Figure>
-            </Typography>
-          )}
-          <Typography variant="body2" sx={{ color: signColor(tx.ganancia_transaccion_usd), fontWeight: 600 }}>
-            Ganancia: <Figure>{formatUsd(tx.ganancia_transaccion_usd)}</Figure> · <Figure>{formatBs(tx.ganancia_transaccion_ves)}</Figure>
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Acumulado: <Figure>{formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)}</Figure> ·{' '}
-            <Figure>{formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}</Figure>
-          </Typography>
-          {tx.notas && (
-            <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
-              {tx.notas}
-            </Typography>
-          )}
-          <Typography variant="caption" color="text.secondary">
-            Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}
-          </Typography>
-          {pending && (
-            <Box>
-              <Chip size="small" color="warning" variant="outlined" label={messages.offlinePending} sx={{ mt: 0.5 }} />
-            </Box>
-          )}
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <FormControlLabel
-            label="Verificada"
-            control={<Checkbox checked={checked} disabled={!allowed} onChange={(e) => actions.current.toggle(tx, e.target.checked)} />}
-          />
-          <Tooltip title={offlineHint ?? 'Editar'}>
-            <span>
-              <IconButton
-                aria-label={`Editar transacción ${i + 1}`}
-                disabled={!allowed || !online}
-                onClick={() => actions.current.edit(tx)}
-              >
-                <EditIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title={offlineHint ?? 'Eliminar'}>
-            <span>
-              <IconButton
-                aria-label={`Eliminar transacción ${i + 1}`}
-                color="error"
-                disabled={!allowed || !online}
-                onClick={() => actions.current.remove(tx)}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </Box>
-      </Box>
-    </Box>
-  );
-});

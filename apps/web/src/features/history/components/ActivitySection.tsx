@@ -50,7 +50,7 @@ export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefin
         />
       )}
       {activity.isSuccess && entries.length === 0 && (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="textSecondary" sx={{ mt: 1 }}>
           {messages.activityEmpty}
         </Typography>
       )}

@@ -38,7 +38,7 @@ export function DailyProfitChart({ days }: { days: DailyProfit[] }) {
 
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography component="figcaption" variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {t('chartSubtitle', { count: days.length })}
       </Typography>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="group" aria-label={messages.chartTitle} data-testid="daily-profit-chart">

@@ -22,7 +22,7 @@ function Tile({
   const color = tone === 'profit' ? (amount >= 0 ? 'success.main' : 'error.main') : 'text.primary';
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={testId}>
-      <Typography variant="caption" color="text.secondary" component="p">
+      <Typography variant="caption" color="textSecondary" component="p">
         {label}
       </Typography>
       <TileFigure value={value} max="1.1rem" sx={{ color, fontWeight: 500 }} />

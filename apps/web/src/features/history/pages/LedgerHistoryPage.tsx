@@ -41,7 +41,7 @@ export default function LedgerHistoryPage() {
       <Link component={RouterLink} to="/history" underline="hover" color="inherit">
         {messages.historyBreadcrumb}
       </Link>
-      <Typography color="text.primary" aria-current="page">
+      <Typography color="textPrimary" aria-current="page">
         {ledger.data?.name ?? messages.historyTitle}
       </Typography>
     </Breadcrumbs>

@@ -45,7 +45,7 @@ export function GroupManagementDialog({ open, onClose, ledgerId }: GroupManageme
             </Alert>
           )}
           {!ledger ? (
-            <Typography color="text.secondary">{ledgers.isPending ? 'Cargando...' : 'Registro no encontrado'}</Typography>
+            <Typography color="textSecondary">{ledgers.isPending ? 'Cargando...' : 'Registro no encontrado'}</Typography>
           ) : (
             <>
               <RenameLedgerForm ledger={ledger} onNotice={show} />

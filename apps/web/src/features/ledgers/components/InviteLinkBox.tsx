@@ -18,7 +18,7 @@ export function InviteLinkBox({ ledgerId }: { ledgerId: string }) {
   const { copy, copied, error: copyError } = useCopyToClipboard();
   const { notice, show, clear } = useTimedNotice();
 
-  if (invite.isPending) return <Typography color="text.secondary">Generando enlace...</Typography>;
+  if (invite.isPending) return <Typography color="textSecondary">Generando enlace...</Typography>;
   if (invite.isError) return <Alert severity="error">{errorMessage(invite.error, messages.inviteError)}</Alert>;
   if (!invite.data.inviteCode) return <Alert severity="error">{messages.inviteLinkMissing}</Alert>;
   const url = joinUrl(invite.data.inviteCode);
@@ -57,7 +57,7 @@ export function InviteLinkBox({ ledgerId }: { ledgerId: string }) {
         </Alert>
       )}
       {copyError && <Alert severity="error">{copyError}</Alert>}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Comparte este enlace con quien quieras invitar. Quien lo abra podrá unirse al registro.
       </Typography>
       <Box>

@@ -30,7 +30,7 @@ export function LedgerCard({ ledger, isOwner, onOpen, onInvite, onHistory, onMan
             </Typography>
             {isOwner && <Chip label="Propietario" size="small" color="primary" />}
           </Stack>
-          <Typography variant="body2" color="text.secondary" gutterBottom>
+          <Typography variant="body2" color="textSecondary" gutterBottom>
             Creado por {isOwner ? 'ti' : ledger.owner.user_name || ledger.owner.email}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>

@@ -84,13 +84,13 @@ function SignedInInvite({ inviteCode }: { inviteCode: string }) {
     body = (
       <>
         <CardContent>
-          <Typography variant="overline" color="text.secondary" component="p">
+          <Typography variant="overline" color="textSecondary" component="p">
             Te invitaron a unirte al registro
           </Typography>
           <Typography variant="h5" component="h2" gutterBottom>
             {ledger.name}
           </Typography>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             Propietario: {ledger.owner.user_name} ({ledger.owner.email})
           </Typography>
           {join.isSuccess && (

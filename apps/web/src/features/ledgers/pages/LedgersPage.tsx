@@ -40,7 +40,7 @@ export default function LedgersPage() {
       </Button>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
         <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="overline" color="text.secondary" component="p">
+          <Typography variant="overline" color="textSecondary" component="p">
             Mis Grupos de Arbitraje
           </Typography>
           <Typography variant="h4" component="h1">

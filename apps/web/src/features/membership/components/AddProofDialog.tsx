@@ -100,7 +100,7 @@ export function AddProofDialog({ open, onClose, onAdded }: Props) {
         <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => input.current?.click()} fullWidth>
           {file ? 'Cambiar Imagen' : 'Seleccionar Imagen'}
         </Button>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 1 }}>
           {messages.proofHint}
         </Typography>
         {file && (

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ mb: 1.5 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       {/* A long email must wrap inside the card at 360 px (issue 22). */}

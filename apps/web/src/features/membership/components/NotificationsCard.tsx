@@ -49,7 +49,7 @@ export function NotificationsCard({ onSaved, onError }: Props) {
       <Typography variant="h6" component="h2" gutterBottom>
         {t.cardTitle}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {data.telegram.linked ? t.linked : waiting ? t.linkHint : t.notLinked}
       </Typography>
       <Button

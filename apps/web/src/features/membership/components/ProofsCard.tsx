@@ -49,7 +49,7 @@ export function ProofsCard({ onDone, onError }: Props) {
       {proofs.isError && (
         <Alert severity="error">{actionError(proofs.error, messages.proofsLoadError, messages.proofsConnectionError)}</Alert>
       )}
-      {proofs.data && proofs.data.length === 0 && <Typography color="text.secondary">No has subido comprobantes de pago</Typography>}
+      {proofs.data && proofs.data.length === 0 && <Typography color="textSecondary">No has subido comprobantes de pago</Typography>}
       {proofs.data && proofs.data.length > 0 && (
         <List disablePadding>
           {proofs.data.map((p) => (
@@ -90,7 +90,7 @@ export function ProofsCard({ onDone, onError }: Props) {
               </Box>
               <Stack spacing={0.5} sx={{ pr: 6, minWidth: 0 }}>
                 <Typography sx={{ wordBreak: 'break-word' }}>{p.note || 'Comprobante de pago'}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {formatDateTime(p.createdAt)}
                 </Typography>
                 <Box>

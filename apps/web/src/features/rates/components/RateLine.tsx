@@ -15,7 +15,7 @@ export function RateLine({ label, answer, testId, loading = false }: RateLinePro
   if (loading && !answer) {
     return (
       <Box data-testid={testId} sx={{ py: 1 }} aria-busy="true">
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {label}
         </Typography>
         <Skeleton
@@ -33,7 +33,7 @@ export function RateLine({ label, answer, testId, loading = false }: RateLinePro
   const staleLabel = age ? t('rateStaleSince', { age }) : messages.rateStale;
   return (
     <Box data-testid={testId} sx={{ py: 1 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -42,11 +42,11 @@ export function RateLine({ label, answer, testId, loading = false }: RateLinePro
         </Typography>
         {answer?.stale && <Chip size="small" color="warning" variant="outlined" label={staleLabel} />}
       </Box>
-      <Typography variant="caption" color="text.secondary" component="p" data-testid={`${testId}-date`}>
+      <Typography variant="caption" color="textSecondary" component="p" data-testid={`${testId}-date`}>
         {t('rateUpdatedAt', { date: displayRateDate(answer?.fechaActualizacion) })}
       </Typography>
       {answer?.fuente && (
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {t('rateSource', { fuente: answer.fuente })}
         </Typography>
       )}

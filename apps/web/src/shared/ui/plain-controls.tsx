@@ -1,0 +1,111 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { GlobalStyles } from '@mui/material';
+import { alpha, type Theme } from '@mui/material/styles';
+
+/**
+ * Controls for screens that repeat them many times (a day's rows, the summary's tiles): a plain
+ * `<button>` and a hover hint drawn by one stylesheet, instead of MUI's IconButton and Tooltip,
+ * which cost each row ~60 components, their style serialization and a Popper re-render after
+ * mount (docs/decisions/0023-plain-rows.md). They look like MUI's: the same sizes, colours and
+ * hover, taken from the theme; 44 px touch targets on phones as the theme gives MUI's (issue 22).
+ */
+
+/** Material icons' paths (the same as @mui/icons-material's Edit and Delete), drawn in a plain svg. */
+export const ICON_PATHS = {
+  edit: 'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z',
+  delete: 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z',
+} as const;
+
+interface PlainIconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> {
+  icon: keyof typeof ICON_PATHS;
+  'aria-label': string;
+  tone?: 'default' | 'error';
+  size?: 'medium' | 'small';
+}
+
+/** An icon button: MUI IconButton's look (40 px, or 30 px small), without its components. */
+export function PlainIconButton({ icon, tone = 'default', size = 'medium', className, ...rest }: PlainIconButtonProps) {
+  const classes = ['plain-icon-btn', tone === 'error' && 'plain-icon-btn-error', size === 'small' && 'plain-icon-btn-small', className];
+  return (
+    <button type="button" className={classes.filter(Boolean).join(' ')} {...rest}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={ICON_PATHS[icon]} />
+      </svg>
+    </button>
+  );
+}
+
+/**
+ * A short hint shown below its content on hover and keyboard focus, as MUI's Tooltip shows it.
+ * Wraps the control so a disabled one still shows why ("Requiere conexión"). `align="end"` keeps
+ * it inside the screen for a control at the right edge.
+ */
+export function HoverHint({ text, align = 'center', children }: { text: string; align?: 'center' | 'end'; children: ReactNode }) {
+  return (
+    <span className={align === 'end' ? 'plain-hint plain-hint-end' : 'plain-hint'} data-hint={text}>
+      {children}
+    </span>
+  );
+}
+
+/** The stylesheet of the controls above, from the theme; drawn once by a screen that uses them. */
+export function PlainControlStyles() {
+  return <GlobalStyles styles={plainControlStyles} />;
+}
+
+function plainControlStyles(t: Theme) {
+  const { palette: p } = t;
+  return {
+    '.plain-icon-btn': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flex: '0 0 auto',
+      boxSizing: 'border-box',
+      padding: 8,
+      margin: 0,
+      border: 0,
+      borderRadius: '50%',
+      background: 'transparent',
+      color: p.action.active,
+      fontSize: t.typography.pxToRem(24),
+      cursor: 'pointer',
+      transition: t.transitions.create('background-color', { duration: t.transitions.duration.shortest }),
+      WebkitTapHighlightColor: 'transparent',
+      '& svg': { width: '1em', height: '1em', fill: 'currentColor' },
+      '&:hover': { backgroundColor: p.action.hover },
+      '&:focus-visible': { outline: `2px solid ${p.primary.main}`, outlineOffset: -2 },
+      '&:disabled': { color: p.action.disabled, background: 'transparent', cursor: 'default' },
+      [t.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 },
+    },
+    '.plain-icon-btn-small': { padding: 5, fontSize: t.typography.pxToRem(20) },
+    '.plain-icon-btn-error': {
+      color: p.error.main,
+      '&:hover': { backgroundColor: alpha(p.error.main, p.action.hoverOpacity) },
+    },
+    '.plain-hint': { position: 'relative', display: 'inline-flex' },
+    '.plain-hint::after': {
+      content: 'attr(data-hint)',
+      display: 'none',
+      position: 'absolute',
+      top: 'calc(100% + 14px)',
+      left: '50%',
+      transform: 'translateX(-50%)',
+      zIndex: t.zIndex.tooltip,
+      pointerEvents: 'none',
+      whiteSpace: 'nowrap',
+      padding: '4px 8px',
+      borderRadius: 4,
+      backgroundColor: 'rgba(97, 97, 97, 0.92)',
+      color: '#fff',
+      fontFamily: t.typography.fontFamily,
+      fontSize: t.typography.pxToRem(11),
+      fontWeight: t.typography.fontWeightMedium,
+      lineHeight: 1.4,
+    },
+    '.plain-hint-end::after': { left: 'auto', right: 0, transform: 'none' },
+    '.plain-hint:hover::after, .plain-hint:focus-within::after': { display: 'block', animation: 'plain-hint-in 150ms 100ms both' },
+    '@keyframes plain-hint-in': { from: { opacity: 0 }, to: { opacity: 1 } },
+    '@media (hover: none)': { '.plain-hint:hover::after': { display: 'none' } },
+  };
+}
