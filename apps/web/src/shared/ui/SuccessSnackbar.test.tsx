@@ -1,14 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SNACKBAR_HIDE_MS } from '@arb/shared';
-import { SuccessSnackbar } from './SuccessSnackbar';
+import { SuccessSnackbar, useSuccessMessage } from './SuccessSnackbar';
 
-let show: (m: string | null) => void = () => undefined;
+let show: (text: string) => void = () => undefined;
 function Host() {
-  const [message, setMessage] = useState<string | null>(null);
-  show = setMessage;
-  return <SuccessSnackbar message={message} onClose={() => setMessage(null)} />;
+  const success = useSuccessMessage();
+  show = success.show;
+  return <SuccessSnackbar message={success.message} onClose={success.clear} />;
 }
 
 describe('SuccessSnackbar', () => {
@@ -35,4 +34,22 @@ describe('SuccessSnackbar', () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Membresía actualizada exitosamente')).toBeNull();
   });
+
+  it('gives the same text shown again its whole time too (two memberships updated in a row)', () => {
+    render(<Host />);
+    act(() => show('Membresía actualizada exitosamente'));
+    elapse(SNACKBAR_HIDE_MS - 100);
+    act(() => show('Membresía actualizada exitosamente'));
+    // The first one's timer would have closed the bar 100 ms later, and it would have faded out.
+    elapse(SNACKBAR_HIDE_MS - 500);
+    expect(screen.getByText('Membresía actualizada exitosamente')).toBeTruthy();
+    // …and then it closes: its own time ends, the bar fades out and leaves.
+    elapse(2000);
+    expect(screen.queryByText('Membresía actualizada exitosamente')).toBeNull();
+  });
 });
+
+/** Time passing in steps, each flushed, so a timer's state update starts the next timer (the fade). */
+function elapse(ms: number) {
+  for (let t = 0; t < ms; t += 100) act(() => vi.advanceTimersByTime(Math.min(100, ms - t)));
+}

@@ -1,4 +1,4 @@
-import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
+import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
 import { useState } from 'react';
 import { Alert, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { messages, t, type AdminUser, type Role } from '@arb/shared';
@@ -49,7 +49,7 @@ export default function AdminPage() {
   const [dialog, setDialog] = useState<{ action: RowAction; user: AdminUser } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const success = useSuccessMessage();
   const open = (action: RowAction) => (dialog?.action === action ? dialog.user : null);
   const closeDialog = () => {
     setDialog(null);
@@ -61,7 +61,7 @@ export default function AdminPage() {
     setDialogError(null);
     try {
       await update.mutateAsync({ userId: user.id, change: c });
-      setSuccess(SUCCESS[c.kind](c));
+      success.show(SUCCESS[c.kind](c));
       if (inDialog) closeDialog();
     } catch (err) {
       const message = errorMessage(err, FAILURE[c.kind]);
@@ -75,7 +75,7 @@ export default function AdminPage() {
     setDialogError(null);
     try {
       await remove.mutateAsync(dialog.user.id);
-      setSuccess(messages.deleteUserSuccess);
+      success.show(messages.deleteUserSuccess);
       closeDialog();
     } catch (err) {
       setDialogError(
@@ -90,7 +90,7 @@ export default function AdminPage() {
     setError(null);
     try {
       await resetTwoFactor.mutateAsync(dialog.user.id);
-      setSuccess(messages.adminReset2faSuccess);
+      success.show(messages.adminReset2faSuccess);
     } catch (err) {
       setError(errorMessage(err, messages.adminReset2faError));
     }
@@ -196,10 +196,10 @@ export default function AdminPage() {
         onConfirm={() => void confirmResetTwoFactor()}
         onCancel={closeDialog}
       />
-      <UserProofsDialog user={open('proofs')} onClose={closeDialog} onDone={setSuccess} />
+      <UserProofsDialog user={open('proofs')} onClose={closeDialog} onDone={success.show} />
       <UserTransactionsDialog user={open('transactions')} onClose={closeDialog} />
 
-      <SuccessSnackbar message={success} onClose={() => setSuccess(null)} />
+      <SuccessSnackbar message={success.message} onClose={success.clear} />
     </>
   );
 }

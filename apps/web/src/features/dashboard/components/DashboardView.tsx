@@ -241,7 +241,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
           onError={notice.error}
         />
       )}
-      <SuccessSnackbar message={notice.notice?.severity === 'success' ? notice.notice.text : null} onClose={notice.clear} />
+      <SuccessSnackbar message={notice.notice?.severity === 'success' ? notice.notice : null} onClose={notice.clear} />
       <UndoSnackbar message={undo.text} busy={undo.busy} onUndo={undo.undo} onClose={undo.dismiss} />
     </Box>
   );

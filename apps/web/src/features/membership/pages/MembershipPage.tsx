@@ -1,4 +1,4 @@
-import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
+import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -16,7 +16,7 @@ import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 /** docs/product.md#screens /membership: 'Mi Membresía', at most 800 px wide. */
 export default function MembershipPage() {
   const membership = useMyMembership();
-  const [success, setSuccess] = useState<string | null>(null);
+  const success = useSuccessMessage();
   const [error, setError] = useState<string | null>(null);
 
   return (
@@ -46,13 +46,13 @@ export default function MembershipPage() {
       {membership.data && (
         <>
           <StatusCard info={membership.data} />
-          <ContactCard info={membership.data} onSaved={setSuccess} onError={setError} />
+          <ContactCard info={membership.data} onSaved={success.show} onError={setError} />
         </>
       )}
-      <NotificationsCard onSaved={setSuccess} onError={setError} />
-      <ProofsCard onDone={setSuccess} onError={setError} />
-      <SecurityCard onDone={setSuccess} onError={setError} />
-      <SuccessSnackbar message={success} onClose={() => setSuccess(null)} />
+      <NotificationsCard onSaved={success.show} onError={setError} />
+      <ProofsCard onDone={success.show} onError={setError} />
+      <SecurityCard onDone={success.show} onError={setError} />
+      <SuccessSnackbar message={success.message} onClose={success.clear} />
     </Box>
   );
 }
