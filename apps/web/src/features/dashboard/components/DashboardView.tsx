@@ -16,14 +16,11 @@ import { ledgerPermissions } from '../lib/permissions';
 import { BalanceSummary } from './BalanceSummary';
 import { CompactSummary } from './CompactSummary';
 import { DashboardLayout } from './DashboardLayout';
+import { DashboardTools } from './DashboardTools';
 import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
-import { DateField } from './DateField';
-import { GroupManagement } from './GroupManagement';
-import { LedgerActions } from './LedgerActions';
 import { NotTodayBanner } from './NotTodayBanner';
-import { LedgerSelector } from '../../ledgers';
 import { MembershipBanner } from '../../membership';
-import { RatesPanel, useParallelRateState } from '../../rates';
+import { useParallelRateState } from '../../rates';
 import { PositionCard } from './PositionCard';
 import { ConnectionChip } from '../../../shared/ui/ConnectionChip';
 import { DashboardFlash } from './DashboardFlash';
@@ -205,24 +202,18 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
           tools={
             shown &&
             later && (
-              <>
-                <LedgerActions
-                  ledger={ledger}
-                  fecha={settled.date}
-                  transactionCount={current?.transacciones_con_acumulados.length ?? 0}
-                  ready={current !== undefined}
-                  isOwner={permissions.isOwner}
-                  online={online}
-                  notice={notice}
-                  onReset={(fecha) =>
-                    undo.offer({ text: messages.ledgerResetSuccess, target: { ledgerId: ledger.id, action: 'LEDGER_DAY_RESET', fecha } })
-                  }
-                />
-                <DateField value={date} onChange={(d) => onSelect({ date: d })} />
-                <RatesPanel />
-                <LedgerSelector value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
-                <GroupManagement ledger={ledger} isOwner={permissions.isOwner} />
-              </>
+              <DashboardTools
+                ledger={ledger}
+                fecha={settled.date}
+                date={date}
+                transactionCount={current?.transacciones_con_acumulados.length ?? 0}
+                ready={current !== undefined}
+                isOwner={permissions.isOwner}
+                online={online}
+                notice={notice}
+                onSelect={onSelect}
+                offerUndo={undo.offer}
+              />
             )
           }
         />

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { messageWithId } from '../../../shared/ui/SuccessSnackbar';
 
@@ -20,7 +20,8 @@ export function useNotice() {
   );
   const fail = useCallback((text: string) => setNotice({ severity: 'error', ...messageWithId(text) }), []);
   const clear = useCallback(() => setNotice(null), []);
-  return { notice, success, error, fail, clear };
+  // One object per notice, so what takes it as a prop (the memoized tools) is not drawn again for nothing.
+  return useMemo(() => ({ notice, success, error, fail, clear }), [notice, success, error, fail, clear]);
 }
 
 export type NoticeApi = ReturnType<typeof useNotice>;

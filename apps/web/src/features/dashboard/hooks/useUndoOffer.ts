@@ -28,3 +28,5 @@ export function useUndoOffer(notice: Pick<NoticeApi, 'success' | 'error'>) {
   }, [offer, user, mutation, notice]);
   return { text: offer?.text ?? null, busy: mutation.isPending, offer: useCallback((o: Offer) => setOffer(o), []), undo, dismiss };
 }
+
+export type UndoOffer = ReturnType<typeof useUndoOffer>;
