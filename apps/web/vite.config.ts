@@ -50,6 +50,8 @@ function precompress(): Plugin {
  * painted after ~9 such waves. So:
  * - `app`: every module the entry loads statically (rolldown's `$initial` tag): every page,
  *   /login included, loads all of them anyway, so one file costs no byte more;
+ * - `shared`: @arb/shared's money texts, money rules and permissions without its schemas (zod):
+ *   the dashboard's first paint formats money and needs no schema (decision 0023);
  * - what /login may load by itself, one file each, taken first: the form validation (when a
  *   field is first focused), the query cache, the registration tab and invite notice;
  * - `mui`: the rest of MUI (whatever the entry does not load). Taken before the closures below,
@@ -158,6 +160,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 10 },
+            // Not the barrel (index.ts) nor a module with a zod schema: a group takes its modules'
+            // dependencies with them, and one would bring all of zod.
+            {
+              name: 'shared',
+              test: /[\\/]packages[\\/]shared[\\/]src[\\/](?!schemas[\\/]|password\.ts|notifications\.ts|index\.ts)/,
+              priority: 9.5,
+            },
             closureGroup('validation', ['src/features/auth/components/login-validation.ts'], 9),
             closureGroup('query', ['src/shared/query/QueryProvider.tsx'], 8),
             { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/, priority: 7 },

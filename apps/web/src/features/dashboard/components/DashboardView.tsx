@@ -17,7 +17,7 @@ import { BalanceSummary } from './BalanceSummary';
 import { CompactSummary } from './CompactSummary';
 import { DashboardLayout } from './DashboardLayout';
 import { DashboardTools } from './DashboardTools';
-import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
+import type { BaseCurrency } from './BaseBalanceDialog';
 import { NotTodayBanner } from './NotTodayBanner';
 import { MembershipBanner } from '../../membership';
 import { useParallelRateState } from '../../rates';
@@ -39,6 +39,9 @@ import { useAfterPaint } from '../../../shared/lib/after-paint';
  * TransactionFormPlaceholder keeps its place and height.
  */
 const loadTransactionForm = () => import('./TransactionForm');
+
+// Opened by a tile's edit button; its schema needs zod, which the first paint does not (decision 0023).
+const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => ({ default: m.BaseBalanceDialog })));
 
 /**
  * The realtime connection and its chip, loaded once the day's list has painted (`later`): the
@@ -219,18 +222,20 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
         />
       </Stack>
       {editingBase && current && (
-        <BaseBalanceDialog
-          currency={editingBase}
-          ledgerId={shownLedgerId}
-          fecha={settled.date}
-          base={current.saldos_base}
-          onClose={() => setEditingBase(null)}
-          onSaved={() => {
-            setEditingBase(null);
-            notice.success(messages.baseBalanceSuccess);
-          }}
-          onError={notice.error}
-        />
+        <Suspense fallback={null}>
+          <BaseBalanceDialog
+            currency={editingBase}
+            ledgerId={shownLedgerId}
+            fecha={settled.date}
+            base={current.saldos_base}
+            onClose={() => setEditingBase(null)}
+            onSaved={() => {
+              setEditingBase(null);
+              notice.success(messages.baseBalanceSuccess);
+            }}
+            onError={notice.error}
+          />
+        </Suspense>
       )}
       <SuccessSnackbar message={notice.notice?.severity === 'success' ? notice.notice : null} onClose={notice.clear} />
       <UndoSnackbar message={undo.text} busy={undo.busy} onUndo={undo.undo} onClose={undo.dismiss} />
