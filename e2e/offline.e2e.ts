@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { todayKey } from '@arb/shared';
+import { messages, todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { call, ledgerWithTwoMembers, personalLedger, signUp, type Account } from './support/accounts.ts';
 import { loginAs, registerVerifiedUser } from './support/users.ts';
@@ -215,6 +215,26 @@ describe('working offline', () => {
     await s.page.waitForURL('**/login');
     await loginAs(s.page, anaUser);
     await expect.poll(async () => (await serverRows(s, ana, ledgerId)).map((t) => t.venta), { timeout: 20_000 }).toEqual([11]);
+  });
+
+  it('the dashboard keeps working when the realtime file cannot be loaded (offline before it came), and connects once it can', async () => {
+    // docs/decisions/0023-plain-rows.md: the realtime slot is loaded after the first paint. A
+    // failed load must not reach the error boundary ("Algo salió mal"): it waits for the connection.
+    const s = await openBrowser({ viewport: { width: 360, height: 760 }, isMobile: true });
+    sessions.push(s);
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    let blocked = true;
+    await s.context.route(/\/assets\/realtime-[\w-]+\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+    await openDashboard(s.page, ledgerId);
+    await s.page.getByRole('heading', { name: 'Nueva Transacción' }).waitFor();
+    await s.page.waitForTimeout(1500); // the slot's load was tried (after the first paint) and failed
+    expect(await s.page.getByText('Algo salió mal').count()).toBe(0);
+    await s.page.getByTestId('balance-disponible-ves').waitFor();
+    // The connection "comes back": the file loads and the chip says so.
+    blocked = false;
+    await s.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await s.page.getByText(messages.realtimeConnected).waitFor();
   });
 
   it('on a phone, the pending chip and the pending rows fit: the page does not scroll sideways', async () => {

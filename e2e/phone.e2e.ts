@@ -186,10 +186,11 @@ describe('on a phone (360 × 760)', () => {
     }
   });
 
-  it("the day's list paints before the socket client and the form validation are even asked for", async () => {
+  it("the day's list is drawn before the socket client and the form validation are even asked for", async () => {
     // docs/decisions/0023-plain-rows.md: neither socket.io's client nor zod and the schemas are on
-    // the way to the first paint. The page asks for a marker URL in the frame the list's title
-    // first shows; every script asked before it was on that way.
+    // the way to the day's list. The page asks for a marker URL as soon as the list's title is in
+    // the document (a MutationObserver, before React's effects ask for the form's code); every
+    // script asked before it was on that way.
     s = await openBrowser({ viewport: PHONE, isMobile: true });
     const ana = await signUp(s, 'Ana');
     const ledgerId = await personalLedger(s, ana);
@@ -197,23 +198,24 @@ describe('on a phone (360 × 760)', () => {
     const { page } = s;
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    await page.route('**/__list-painted', (route) => route.fulfill({ status: 204 }));
+    await page.route('**/__list-drawn', (route) => route.fulfill({ status: 204 }));
     await page.addInitScript(() => {
-      const frame = () => {
-        if (document.getElementById('tx-list-title')) void fetch('/__list-painted').catch(() => undefined);
-        else requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+      const observer = new MutationObserver(() => {
+        if (!document.getElementById('tx-list-title')) return;
+        observer.disconnect();
+        void fetch('/__list-drawn').catch(() => undefined);
+      });
+      observer.observe(document, { childList: true, subtree: true });
     });
     await openFreshDashboard(page, 360, ledgerId);
-    await expect.poll(() => asked.includes('/__list-painted')).toBe(true);
-    const before = asked.slice(0, asked.indexOf('/__list-painted')).filter((p) => p.endsWith('.js'));
+    await expect.poll(() => asked.includes('/__list-drawn')).toBe(true);
+    const before = asked.slice(0, asked.indexOf('/__list-drawn')).filter((p) => p.endsWith('.js'));
     expect(
       before.some((p) => /\/dashboard-[\w-]+\.js$/.test(p)),
       before.join('\n'),
     ).toBe(true);
     expect(before.filter((p) => /\/(realtime|validation)-[\w-]+\.js$/.test(p))).toEqual([]);
-    // …and both come once the list has painted: the socket opens, the form arrives.
+    // …and both come once the list is there: the socket opens, the form arrives.
     await expect.poll(() => asked.some((p) => /\/realtime-[\w-]+\.js$/.test(p))).toBe(true);
     await expect.poll(() => asked.some((p) => /\/validation-[\w-]+\.js$/.test(p))).toBe(true);
   });

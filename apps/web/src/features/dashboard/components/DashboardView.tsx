@@ -30,6 +30,7 @@ import { OfflineNotice } from './OfflineNotice';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { useOnline, usePendingOps } from '../../../shared/offline/offline';
 import { useAfterPaint } from '../../../shared/lib/after-paint';
+import { importWhenOnline } from '../../../shared/lib/import-when-online';
 
 /**
  * The new-transaction form, loaded and drawn once the day's list has painted: its code
@@ -38,7 +39,9 @@ import { useAfterPaint } from '../../../shared/lib/after-paint';
  * (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list"). Until then
  * TransactionFormPlaceholder keeps its place and height.
  */
-const loadTransactionForm = () => import('./TransactionForm');
+// Offline before it arrived (a flaky connection at start), it waits for the connection instead of
+// failing into the error boundary (shared/lib/import-when-online.ts).
+const loadTransactionForm = () => importWhenOnline(() => import('./TransactionForm'));
 
 // Opened by a tile's edit button; its schema needs zod, which the first paint does not (decision 0023).
 const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => ({ default: m.BaseBalanceDialog })));
@@ -49,7 +52,7 @@ const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => (
  * evaluated before the first paint although the socket opens only after it
  * (docs/decisions/0023-plain-rows.md). Until then the chip's pending space holds its place.
  */
-const RealtimeSlot = lazy(() => import('./RealtimeSlot').then((m) => ({ default: m.RealtimeSlot })));
+const RealtimeSlot = lazy(() => importWhenOnline(() => import('./RealtimeSlot')).then((m) => ({ default: m.RealtimeSlot })));
 const realtimePending = <ConnectionChip connected={false} pending />;
 const TransactionForm = lazy(() => loadTransactionForm().then((m) => ({ default: m.TransactionForm })));
 

@@ -1,8 +1,8 @@
 import { Box, TextField, type SxProps, type Theme } from '@mui/material';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { TransactionData, TransactionInput } from '@arb/shared';
-import { MoneyField } from './MoneyField';
+import { MoneyField, sameField } from './MoneyField';
 
 export type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra' | 'comision_usd';
 type TransactionFormApi = UseFormReturn<TransactionInput, unknown, TransactionData>;
@@ -16,6 +16,7 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
       field={register(name)}
       error={formState.errors[name]?.message}
       onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
+      submitted={formState.isSubmitted}
       autoFocus={autoFocus}
       filled={filled(name)}
     />
@@ -27,6 +28,7 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
       field={register('comision_usd')}
       error={formState.errors.comision_usd?.message}
       onFormat={(value) => setValue('comision_usd', value, { shouldValidate: formState.isSubmitted })}
+      submitted={formState.isSubmitted}
       filled={filled('comision_usd')}
       step="0.00000001"
     />
@@ -52,8 +54,8 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
   };
 }
 
-/** 'Notas', with its label inside when the form empties it (see MoneyField). */
-function NotesField({
+/** 'Notas', with its label inside when the form empties it (see MoneyField; memo as it is). */
+const NotesField = memo(function NotesField({
   field,
   error,
   filled,
@@ -84,4 +86,4 @@ function NotesField({
       {...(sx ? { sx } : {})}
     />
   );
-}
+}, sameField);
