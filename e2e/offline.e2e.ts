@@ -224,16 +224,21 @@ describe('working offline', () => {
     sessions.push(s);
     const ana = await signUp(s, 'Ana');
     const ledgerId = await personalLedger(s, ana);
+    // The connection drops just as the realtime file is asked for (after the first paint).
     let blocked = true;
-    await s.context.route(/\/assets\/realtime-[\w-]+\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+    await s.context.route(/\/assets\/realtime-[\w-]+\.js$/, async (route) => {
+      if (!blocked) return route.continue();
+      await s.context.setOffline(true);
+      return route.abort('internetdisconnected');
+    });
     await openDashboard(s.page, ledgerId);
-    await s.page.getByRole('heading', { name: 'Nueva Transacción' }).waitFor();
-    await s.page.waitForTimeout(1500); // the slot's load was tried (after the first paint) and failed
+    await s.page.getByTestId('offline-banner').waitFor(); // offline now, after the file's load failed
+    await s.page.waitForTimeout(500);
     expect(await s.page.getByText('Algo salió mal').count()).toBe(0);
     await s.page.getByTestId('balance-disponible-ves').waitFor();
-    // The connection "comes back": the file loads and the chip says so.
+    // The connection comes back: the file loads and the chip says so.
     blocked = false;
-    await s.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await s.context.setOffline(false);
     await s.page.getByText(messages.realtimeConnected).waitFor();
   });
 

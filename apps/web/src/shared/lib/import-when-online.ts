@@ -1,19 +1,20 @@
 /**
- * `load()` (a dynamic import), tried again each time the connection comes back if it failed: a
- * piece loaded after the first paint (the realtime slot, docs/decisions/0023-plain-rows.md) may
- * be asked for while the device is offline, before the service worker has stored it. A failed
- * `lazy()` import throws into the nearest error boundary, the whole screen; this promise instead
- * waits, so its Suspense keeps showing the placeholder.
+ * `load()` (a dynamic import) that, when it fails because the device is offline, tries again once
+ * the connection comes back instead of failing: a piece loaded after the first paint (the realtime
+ * slot, the form; docs/decisions/0023-plain-rows.md) may be asked for while offline, before the
+ * service worker has stored it, and a failed `lazy()` import throws into the error boundary, the
+ * whole screen. A failure while online (a file gone after a deploy) still fails, so the error
+ * screen's "Reintentar" reloads the app.
  */
 export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch(
-    () =>
-      new Promise<T>((resolve) => {
-        const retry = () => {
-          window.removeEventListener('online', retry);
-          void importWhenOnline(load).then(resolve);
-        };
-        window.addEventListener('online', retry);
-      }),
-  );
+  return load().catch((err: unknown) => {
+    if (navigator.onLine) throw err;
+    return new Promise<T>((resolve, reject) => {
+      const retry = () => {
+        window.removeEventListener('online', retry);
+        importWhenOnline(load).then(resolve, reject);
+      };
+      window.addEventListener('online', retry);
+    });
+  });
 }
