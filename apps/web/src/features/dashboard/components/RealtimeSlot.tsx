@@ -11,20 +11,10 @@ import { offlineQueue } from '../../../shared/offline/offline';
 /**
  * The realtime connection chip of docs/product.md#screens, and what the dashboard does with the ledger's events:
  * reload the figures and the list (every cached day of the ledger: balances carry forward), the
- * ledger list on membership and name changes, and leave a ledger the user lost.
+ * ledger list on membership and name changes, and leave a ledger the user lost. DashboardView
+ * loads and draws it only once the day's list has painted (docs/decisions/0023-plain-rows.md).
  */
-export function RealtimeSlot({
-  ledgerId,
-  ledgerName,
-  fecha,
-  enabled = true,
-}: {
-  ledgerId: string;
-  ledgerName: string;
-  fecha: string;
-  /** False holds the socket back until the day's list has painted (DashboardView). */
-  enabled?: boolean;
-}) {
+export function RealtimeSlot({ ledgerId, ledgerName, fecha }: { ledgerId: string; ledgerName: string; fecha: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -39,7 +29,6 @@ export function RealtimeSlot({
   const { connected, pending } = useLedgerRealtime({
     ledgerId,
     fecha,
-    enabled,
     onChange: (change) => {
       void queryClient.invalidateQueries({ queryKey: balancesQueryKey(change.ledgerId) });
       if (change.event !== 'transaction-updated' && change.event !== 'balance-updated') {
