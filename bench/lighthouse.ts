@@ -116,11 +116,13 @@ try {
   const version = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
   const port = chrome.port;
   /**
-   * A signed-in user's first visit: session in localStorage; HTTP cache, service worker and its
-   * caches empty. Prepared by a second client of the same Chromium (playwright-core over CDP),
-   * connected only meanwhile: attached during an audit, it spoils Lighthouse's trace (NO_NAVSTART).
+   * A first visit, signed in (session in localStorage) or not (localStorage empty: Lighthouse's
+   * own storage reset leaves it, so a /login audit after a signed-in one was redirected to the
+   * dashboard); HTTP cache, service worker and its caches empty. Prepared by a second client of
+   * the same Chromium (playwright-core over CDP), connected only meanwhile: attached during an
+   * audit, it spoils Lighthouse's trace (NO_NAVSTART).
    */
-  const signIn = async () => {
+  const prepare = async (signedIn: boolean) => {
     const driver = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     try {
       const context = driver.contexts()[0]!;
@@ -133,10 +135,11 @@ try {
         // Runs in the page; bench/ compiles without the DOM types.
         const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
         store.clear();
+        if (!s) return;
         store.setItem('authToken', s.token);
         store.setItem('refreshToken', s.refreshToken);
         store.setItem('userData', JSON.stringify(s.user));
-      }, session);
+      }, signedIn ? session : null);
       await page.close();
     } finally {
       await driver.close(); // disconnects; the browser is chrome-launcher's
@@ -144,7 +147,7 @@ try {
   };
 
   const audit = async (url: string, signedIn = false, attempt = 1): Promise<Result> => {
-    if (signedIn) await signIn();
+    await prepare(signedIn);
     // Signed in, Lighthouse must keep the origin's storage (the session); the cache is emptied above.
     const res = await lighthouse(url, { port, logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn });
     if (!res) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -154,8 +157,9 @@ try {
       if (res.lhr.runtimeError.code === 'NO_NAVSTART' && attempt < 3) return audit(url, signedIn, attempt + 1);
       throw new Error(`Lighthouse: ${res.lhr.runtimeError.code} ${res.lhr.runtimeError.message}`);
     }
-    if (signedIn && !new URL(res.lhr.finalDisplayedUrl).pathname.startsWith('/dashboard'))
-      throw new Error(`The signed-in audit ended on ${res.lhr.finalDisplayedUrl}, not /dashboard`);
+    const landed = new URL(res.lhr.finalDisplayedUrl).pathname;
+    const expected = signedIn ? '/dashboard' : new URL(url).pathname;
+    if (!landed.startsWith(expected)) throw new Error(`The audit of ${url} ended on ${res.lhr.finalDisplayedUrl}, not ${expected}`);
     return res.lhr;
   };
   const score = (r: Result, c: string) => Math.round((r.categories[c]?.score ?? 0) * 100);
