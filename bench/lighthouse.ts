@@ -10,6 +10,7 @@
  *   node --import tsx bench/lighthouse.ts      (LIGHTHOUSE_RUNS=5 for a steadier median)
  *   LIGHTHOUSE_WEB_DIST=/path/to/dist …         audits another build as is (a before/after pair)
  *   LIGHTHOUSE_ROUTES=/dashboard …              one route only
+ *   LIGHTHOUSE_PROFILE=1 …                      the median run's trace also holds a CPU profile
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const ONLY = (process.env.LIGHTHOUSE_ROUTES ?? '/login,/dashboard')
   .split(',')
   .filter((r): r is '/login' | '/dashboard' => r === '/login' || r === '/dashboard');
+const PROFILE = process.env.LIGHTHOUSE_PROFILE === '1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const BUDGETS: Record<'/login' | '/dashboard', Partial<Record<Category, number>>> = {
@@ -131,25 +133,38 @@ try {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Storage.clearDataForOrigin', { origin: b.baseUrl, storageTypes: 'service_workers,cache_storage' });
       await cdp.send('Network.clearBrowserCache');
-      await page.evaluate((s) => {
-        // Runs in the page; bench/ compiles without the DOM types.
-        const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
-        store.clear();
-        if (!s) return;
-        store.setItem('authToken', s.token);
-        store.setItem('refreshToken', s.refreshToken);
-        store.setItem('userData', JSON.stringify(s.user));
-      }, signedIn ? session : null);
+      await page.evaluate(
+        (s) => {
+          // Runs in the page; bench/ compiles without the DOM types.
+          const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
+          store.clear();
+          if (!s) return;
+          store.setItem('authToken', s.token);
+          store.setItem('refreshToken', s.refreshToken);
+          store.setItem('userData', JSON.stringify(s.user));
+        },
+        signedIn ? session : null,
+      );
       await page.close();
     } finally {
       await driver.close(); // disconnects; the browser is chrome-launcher's
     }
   };
 
+  /** Each run's unthrottled trace: the median run's is written beside its report. */
+  const traces = new Map<Result, unknown>();
   const audit = async (url: string, signedIn = false, attempt = 1): Promise<Result> => {
     await prepare(signedIn);
     // Signed in, Lighthouse must keep the origin's storage (the session); the cache is emptied above.
-    const res = await lighthouse(url, { port, logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn });
+    const res = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: signedIn,
+      // LIGHTHOUSE_PROFILE=1 adds V8's sampling profiler to the trace: which functions ran in each
+      // long task (it costs a little time itself, so scores are taken without it).
+      ...(PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+    });
     if (!res) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (res.lhr.runtimeError) {
       // On a loaded machine Chromium's trace sometimes misses the navigation's start; Lighthouse's
@@ -160,6 +175,7 @@ try {
     const landed = new URL(res.lhr.finalDisplayedUrl).pathname;
     const expected = signedIn ? '/dashboard' : new URL(url).pathname;
     if (!landed.startsWith(expected)) throw new Error(`The audit of ${url} ended on ${res.lhr.finalDisplayedUrl}, not ${expected}`);
+    traces.set(res.lhr, res.artifacts.Trace);
     return res.lhr;
   };
   const score = (r: Result, c: string) => Math.round((r.categories[c]?.score ?? 0) * 100);
@@ -249,7 +265,12 @@ try {
   for (const { route, median: m } of routes) {
     const report = path.join(os.tmpdir(), `arb-lighthouse-${route.slice(1)}.json`);
     writeFileSync(report, JSON.stringify(m));
-    console.info(`\nFull ${route} report (median run): ${report} (open it in https://googlechrome.github.io/lighthouse/viewer/)`);
+    // The trace shows what ran in each long task (DevTools' Performance panel opens it).
+    const trace = report.replace(/\.json$/, '.trace.json');
+    writeFileSync(trace, JSON.stringify(traces.get(m)));
+    console.info(
+      `\nFull ${route} report (median run): ${report} (open it in https://googlechrome.github.io/lighthouse/viewer/); its trace: ${trace}`,
+    );
   }
 } finally {
   chrome?.kill();

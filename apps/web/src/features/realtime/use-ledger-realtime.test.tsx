@@ -71,6 +71,13 @@ function setup(initial: Partial<LedgerRealtimeOptions> = {}) {
   const initialProps: LedgerRealtimeOptions = { ledgerId: L1, fecha: '2026-03-02', ...handlers, ...initial };
   const hook = renderHook((props: LedgerRealtimeOptions) => useLedgerRealtime(props), { initialProps });
   const socket = sockets.at(-1)!;
+  if (vi.isFakeTimers()) {
+    // Opened in the next task, not in the commit (decision 0024); the tests below count retries only.
+    expect(socket.connectCalls).toBe(0);
+    vi.advanceTimersByTime(0);
+    expect(socket.connectCalls).toBe(1);
+    socket.connectCalls = 0;
+  }
   return { ...hook, ...handlers, socket };
 }
 
@@ -96,6 +103,7 @@ describe('useLedgerRealtime (docs/product.md#accounts-and-sessions, docs/api.md#
       reconnectionDelay: 1000,
       reconnectionDelayMax: 5000,
       timeout: 10000,
+      autoConnect: false,
     });
     const auth = socket.options.auth as (cb: (data: object) => void) => void;
     let sent: object | undefined;
@@ -250,6 +258,22 @@ describe('useLedgerRealtime (docs/product.md#accounts-and-sessions, docs/api.md#
     expect(refresh).not.toHaveBeenCalled();
     // …and ends the session at once with the reason (issue 25), not at the next click.
     expect(expire).toHaveBeenCalledWith('Tu cuenta está desactivada. Contacta al administrador.');
+  });
+
+  it('opens the socket in a task after the commit, and not at all when the page left meanwhile', () => {
+    vi.useFakeTimers();
+    const first = renderHook(() => useLedgerRealtime({ ledgerId: L1, onChange: vi.fn() }));
+    const opened = sockets.at(-1)!;
+    expect(opened.connectCalls).toBe(0);
+    vi.advanceTimersByTime(0);
+    expect(opened.connectCalls).toBe(1);
+    first.unmount();
+
+    const second = renderHook(() => useLedgerRealtime({ ledgerId: L1, onChange: vi.fn() }));
+    const left = sockets.at(-1)!;
+    second.unmount();
+    vi.advanceTimersByTime(1000);
+    expect(left.connectCalls).toBe(0);
   });
 
   it('closes the socket when the page goes away', () => {

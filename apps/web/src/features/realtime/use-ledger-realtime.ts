@@ -153,7 +153,12 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
       });
     }
 
+    // Opened in a task of its own, after the commit that mounted this (decision 0024): its listeners
+    // are all set already, so nothing it says is missed.
+    const opening = setTimeout(() => socket.connect(), 0);
+
     return () => {
+      clearTimeout(opening);
       clearTimeout(retryTimer);
       window.removeEventListener('online', online);
       socket.removeAllListeners();

@@ -2,7 +2,7 @@ import { memo, useRef, type ReactNode } from 'react';
 import { Box, GlobalStyles, Paper, Typography } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
-import { useFitToWidth } from '../../../shared/ui/Figure';
+import { useFitToWidth } from '../../../shared/ui/fit-to-width';
 import { HoverHint, PlainControlStyles, PlainIconButton } from '../../../shared/ui/plain-controls';
 import type { Balances } from '../api/types';
 import type { BaseCurrency } from './BaseBalanceDialog';

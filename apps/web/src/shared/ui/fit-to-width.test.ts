@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale } from './Figure';
+import { fitScale } from './fit-to-width';
 
 describe('fitScale: a figure wider than its tile shrinks just enough, never grows', () => {
   it.each([
