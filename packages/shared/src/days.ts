@@ -12,17 +12,25 @@ export function isDayKey(value: unknown): value is string {
 
 /**
  * One formatter per zone, built on first use: constructing an Intl.DateTimeFormat costs far more
- * than formatting with it, and the dashboard's first render asks today's key several times
- * (Lighthouse TBT, docs/decisions/0019-dashboard-first-paint.md "Lighter rows, shorter tasks").
+ * than formatting with it (Lighthouse TBT, docs/decisions/0019-dashboard-first-paint.md "Lighter
+ * rows, shorter tasks").
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Today in a time zone (default: the runtime's own). */
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Today in a time zone (default: the runtime's own). The runtime's own zone is read from Date,
+ * without Intl: the browser asks for today's key before its first render, and a first Intl format
+ * there started ICU in the entry's task (docs/decisions/0024-entry-and-commit-tasks.md).
+ */
 export function todayKey(timeZone?: string, now: Date = new Date()): string {
-  let fmt = dayFormats.get(timeZone ?? '');
+  if (Number.isNaN(now.getTime())) throw new RangeError('Invalid time value'); // as Intl's format does
+  if (!timeZone) return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
+  let fmt = dayFormats.get(timeZone);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) });
-    dayFormats.set(timeZone ?? '', fmt);
+    fmt = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+    dayFormats.set(timeZone, fmt);
   }
   return fmt.format(now); // en-CA formats as YYYY-MM-DD
 }

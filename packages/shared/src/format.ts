@@ -1,31 +1,94 @@
-/** es-ES formatting, used by the web and by server-made texts (formattedDate, Excel, emails). */
-const LOCALE = 'es-ES';
+import { Big, ROUND_HALF_UP } from './money/decimal.ts';
 
-const usdFmt = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
-const bsFmt = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
-const rateFmt = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: 'always' });
+/**
+ * es-ES formatting, used by the web and by server-made texts (formattedDate, Excel, emails).
+ * Numbers and long days are written without Intl: a page's first Intl format starts the browser's
+ * ICU (locale data, number and calendar set-up), 18–45 ms of the dashboard's entry task on an
+ * unthrottled desktop, four times that on Lighthouse's phone (docs/decisions/0024-entry-and-commit-tasks.md).
+ * format.test.ts checks every function here against Intl's es-ES output, property by property.
+ */
+const LOCALE = 'es-ES';
 
 type Num = number | string | null | undefined;
 const toNumber = (v: Num): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
-/** 1234.5 → "1.234,50 USD" */
-export const formatUsd = (v: Num): string => `${usdFmt.format(toNumber(v))} USD`;
-const feeFmt = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 8, useGrouping: 'always' });
-/** A fee keeps its up to 8 decimals (docs/product.md#binance-import): 0.1 → "0,10 USD", 0.00012345 → "0,00012345 USD" */
-export const formatFee = (v: Num): string => `${feeFmt.format(toNumber(v))} USD`;
-/** 1234.5 → "1.234,50 Bs.S" */
-export const formatBs = (v: Num): string => `${bsFmt.format(toNumber(v))} Bs.S`;
-/** 236.4567 → "236,4567 Bs" */
-export const formatRate = (v: Num): string => `${rateFmt.format(toNumber(v))} Bs`;
-/** Plain es-ES number with 2 decimals, no unit. */
-export const formatNumber2 = (v: Num): string => usdFmt.format(toNumber(v));
+/**
+ * `x` as Intl.NumberFormat('es-ES', { minimumFractionDigits: min, maximumFractionDigits: max,
+ * useGrouping: 'always' }) writes it: "." between thousands, "," before the decimals, ties away
+ * from zero. Like Intl, it rounds the number's shortest decimal form (String(1.005) is "1.005",
+ * so 1,01), not its binary value (1.00499…, which toFixed would round to 1,00).
+ */
+function formatDecimal(x: number, min: number, max: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
+  const negative = x < 0 || Object.is(x, -0); // Intl writes -0 and -0.001 as "-0,00"
+  const [int, decimals] = roundShortest(Math.abs(x), max);
+  let frac = decimals.replace(/0+$/, '');
+  if (frac.length < min) frac = frac.padEnd(min, '0');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped}${frac ? `,${frac}` : ''}`;
+}
 
-// Built once: constructing an Intl.DateTimeFormat costs ~90 µs, and the history lists ~1,000 days.
-const dayLongFmt = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A non-negative number's shortest decimal form rounded to `max` decimals, ties up: [integer digits, decimals]. */
+function roundShortest(x: number, max: number): [string, string] {
+  const shortest = String(x);
+  if (shortest.includes('e')) {
+    // Below 1e-6 or from 1e21 up, String() writes an exponent; big.js reads it (rare: a fee's 8th decimal).
+    const [int = '0', frac = ''] = new Big(shortest).toFixed(max, ROUND_HALF_UP).split('.');
+    return [int, frac];
+  }
+  const dot = shortest.indexOf('.');
+  const int = dot < 0 ? shortest : shortest.slice(0, dot);
+  const frac = dot < 0 ? '' : shortest.slice(dot + 1);
+  if (frac.length <= max) return [int, frac];
+  // The first dropped digit decides: 5 or more is half or above, away from zero.
+  if (frac.charCodeAt(max) < 53 /* '5' */) return [int, frac.slice(0, max)];
+  const digits = incremented(int + frac.slice(0, max));
+  return [digits.slice(0, digits.length - max), digits.slice(digits.length - max)];
+}
+
+/** A string of decimal digits plus one ("199" → "200", "99" → "100"). */
+function incremented(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - i - 1)}`;
+}
+
+/** 1234.5 → "1.234,50 USD" */
+export const formatUsd = (v: Num): string => `${formatDecimal(toNumber(v), 2, 2)} USD`;
+/** A fee keeps its up to 8 decimals (docs/product.md#binance-import): 0.1 → "0,10 USD", 0.00012345 → "0,00012345 USD" */
+export const formatFee = (v: Num): string => `${formatDecimal(toNumber(v), 2, 8)} USD`;
+/** 1234.5 → "1.234,50 Bs.S" */
+export const formatBs = (v: Num): string => `${formatDecimal(toNumber(v), 2, 2)} Bs.S`;
+/** 236.4567 → "236,4567 Bs" */
+export const formatRate = (v: Num): string => `${formatDecimal(toNumber(v), 2, 4)} Bs`;
+/** Plain es-ES number with 2 decimals, no unit. */
+export const formatNumber2 = (v: Num): string => formatDecimal(toNumber(v), 2, 2);
+
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
 /** "2026-11-21" → "sábado, 21 de noviembre de 2026" (the day key is a calendar day, no zone). */
 export function formatDayLong(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return dayLongFmt.format(new Date(Date.UTC(y, m - 1, d)));
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid day: ${day}`); // as Intl's format did
+  const weekday = WEEKDAYS[date.getUTCDay()];
+  return `${weekday}, ${d} de ${MONTHS[m - 1]} de ${y}`;
 }
 
 /** "2026-11-21" → "21/11/2026" */

@@ -82,7 +82,11 @@ const NotesField = memo(function NotesField({
       }}
       error={Boolean(error)}
       helperText={error}
-      slotProps={{ inputLabel: { shrink: focused || filled } }}
+      // A plain two-row textarea: MUI's default for `multiline`, TextareaAutosize, measures itself
+      // as it mounts (getComputedStyle, scrollHeight), laying out the whole dashboard out of turn,
+      // 30 ms of the form's first commit; with a fixed `rows` it never changes height anyway
+      // (docs/decisions/0024-entry-and-commit-tasks.md).
+      slotProps={{ inputLabel: { shrink: focused || filled }, input: { inputComponent: 'textarea' } }}
       {...(sx ? { sx } : {})}
     />
   );

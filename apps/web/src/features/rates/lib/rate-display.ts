@@ -17,15 +17,17 @@ export function displayRateDate(value: unknown): string {
   return formatDateTime(value, RATES_TIME_ZONE) ?? messages.dateInvalid;
 }
 
-const relative = new Intl.RelativeTimeFormat('es-ES', { numeric: 'always' });
+// Built on first use, not as the dashboard's code loads (docs/decisions/0024-entry-and-commit-tasks.md).
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat('es-ES', { numeric: 'always' }));
 
 /** How long ago `since` was, in es-ES ("hace 5 minutos", "hace 2 horas", "hace 3 días"). */
 export function formatAge(since: string, nowMs: number = Date.now()): string | undefined {
   const then = new Date(since).getTime();
   if (Number.isNaN(then)) return undefined;
   const minutes = Math.max(1, Math.floor((nowMs - then) / 60_000));
-  if (minutes < 60) return relative.format(-minutes, 'minute');
+  if (minutes < 60) return relative().format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return relative.format(-hours, 'hour');
-  return relative.format(-Math.floor(hours / 24), 'day');
+  if (hours < 48) return relative().format(-hours, 'hour');
+  return relative().format(-Math.floor(hours / 24), 'day');
 }
