@@ -220,6 +220,40 @@ describe('on a phone (360 × 760)', () => {
     await expect.poll(() => asked.some((p) => /\/validation-[\w-]+\.js$/.test(p))).toBe(true);
   });
 
+  it("nothing starts the browser's ICU before the day's list is drawn: no Intl format is built on the way", async () => {
+    // docs/decisions/0024-entry-and-commit-tasks.md: a page's first Intl format starts ICU, 18–45 ms
+    // of main thread unthrottled; the dashboard writes its money, days and today without Intl, and
+    // MUI's eager number formats are built on first use. The page records every Intl object built,
+    // and whether the list's title was already in the document then.
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    await addSale(s, ana, ledgerId, 1234.5);
+    const { page } = s;
+    await page.addInitScript(() => {
+      const w = window as unknown as { __intl: Array<{ what: string; drawn: boolean; stack: string }> };
+      w.__intl = [];
+      const drawn = () => document.getElementById('tx-list-title') !== null;
+      const intl = Intl as unknown as Record<string, unknown>;
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat', 'PluralRules', 'Collator', 'ListFormat']) {
+        const Real = intl[name] as new (...args: unknown[]) => object;
+        const note = () => w.__intl.push({ what: name, drawn: drawn(), stack: new Error().stack ?? '' });
+        intl[name] = new Proxy(Real, {
+          construct: (target, args, newTarget) => (note(), Reflect.construct(target, args, newTarget)),
+          apply: (target, self, args) => (note(), Reflect.apply(target, self, args)),
+        });
+      }
+    });
+    await openFreshDashboard(page, 360, ledgerId);
+    await page.getByTestId('tx-row').first().waitFor();
+    expect(await page.getByTestId('tx-row').first().innerText()).toContain('1.234,50');
+    const built = await page.evaluate(
+      () => (window as unknown as { __intl: Array<{ what: string; drawn: boolean; stack: string }> }).__intl,
+    );
+    const early = built.filter((b) => !b.drawn);
+    expect(early, early.map((b) => `${b.what}\n${b.stack}`).join('\n\n')).toEqual([]);
+  });
+
   it('a reset day comes back with "Restaurar" from the activity list', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
     const ana = await signUp(s, 'Ana');

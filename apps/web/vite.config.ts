@@ -43,6 +43,34 @@ function precompress(): Plugin {
 }
 
 /**
+ * Swaps MUI's `locale/utils/buildFormatNumber` for ours (src/shared/lib/lazy-format-number.ts):
+ * the same formatter, built on first use. MUI's builds an Intl.NumberFormat as TablePagination and
+ * the esES locale are evaluated, and a page's first Intl format starts ICU: 18 ms in the entry's
+ * task and again in the `mui` file's, unthrottled (docs/decisions/0024-entry-and-commit-tasks.md).
+ * The build fails if MUI moves the module, rather than silently going back.
+ */
+function lazyMuiNumberFormat(): Plugin {
+  const target = /[\\/]@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/;
+  const replacement = path.resolve(import.meta.dirname, 'src/shared/lib/lazy-format-number.ts');
+  let replaced = false;
+  return {
+    name: 'arb-lazy-mui-number-format',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/buildFormatNumber/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !target.test(resolved.id)) return null;
+      replaced = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      if (!error && this.environment.mode === 'build' && !replaced)
+        this.error("MUI's locale/utils/buildFormatNumber was not found: see lazyMuiNumberFormat in vite.config.ts");
+    },
+  };
+}
+
+/**
  * Fewer, larger files for the signed-in dashboard (docs/decisions/0019-dashboard-first-paint.md).
  * Automatic splitting gave the entry 14 files and the dashboard 40 more, most under 3 KB gzip.
  * Over HTTP/1.1 a browser opens 6 connections per origin, so each further wave of 6 files costs a
@@ -98,6 +126,7 @@ function closureGroup(name: string, roots: string[], priority: number): Rolldown
 
 export default defineConfig({
   plugins: [
+    lazyMuiNumberFormat(),
     react(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { esES } from '@mui/material/locale';
 import { STORAGE_KEYS, storage } from './lib/storage';
-import { muiSpanish } from './mui-spanish';
 
 type Mode = 'light' | 'dark';
 
@@ -43,7 +43,7 @@ export function buildTheme(mode: Mode) {
       },
     },
     // Spanish accessible names for MUI's own controls ("Cerrar" on every dismissable alert).
-    muiSpanish,
+    esES,
   );
 }
 
