@@ -113,7 +113,13 @@ function rowStyles(t: Theme) {
     },
     // Divider with my: 1.5 between rows: 12 px, a 1 px line, 12 px.
     '.tx-row + .tx-row': { marginTop: 12, paddingTop: 12, borderTop: `1px solid ${p.divider}` },
-    '.tx-row-main': { minWidth: 0, flex: '1 1 220px' },
+    // A row's text is drawn only near the screen: off it, the browser keeps the row's last drawn
+    // height (or ~6 lines before it was ever drawn) and skips its style, layout and paint. A day of
+    // 40 rows is ~1,000 elements; below the form on a phone most are off screen, and every style
+    // recalculation after the first paint went through all of them
+    // (docs/decisions/0024-entry-and-commit-tasks.md). The controls stay outside: their hints are
+    // drawn below them, which the containment would clip.
+    '.tx-row-main': { minWidth: 0, flex: '1 1 220px', contentVisibility: 'auto', containIntrinsicSize: 'auto none auto 120px' },
     '.tx-row-main > p': { ...ty.body2, margin: 0 },
     '.tx-row-main > p.tx-row-number': { ...ty.subtitle2, margin: 0 },
     '.tx-row-main > p.tx-row-profit': { fontWeight: 600 },
