@@ -47,7 +47,7 @@ const loadTransactionForm = () => importWhenOnline(() => import('./TransactionFo
 const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => ({ default: m.BaseBalanceDialog })));
 
 /**
- * The realtime connection and its chip, loaded once the day's list has painted (`latest`): the
+ * The realtime connection and its chip, loaded once the day's list has painted (`later`): the
  * socket client (socket.io, 14 KB compressed) was nearly half of the dashboard's file, downloaded and
  * evaluated before the first paint although the socket opens only after it
  * (docs/decisions/0023-plain-rows.md). Until then the chip's pending space holds its place.
@@ -100,10 +100,6 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // ran before the list's first paint (Lighthouse LCP on /dashboard,
   // docs/decisions/0019-dashboard-first-paint.md "Later work"). Latched: true for good once true.
   const later = useAfterPaint(shown);
-  // …and what nothing on screen waits for, the realtime socket and the position card's answer, one
-  // idle moment after that: the tools' commit (their styles) and this one (the socket client, the
-  // request) were one 77 ms task, profiled unthrottled (docs/decisions/0024-entry-and-commit-tasks.md).
-  const latest = useAfterPaint(later);
   // The form follows the list's first paint (or FORM_MAX_WAIT_MS without an answer); its code is
   // asked for as soon as the list is committed, so it is usually there when the frame has painted.
   const [waited, setWaited] = useState(false);
@@ -127,7 +123,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
-        {latest ? (
+        {later ? (
           <Suspense fallback={realtimePending}>
             <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
           </Suspense>
@@ -167,7 +163,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                     offline={!online}
                   />
                 )}
-                <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} enabled={latest} />
+                <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} enabled={later} />
               </Stack>
             )
           }

@@ -7,7 +7,7 @@ import { usePosition } from '../api/get-position';
 /**
  * The card keeps the height of its row of figures from the start: on a desktop it sits above the
  * new-transaction form and the day's list, and its answer comes after the list has painted
- * (DashboardView `latest`), so a body that grew from nothing to its figures moved both by ~72–92
+ * (DashboardView `later`), so a body that grew from nothing to its figures moved both by ~72–92
  * px (docs/decisions/0019-dashboard-first-paint.md "Nothing moves when the rate and the position
  * arrive"). A row of empty figures of the real ones' shape (`Figure` without an id: the same padding and
  * lines, so the same height at every width, in any font) stays under the answer in the same grid
