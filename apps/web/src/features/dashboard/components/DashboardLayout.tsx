@@ -23,6 +23,17 @@ export interface DashboardSlots {
   tools?: ReactNode;
 }
 
+/**
+ * Below the day's list on phones and tablets, the figures and the tools are drawn only when they
+ * come near the screen: until then the browser skips their style, layout and paint, which every
+ * commit after the first paint otherwise redid (docs/decisions/0024-entry-and-commit-tasks.md).
+ * In the desktop's columns they are on screen, drawn as always.
+ */
+const BELOW_THE_LIST = {
+  contentVisibility: { xs: 'auto', md: 'visible' },
+  containIntrinsicSize: { xs: 'auto none auto 600px', md: 'none' },
+} as const;
+
 export function DashboardLayout({ compactSummary, form, dayList, figures, tools }: DashboardSlots) {
   return (
     <Box
@@ -41,9 +52,9 @@ export function DashboardLayout({ compactSummary, form, dayList, figures, tools 
       {compactSummary && <Box sx={{ gridArea: 'compact', minWidth: 0, display: { xs: 'block', md: 'none' } }}>{compactSummary}</Box>}
       <Box sx={{ gridArea: 'form', minWidth: 0 }}>{form}</Box>
       {dayList && <Box sx={{ gridArea: 'list', minWidth: 0 }}>{dayList}</Box>}
-      {figures && <Box sx={{ gridArea: 'figures', minWidth: 0 }}>{figures}</Box>}
+      {figures && <Box sx={{ gridArea: 'figures', minWidth: 0, ...BELOW_THE_LIST }}>{figures}</Box>}
       {tools && (
-        <Box component="aside" aria-label="Opciones del registro" sx={{ gridArea: 'tools', minWidth: 0, display: 'grid', gap: 2 }}>
+        <Box component="aside" aria-label="Opciones del registro" sx={{ gridArea: 'tools', minWidth: 0, display: 'grid', gap: 2, ...BELOW_THE_LIST }}>
           {tools}
         </Box>
       )}
