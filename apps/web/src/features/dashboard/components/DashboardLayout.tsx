@@ -54,7 +54,11 @@ export function DashboardLayout({ compactSummary, form, dayList, figures, tools 
       {dayList && <Box sx={{ gridArea: 'list', minWidth: 0 }}>{dayList}</Box>}
       {figures && <Box sx={{ gridArea: 'figures', minWidth: 0, ...BELOW_THE_LIST }}>{figures}</Box>}
       {tools && (
-        <Box component="aside" aria-label="Opciones del registro" sx={{ gridArea: 'tools', minWidth: 0, display: 'grid', gap: 2, ...BELOW_THE_LIST }}>
+        <Box
+          component="aside"
+          aria-label="Opciones del registro"
+          sx={{ gridArea: 'tools', minWidth: 0, display: 'grid', gap: 2, ...BELOW_THE_LIST }}
+        >
           {tools}
         </Box>
       )}
