@@ -6,8 +6,8 @@ export function fitScale(box: number, content: number): number {
   return Math.floor((box / content) * 100) / 100;
 }
 
-/** Each fitted element's largest size, and the box width it was last fitted to. */
-const fitted = new Map<HTMLElement, { max: string; width: number }>();
+/** Each figure's largest size and the box width it was last fitted to (weak: unmounted ones go by themselves). */
+const fitted = new WeakMap<HTMLElement, { max: string; width: number }>();
 const waiting = new Set<HTMLElement>();
 let flushQueued = false;
 
@@ -22,7 +22,7 @@ export function fitAll(elements: Iterable<HTMLElement>): void {
     const state = fitted.get(el);
     return state && el.isConnected ? [{ el, state }] : [];
   });
-  for (const { el } of items) el.style.fontSize = ''; // measured at the largest size
+  for (const { el } of items) if (el.style.fontSize !== '') el.style.fontSize = ''; // measured at the largest size
   const measured = items.map(({ el }) => ({ box: el.clientWidth, scale: fitScale(el.clientWidth, el.scrollWidth) }));
   items.forEach(({ el, state }, i) => {
     const { box, scale } = measured[i]!;
@@ -56,23 +56,28 @@ function observe(el: HTMLElement) {
 /**
  * Shrinks the one-line text in `ref` to its box's width when it is wider, from `max` down, so tens
  * of millions of Bs.S stay whole and readable on a 360 px phone instead of wrapping mid-number
- * (issue 25). Measured, not estimated: glyph widths differ between the phones' fonts. The figures of
- * one commit are fitted together, before the frame is painted (a microtask after the layout effects).
+ * (issue 25). Measured, not estimated: glyph widths differ between the phones' fonts.
+ * A new figure is fitted by the observer's first report, which the browser makes after its own
+ * layout and before painting: no layout out of turn, and none at all while the figure is off screen
+ * in a `content-visibility: auto` section (DashboardLayout). A changed value is fitted with the other
+ * figures of its commit, before the frame is painted (a microtask after the layout effects).
  */
 export function useFitToWidth(ref: RefObject<HTMLElement | null>, value: string, max: string): void {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    fitted.set(el, { max, width: -1 });
-    waiting.add(el);
-    if (!flushQueued) {
-      flushQueued = true;
-      queueMicrotask(flush);
+    const known = fitted.get(el);
+    fitted.set(el, { max, width: known?.width ?? -1 });
+    if (known || typeof ResizeObserver === 'undefined') {
+      waiting.add(el);
+      if (!flushQueued) {
+        flushQueued = true;
+        queueMicrotask(flush);
+      }
     }
     observe(el);
     return () => {
       waiting.delete(el);
-      fitted.delete(el);
       observer?.unobserve(el);
     };
   }, [ref, value, max]);
