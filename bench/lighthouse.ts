@@ -11,6 +11,10 @@
  *   LIGHTHOUSE_WEB_DIST=/path/to/dist …         audits another build as is (a before/after pair)
  *   LIGHTHOUSE_ROUTES=/dashboard …              one route only
  *   LIGHTHOUSE_PROFILE=1 …                      the median run's trace also holds a CPU profile
+ *   LIGHTHOUSE_COMPARE_DIST=/path/to/dist …     also audits that build, run for run alternately with
+ *                                              this one (its own server), and prints both: on this
+ *                                              2-core machine one set after another differed by more
+ *                                              than the changes measured (docs/decisions/0024-entry-and-commit-tasks.md)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,6 +29,7 @@ import { fmt, printTable, seedOwner, seedTransactions, startBench, withPassword,
 const root = path.resolve(import.meta.dirname, '..');
 const otherDist = process.env.LIGHTHOUSE_WEB_DIST;
 const webDist = otherDist ? path.resolve(otherDist) : path.join(root, 'apps/web/dist');
+const compareDist = process.env.LIGHTHOUSE_COMPARE_DIST ? path.resolve(process.env.LIGHTHOUSE_COMPARE_DIST) : undefined;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** LIGHTHOUSE_ROUTES=/dashboard audits one route only (while working on it). */
@@ -79,23 +84,33 @@ const b = await startBench({
     app.get('/bench/static', async (_request, reply) => reply.type('text/html; charset=utf-8').send(STATIC_PAGE));
   },
 });
+const other = compareDist ? await startBench({ webDist: compareDist }) : undefined;
 const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-lh-chromium-'));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-try {
-  // A signed-in user with a day of 40 transactions on the dashboard; signed in through the API,
-  // whose answer the app keeps in localStorage (shared/lib/session.ts).
-  const owner = await seedOwner(b, 'Faro');
+type Session = { token: string; refreshToken: string; user: unknown };
+
+/**
+ * A signed-in user with a day of 40 transactions on the dashboard; signed in through the API,
+ * whose answer the app keeps in localStorage (shared/lib/session.ts).
+ */
+async function seedSession(server: typeof b): Promise<Session> {
+  const owner = await seedOwner(server, 'Faro');
   // The dashboard opens on the browser's today (Chromium runs in the machine's zone), which may
   // not be the app zone's.
-  for (const day of new Set([todayKey(b.ctx.config.APP_TIMEZONE), todayKey()])) await seedTransactions(b, owner, 40, 1, day);
-  const account = await withPassword(b, owner.userId);
-  const loginRes = await fetch(`${b.baseUrl}/api/auth/login`, {
+  for (const day of new Set([todayKey(server.ctx.config.APP_TIMEZONE), todayKey()])) await seedTransactions(server, owner, 40, 1, day);
+  const account = await withPassword(server, owner.userId);
+  const loginRes = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
   if (!loginRes.ok) throw new Error(`bench login: ${loginRes.status} ${await loginRes.text()}`);
-  const session = (await loginRes.json()) as { token: string; refreshToken: string; user: unknown };
+  return (await loginRes.json()) as Session;
+}
+
+try {
+  const targets = [{ server: b, session: await seedSession(b) }];
+  if (other) targets.push({ server: other, session: await seedSession(other) });
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -124,27 +139,24 @@ try {
    * the same Chromium (playwright-core over CDP), connected only meanwhile: attached during an
    * audit, it spoils Lighthouse's trace (NO_NAVSTART).
    */
-  const prepare = async (signedIn: boolean) => {
+  const prepare = async (origin: string, session: Session | null) => {
     const driver = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     try {
       const context = driver.contexts()[0]!;
       const page = await context.newPage();
-      await page.goto(`${b.baseUrl}/robots.txt`); // a page of the origin that runs no app code
+      await page.goto(`${origin}/robots.txt`); // a page of the origin that runs no app code
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Storage.clearDataForOrigin', { origin: b.baseUrl, storageTypes: 'service_workers,cache_storage' });
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
       await cdp.send('Network.clearBrowserCache');
-      await page.evaluate(
-        (s) => {
-          // Runs in the page; bench/ compiles without the DOM types.
-          const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
-          store.clear();
-          if (!s) return;
-          store.setItem('authToken', s.token);
-          store.setItem('refreshToken', s.refreshToken);
-          store.setItem('userData', JSON.stringify(s.user));
-        },
-        signedIn ? session : null,
-      );
+      await page.evaluate((s) => {
+        // Runs in the page; bench/ compiles without the DOM types.
+        const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
+        store.clear();
+        if (!s) return;
+        store.setItem('authToken', s.token);
+        store.setItem('refreshToken', s.refreshToken);
+        store.setItem('userData', JSON.stringify(s.user));
+      }, session);
       await page.close();
     } finally {
       await driver.close(); // disconnects; the browser is chrome-launcher's
@@ -153,8 +165,9 @@ try {
 
   /** Each run's unthrottled trace: the median run's is written beside its report. */
   const traces = new Map<Result, unknown>();
-  const audit = async (url: string, signedIn = false, attempt = 1): Promise<Result> => {
-    await prepare(signedIn);
+  const audit = async (url: string, session: Session | null = null, attempt = 1): Promise<Result> => {
+    const signedIn = session !== null;
+    await prepare(new URL(url).origin, session);
     // Signed in, Lighthouse must keep the origin's storage (the session); the cache is emptied above.
     const res = await lighthouse(url, {
       port,
@@ -169,7 +182,7 @@ try {
     if (res.lhr.runtimeError) {
       // On a loaded machine Chromium's trace sometimes misses the navigation's start; Lighthouse's
       // own advice is to run again.
-      if (res.lhr.runtimeError.code === 'NO_NAVSTART' && attempt < 3) return audit(url, signedIn, attempt + 1);
+      if (res.lhr.runtimeError.code === 'NO_NAVSTART' && attempt < 3) return audit(url, session, attempt + 1);
       throw new Error(`Lighthouse: ${res.lhr.runtimeError.code} ${res.lhr.runtimeError.message}`);
     }
     const landed = new URL(res.lhr.finalDisplayedUrl).pathname;
@@ -188,10 +201,19 @@ try {
   await audit(`${b.baseUrl}/bench/static`);
   const base = await audit(`${b.baseUrl}/bench/static`);
   const routes: Array<{ route: '/login' | '/dashboard'; runs: Result[]; median: Result }> = [];
+  const compared: Array<{ route: '/login' | '/dashboard'; runs: Result[]; median: Result }> = [];
   for (const route of ONLY) {
-    const runs: Result[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${b.baseUrl}${route}`, route === '/dashboard'));
-    routes.push({ route, runs, median: median(runs) });
+    const runs = targets.map(() => [] as Result[]);
+    for (let i = 0; i < RUNS; i++) {
+      // Alternately first, so neither build always follows the other.
+      const order = i % 2 ? [...targets.keys()].reverse() : [...targets.keys()];
+      for (const t of order) {
+        const { server, session } = targets[t]!;
+        runs[t]!.push(await audit(`${server.baseUrl}${route}`, route === '/dashboard' ? session : null));
+      }
+    }
+    routes.push({ route, runs: runs[0]!, median: median(runs[0]!) });
+    if (runs[1]) compared.push({ route, runs: runs[1], median: median(runs[1]) });
   }
   const seconds = (performance.now() - started) / 1000;
 
@@ -220,6 +242,28 @@ try {
         baseline: bl?.displayValue ?? '-',
         // A ratio to a near-zero baseline (TBT, CLS of a static page) says nothing.
         ratio: a?.numericValue !== undefined && bl?.numericValue && bl.numericValue >= 100 ? fmt(a.numericValue / bl.numericValue, 2) : '-',
+        pass: null,
+      });
+    }
+  }
+  // The comparison build, audited run for run alternately with this one.
+  for (const { route, runs, median: m } of compared) {
+    const mine = routes.find((r) => r.route === route)!.median;
+    rows.push({
+      figure: `${route} performance, comparison build (runs: ${runs.map((r) => score(r, 'performance')).join(', ')})`,
+      budget: '-',
+      measured: String(score(mine, 'performance')),
+      baseline: `${score(m, 'performance')} (${compareDist})`,
+      ratio: score(m, 'performance') ? fmt(score(mine, 'performance') / score(m, 'performance'), 2) : '-',
+      pass: null,
+    });
+    for (const [id, label] of METRICS.filter(([id]) => id === 'total-blocking-time' || id === 'largest-contentful-paint')) {
+      rows.push({
+        figure: `${route} ${label}, comparison build`,
+        budget: '-',
+        measured: mine.audits[id]?.displayValue ?? '-',
+        baseline: m.audits[id]?.displayValue ?? '-',
+        ratio: '-',
         pass: null,
       });
     }
@@ -275,5 +319,6 @@ try {
 } finally {
   chrome?.kill();
   await b.close();
+  await other?.close();
   rmSync(userDataDir, { recursive: true, force: true });
 }
