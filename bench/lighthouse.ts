@@ -163,7 +163,7 @@ try {
     }
   };
 
-  /** Each run's unthrottled trace: the median run's is written beside its report. */
+  /** Runs' unthrottled traces, until the median is known: the median run's is written beside its report. */
   const traces = new Map<Result, unknown>();
   const audit = async (url: string, session: Session | null = null, attempt = 1): Promise<Result> => {
     const signedIn = session !== null;
@@ -200,6 +200,7 @@ try {
   // The first navigation pays for Chromium's own start-up; it is not measured.
   await audit(`${b.baseUrl}/bench/static`);
   const base = await audit(`${b.baseUrl}/bench/static`);
+  traces.clear();
   const routes: Array<{ route: '/login' | '/dashboard'; runs: Result[]; median: Result }> = [];
   const compared: Array<{ route: '/login' | '/dashboard'; runs: Result[]; median: Result }> = [];
   for (const route of ONLY) {
@@ -214,6 +215,10 @@ try {
     }
     routes.push({ route, runs: runs[0]!, median: median(runs[0]!) });
     if (runs[1]) compared.push({ route, runs: runs[1], median: median(runs[1]) });
+    // Only the median run's trace of this build is written: a trace is some 10 MB of objects.
+    const kept = traces.get(routes.at(-1)!.median);
+    for (const r of runs.flat()) traces.delete(r);
+    traces.set(routes.at(-1)!.median, kept);
   }
   const seconds = (performance.now() - started) / 1000;
 

@@ -220,6 +220,8 @@ describe('on a phone (360 × 760)', () => {
     await expect.poll(() => asked.some((p) => /\/validation-[\w-]+\.js$/.test(p))).toBe(true);
   });
 
+  /** An Intl object the page built: which, whether the day's list was drawn then, and where from. */
+  type IntlBuilt = { what: string; drawn: boolean; stack: string };
   it("nothing starts the browser's ICU before the day's list is drawn: no Intl format is built on the way", async () => {
     // docs/decisions/0024-entry-and-commit-tasks.md: a page's first Intl format starts ICU, 18–45 ms
     // of main thread unthrottled; the dashboard writes its money, days and today without Intl, and
@@ -231,7 +233,7 @@ describe('on a phone (360 × 760)', () => {
     await addSale(s, ana, ledgerId, 1234.5);
     const { page } = s;
     await page.addInitScript(() => {
-      const w = window as unknown as { __intl: Array<{ what: string; drawn: boolean; stack: string }> };
+      const w = window as unknown as { __intl: IntlBuilt[] };
       w.__intl = [];
       const drawn = () => document.getElementById('tx-list-title') !== null;
       const intl = Intl as unknown as Record<string, unknown>;
@@ -247,9 +249,7 @@ describe('on a phone (360 × 760)', () => {
     await openFreshDashboard(page, 360, ledgerId);
     await page.getByTestId('tx-row').first().waitFor();
     expect(await page.getByTestId('tx-row').first().innerText()).toContain('1.234,50');
-    const built = await page.evaluate(
-      () => (window as unknown as { __intl: Array<{ what: string; drawn: boolean; stack: string }> }).__intl,
-    );
+    const built = await page.evaluate(() => (window as unknown as { __intl: IntlBuilt[] }).__intl);
     const early = built.filter((b) => !b.drawn);
     expect(early, early.map((b) => `${b.what}\n${b.stack}`).join('\n\n')).toEqual([]);
   });

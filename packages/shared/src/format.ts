@@ -1,4 +1,4 @@
-import { Big, ROUND_HALF_UP } from './money/decimal.ts';
+import { Big, decimalPlaces, roundHalfUp, toFixedString } from './money/decimal.ts';
 
 /**
  * es-ES formatting, used by the web and by server-made texts (formattedDate, Excel, emails).
@@ -15,44 +15,18 @@ const toNumber = (v: Num): number => (v === null || v === undefined || v === '' 
 /**
  * `x` as Intl.NumberFormat('es-ES', { minimumFractionDigits: min, maximumFractionDigits: max,
  * useGrouping: 'always' }) writes it: "." between thousands, "," before the decimals, ties away
- * from zero. Like Intl, it rounds the number's shortest decimal form (String(1.005) is "1.005",
- * so 1,01), not its binary value (1.00499…, which toFixed would round to 1,00).
+ * from zero (the money rounding, money/decimal.ts). Like Intl, it rounds the number's shortest
+ * decimal form (big.js reads a number through String(): 1.005 is "1.005", so 1,01), not its binary
+ * value (1.00499…, which toFixed would round to 1,00).
  */
 function formatDecimal(x: number, min: number, max: number): string {
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
   const negative = x < 0 || Object.is(x, -0); // Intl writes -0 and -0.001 as "-0,00"
-  const [int, decimals] = roundShortest(Math.abs(x), max);
-  let frac = decimals.replace(/0+$/, '');
-  if (frac.length < min) frac = frac.padEnd(min, '0');
+  const rounded = roundHalfUp(new Big(Math.abs(x)), max);
+  const [int = '0', frac = ''] = toFixedString(rounded, Math.max(min, decimalPlaces(rounded))).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${negative ? '-' : ''}${grouped}${frac ? `,${frac}` : ''}`;
-}
-
-/** A non-negative number's shortest decimal form rounded to `max` decimals, ties up: [integer digits, decimals]. */
-function roundShortest(x: number, max: number): [string, string] {
-  const shortest = String(x);
-  if (shortest.includes('e')) {
-    // Below 1e-6 or from 1e21 up, String() writes an exponent; big.js reads it (rare: a fee's 8th decimal).
-    const [int = '0', frac = ''] = new Big(shortest).toFixed(max, ROUND_HALF_UP).split('.');
-    return [int, frac];
-  }
-  const dot = shortest.indexOf('.');
-  const int = dot < 0 ? shortest : shortest.slice(0, dot);
-  const frac = dot < 0 ? '' : shortest.slice(dot + 1);
-  if (frac.length <= max) return [int, frac];
-  // The first dropped digit decides: 5 or more is half or above, away from zero.
-  if (frac.charCodeAt(max) < 53 /* '5' */) return [int, frac.slice(0, max)];
-  const digits = incremented(int + frac.slice(0, max));
-  return [digits.slice(0, digits.length - max), digits.slice(digits.length - max)];
-}
-
-/** A string of decimal digits plus one ("199" → "200", "99" → "100"). */
-function incremented(digits: string): string {
-  let i = digits.length - 1;
-  while (i >= 0 && digits[i] === '9') i--;
-  if (i < 0) return `1${'0'.repeat(digits.length)}`;
-  return `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - i - 1)}`;
 }
 
 /** 1234.5 → "1.234,50 USD" */

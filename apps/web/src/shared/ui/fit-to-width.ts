@@ -8,8 +8,8 @@ export function fitScale(box: number, content: number): number {
 
 /** Each figure's largest size and the box width it was last fitted to (weak: unmounted ones go by themselves). */
 const fitted = new WeakMap<HTMLElement, { max: string; width: number }>();
+/** Changed figures waiting for the microtask that fits them together. */
 const waiting = new Set<HTMLElement>();
-let flushQueued = false;
 
 /**
  * Fits several figures with one layout: every style is written, then every width read, then every
@@ -17,7 +17,7 @@ let flushQueued = false;
  * again for each of the dashboard's tiles: 29 ms of forced layouts in one task of its first paint,
  * unthrottled (docs/decisions/0024-entry-and-commit-tasks.md).
  */
-export function fitAll(elements: Iterable<HTMLElement>): void {
+function fitAll(elements: Iterable<HTMLElement>): void {
   const items = [...elements].flatMap((el) => {
     const state = fitted.get(el);
     return state && el.isConnected ? [{ el, state }] : [];
@@ -32,16 +32,15 @@ export function fitAll(elements: Iterable<HTMLElement>): void {
 }
 
 function flush() {
-  flushQueued = false;
   const batch = [...waiting];
   waiting.clear();
   fitAll(batch);
 }
 
 /**
- * One observer for every figure, so a resize refits them together. Its first report of each
- * element, right after the fit, finds the width already fitted and does nothing: the paragraph is
- * a block, its width follows the tile's and never its own font size (no loop).
+ * One observer for every figure: its first report of a figure fits it, and a later one refits the
+ * figures whose box width changed, together. A report at the width just fitted does nothing: the
+ * paragraph is a block, its width follows the tile's and never its own font size (no loop).
  */
 let observer: ResizeObserver | undefined;
 function observe(el: HTMLElement) {
@@ -69,11 +68,8 @@ export function useFitToWidth(ref: RefObject<HTMLElement | null>, value: string,
     const known = fitted.get(el);
     fitted.set(el, { max, width: known?.width ?? -1 });
     if (known || typeof ResizeObserver === 'undefined') {
+      if (waiting.size === 0) queueMicrotask(flush);
       waiting.add(el);
-      if (!flushQueued) {
-        flushQueued = true;
-        queueMicrotask(flush);
-      }
     }
     observe(el);
     return () => {
