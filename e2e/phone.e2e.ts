@@ -254,6 +254,55 @@ describe('on a phone (360 × 760)', () => {
     expect(early, early.map((b) => `${b.what}\n${b.stack}`).join('\n\n')).toEqual([]);
   });
 
+  it('a signed-in visit goes from the loading screen to the dashboard with no spinner between; the form, then the tools', async () => {
+    // docs/decisions/0025-no-suspense-on-the-first-screen.md: the guards' "Verificando autenticación...",
+    // the route's "Cargando..." and React's 300 ms hold after each Suspense fallback came between
+    // index.html's loading screen and the dashboard. The form's code is held back 600 ms here (a slow
+    // network): its placeholder stays until it is there, and the tools wait for the form's paint.
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    await addSale(s, ana, ledgerId, 10);
+    const { page } = s;
+    await s.context.route(
+      /\/assets\/TransactionForm-[\w-]+\.js$/,
+      (route) => void new Promise((r) => setTimeout(r, 600)).then(() => route.continue().catch(() => undefined)),
+    );
+    await page.addInitScript(() => {
+      const w = window as unknown as { spinners: string[]; frames: string[] };
+      w.spinners = [];
+      w.frames = [];
+      // Every status message React drew (index.html's own loading screen is the .boot one).
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of Array.from(r.addedNodes))
+            if (n instanceof HTMLElement)
+              for (const el of [n, ...Array.from(n.querySelectorAll('[role="status"]'))])
+                if (el.getAttribute('role') === 'status' && !el.classList.contains('boot')) w.spinners.push(el.textContent ?? '');
+      }).observe(document, { childList: true, subtree: true });
+      // What each painted frame held, from the list's first frame until the tools have been there for 5.
+      const frame = () => {
+        if (document.getElementById('tx-list-title')) {
+          const has = (sel: string) => document.querySelector(sel) !== null;
+          const form = has('input[name="venta"]') ? 'form' : has('[data-testid="tx-form-placeholder"]') ? 'placeholder' : 'none';
+          w.frames.push(`${form}${has('[aria-label="Opciones del registro"]') ? '+tools' : ''}`);
+        }
+        if (w.frames.filter((f) => f.endsWith('+tools')).length < 5) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await openFreshDashboard(page, 360, ledgerId);
+    await page.waitForFunction(() => (window as unknown as { frames: string[] }).frames.filter((f) => f.endsWith('+tools')).length >= 5);
+    const { spinners, frames } = await page.evaluate(() => {
+      const w = window as unknown as { spinners: string[]; frames: string[] };
+      return { spinners: w.spinners, frames: w.frames };
+    });
+    expect(spinners.filter((t) => /Verificando autenticación|^Cargando\.\.\.$/.test(t))).toEqual([]);
+    // Frame by frame, collapsed: the placeholder, the form, the form with the tools; nothing else.
+    const steps = frames.filter((f, i) => f !== frames[i - 1]);
+    expect(steps).toEqual(['placeholder', 'form', 'form+tools']);
+  });
+
   it('a reset day comes back with "Restaurar" from the activity list', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
     const ana = await signUp(s, 'Ana');

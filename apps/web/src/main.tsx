@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startDashboardEarly } from './app/early-dashboard';
+import { preloadDashboardScreen } from './app/router';
 
 // docs/product.md#screens Global: stray window errors and unhandled rejections are logged, never shown raw.
 window.addEventListener('error', (event) => {
@@ -17,16 +18,23 @@ window.addEventListener('unhandledrejection', (event) => {
 
 // A signed-in visit to /dashboard asks for its chunks and its data now, in parallel, before React
 // renders anything (docs/decisions/0019-dashboard-first-paint.md).
-startDashboardEarly(window.location);
+const dashboard = startDashboardEarly(window.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');
 // A transition lets React render the first screen in slices, yielding to the browser between
 // them, instead of one long task that blocks input (Total Blocking Time, docs/benchmarks.md).
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+// The dashboard's code is on its way already (its data too): React's first render waits for it,
+// under index.html's own "Cargando...", and draws the screen without a Suspense fallback in
+// between (docs/decisions/0025-no-suspense-on-the-first-screen.md). A failed download renders
+// anyway: the route's lazy path shows the error screen with its "Reintentar".
+if (dashboard) void preloadDashboardScreen().then(render, render);
+else render();

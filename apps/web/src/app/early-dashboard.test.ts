@@ -2,9 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@arb/shared';
 import { json, mockFetch } from '../features/dashboard/test/harness';
 import { startDashboardEarly } from './early-dashboard';
-import { takePrefetched, PREFETCH_MAX_AGE_MS, prefetch } from '../shared/query/prefetched';
+import { createElement, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { settledInitialData, takePrefetched, takeSettled, PREFETCH_MAX_AGE_MS, prefetch } from '../shared/query/prefetched';
 import { clearQueries } from '../shared/query/clear-queries';
-import { ledgersQueryOptions } from '../features/ledgers/api/get-ledgers';
+import { ledgersQueryOptions, useLedgers } from '../features/ledgers/api/get-ledgers';
 import { balancesQueryOptions } from '../features/dashboard/api/get-balances';
 import { balancesUrl } from '../features/dashboard/api/fetch-balances';
 
@@ -113,5 +116,42 @@ describe('answers asked ahead (shared/query/prefetched.ts)', () => {
     void prefetch('k', async () => 4);
     await expect(takePrefetched('k')).resolves.toBe(4);
     expect(takePrefetched('k')).toBeUndefined();
+  });
+
+  it('an answer already arrived is a query’s initial data, with when it arrived, once; one in flight stays for the queryFn', async () => {
+    signIn(fresh(), 'u1');
+    const slow = prefetch('slow', () => new Promise<number>(() => undefined));
+    expect(settledInitialData<number>('slow').initialData()).toBeUndefined();
+    expect(takePrefetched('slow')).toBe(slow);
+
+    const before = Date.now();
+    await prefetch('k', async () => [L1]);
+    const initial = settledInitialData<(typeof L1)[]>('k');
+    expect(initial.initialData()).toEqual([L1]);
+    expect(initial.initialDataUpdatedAt()).toBeGreaterThanOrEqual(before);
+    // Taken: neither a second query nor the queryFn gets it again.
+    expect(settledInitialData('k').initialData()).toBeUndefined();
+    expect(takePrefetched('k')).toBeUndefined();
+
+    // Another user's, or an old one, is never handed over.
+    await prefetch('k', async () => 5);
+    signIn(fresh(), 'u2');
+    expect(takeSettled('k')).toBeUndefined();
+    await prefetch('k', async () => 6);
+    expect(takeSettled('k', Date.now() + PREFETCH_MAX_AGE_MS + 1)).toBeUndefined();
+  });
+
+  it('the ledger list opens with the answer the entry asked for: no pending state, no second request', async () => {
+    signIn();
+    const calls = mockFetch(({ url }) => json(200, url === '/api/ledgers' ? [L1, L2] : DAY));
+    startDashboardEarly({ pathname: '/dashboard', search: '?date=2026-11-20' });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => useLedgers(), { wrapper });
+    // In the first render already.
+    expect(result.current.data).toEqual([L1, L2]);
+    expect(result.current.isFetching).toBe(false);
+    expect(calls).toHaveLength(2);
   });
 });

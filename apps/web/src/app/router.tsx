@@ -26,6 +26,16 @@ const NotFoundPage = page(() => import('../pages/NotFoundPage'));
 const OfflineSync = page(() => import('../features/dashboard/components/OfflineSync'));
 
 /**
+ * A signed-in visit to /dashboard: its screen's code (and the offline queue's), loaded before
+ * React's first render (main.tsx), so the route renders at once instead of suspending: each
+ * Suspense fallback committed held the next reveal back ~300 ms
+ * (docs/decisions/0025-no-suspense-on-the-first-screen.md).
+ */
+export function preloadDashboardScreen(): Promise<unknown> {
+  return Promise.all([DashboardPage.preload(), OfflineSync.preload()]);
+}
+
+/**
  * docs/product.md#screens route table. Declarative routes (no data router): we load data with TanStack Query,
  * and this keeps the first-load bundle small.
  */

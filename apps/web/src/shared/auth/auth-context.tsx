@@ -28,11 +28,26 @@ function goToLogin(): void {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
+/**
+ * What the stored session allows as the page opens (docs/product.md#accounts-and-sessions): a user
+ * with a refresh token and a valid access token is signed in at once; an expired access token is
+ * refreshed first (`refresh`, the guards show their spinner meanwhile); half a session is cleared.
+ */
+function sessionAtStart(): { user: SessionUser | null; refresh: boolean; clear: boolean } {
+  const stored = getStoredUser();
+  if (!stored || !getRefreshToken()) return { user: null, refresh: false, clear: Boolean(stored || getAccessToken()) };
+  if (isTokenExpired(getAccessToken())) return { user: null, refresh: true, clear: false };
+  return { user: stored, refresh: false, clear: false };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(null);
-  // Only a stored session needs checking; without one the first render can show the page at once
-  // instead of a spinner pass (a signed-out visit to /login paints sooner).
-  const [loading, setLoading] = useState(() => Boolean(getStoredUser() && getRefreshToken()));
+  // The stored session as the page opens (sessionAtStart): with a valid access token the first
+  // render already has the user, instead of a spinner pass of the guards first.
+  const [start] = useState(sessionAtStart);
+  const [user, setUser] = useState<SessionUser | null>(start.user);
+  // Only an expired access token needs a refresh before anything shows; without a session the
+  // first render can show the page at once (a signed-out visit to /login paints sooner).
+  const [loading, setLoading] = useState(start.refresh);
 
   useEffect(() => onSessionChange(() => setUser(getStoredUser())), []);
 
@@ -43,25 +58,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // On start: read the stored session; refresh an expired access token, or log out (docs/product.md#accounts-and-sessions).
   useEffect(() => {
+    if (start.clear) clearSession();
+    if (!start.refresh) return;
     let cancelled = false;
-    (async () => {
+    void (async () => {
+      // No answer to the refresh keeps the session: offline is not signed out (docs/product.md#working-offline).
+      const ok = await refreshSession().catch((err: unknown) => isUnsettled(err));
+      if (cancelled) return;
       const stored = getStoredUser();
-      if (stored && getRefreshToken()) {
-        // No answer to the refresh keeps the session: offline is not signed out (docs/product.md#working-offline).
-        const ok = !isTokenExpired(getAccessToken()) || (await refreshSession().catch((err: unknown) => isUnsettled(err)));
-        if (!cancelled) {
-          if (ok) setUser(stored);
-          else expireSession(); // the same path as an expiry mid-use (issue 25)
-        }
-      } else if (stored || getAccessToken()) {
-        clearSession();
-      }
-      if (!cancelled) setLoading(false);
+      if (ok && stored) setUser(stored);
+      else expireSession(); // the same path as an expiry mid-use (issue 25)
+      setLoading(false);
     })();
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [start]);
 
   const signedIn = useCallback((data: LoginResponse) => {
     if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');

@@ -14,6 +14,8 @@ interface Entry {
   /** Whose session asked: another user's answers are never handed over. */
   userId: string | undefined;
   startedAt: number;
+  /** The answer, once it has arrived (takeSettled). */
+  settled?: { value: unknown; at: number };
 }
 
 /** Older than this, an unclaimed answer is asked again: the figures change with every action. */
@@ -24,10 +26,14 @@ const entries = new Map<string, Entry>();
 /** Starts `load` now and keeps its promise under `key` for the query that will read it. */
 export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
   const promise = load();
+  const entry: Entry = { promise, userId: getStoredUser()?.id, startedAt: Date.now() };
   // Handled here as well: an answer nobody claims (the user left the page) must not surface as
   // an unhandled rejection; the query that claims it still sees the error.
-  promise.catch(() => undefined);
-  entries.set(key, { promise, userId: getStoredUser()?.id, startedAt: Date.now() });
+  promise.then(
+    (value) => (entry.settled = { value, at: Date.now() }),
+    () => undefined,
+  );
+  entries.set(key, entry);
   return promise;
 }
 
@@ -38,6 +44,32 @@ export function takePrefetched<T>(key: string, now = Date.now()): Promise<T> | u
   entries.delete(key);
   if (now - entry.startedAt > PREFETCH_MAX_AGE_MS || entry.userId !== getStoredUser()?.id) return undefined;
   return entry.promise as Promise<T>;
+}
+
+/**
+ * The answer under `key` if it has already arrived (and is recent and of the same user), taken
+ * once, with when it arrived: a query's initial data, so the screen's first render has it instead
+ * of a render pass of its spinner first (docs/decisions/0025-no-suspense-on-the-first-screen.md).
+ * An answer still in flight (or failed) stays for the query's queryFn (takePrefetched).
+ */
+export function takeSettled<T>(key: string, now = Date.now()): { value: T; at: number } | undefined {
+  const entry = entries.get(key);
+  if (!entry?.settled) return undefined;
+  entries.delete(key);
+  if (now - entry.startedAt > PREFETCH_MAX_AGE_MS || entry.userId !== getStoredUser()?.id) return undefined;
+  return entry.settled as { value: T; at: number };
+}
+
+/**
+ * A query's `initialData` and `initialDataUpdatedAt` from the answer under `key` when it has
+ * already arrived (takeSettled); TanStack Query reads them once, when it creates the query.
+ */
+export function settledInitialData<T>(key: string): { initialData: () => T | undefined; initialDataUpdatedAt: () => number | undefined } {
+  let taken: { value: T; at: number } | undefined;
+  return {
+    initialData: () => (taken = takeSettled<T>(key))?.value,
+    initialDataUpdatedAt: () => taken?.at,
+  };
 }
 
 /** Forgets every unclaimed answer (sign-in and sign-out, with the query cache: clear-queries.ts). */

@@ -31,6 +31,7 @@ import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { useOnline, usePendingOps } from '../../../shared/offline/offline';
 import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { importWhenOnline } from '../../../shared/lib/import-when-online';
+import { preloadable, usePreloaded } from '../../../shared/lib/preloadable';
 
 /**
  * The new-transaction form, loaded and drawn once the day's list has painted: its code
@@ -41,7 +42,9 @@ import { importWhenOnline } from '../../../shared/lib/import-when-online';
  */
 // Offline before it arrived (a flaky connection at start), it waits for the connection instead of
 // failing into the error boundary (shared/lib/import-when-online.ts).
-const loadTransactionForm = () => importWhenOnline(() => import('./TransactionForm'));
+// Preloadable: once its code is there it renders without a Suspense fallback, whose commit would
+// hold back the next reveal by 300 ms (docs/decisions/0025-no-suspense-on-the-first-screen.md).
+const TransactionForm = preloadable(() => importWhenOnline(() => import('./TransactionForm')).then((m) => m.TransactionForm));
 
 // Opened by a tile's edit button; its schema needs zod, which the first paint does not (decision 0023).
 const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => ({ default: m.BaseBalanceDialog })));
@@ -52,9 +55,11 @@ const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => (
  * evaluated before the first paint although the socket opens only after it
  * (docs/decisions/0023-plain-rows.md). Until then the chip's pending space holds its place.
  */
+// Asked for only when `later` draws it, and drawn in a commit of its own when it arrives: drawn at
+// once with the rates and the position card (preloaded), that commit grew into the page's longest
+// task (decision 0025).
 const RealtimeSlot = lazy(() => importWhenOnline(() => import('./RealtimeSlot')).then((m) => ({ default: m.RealtimeSlot })));
 const realtimePending = <ConnectionChip connected={false} pending />;
-const TransactionForm = lazy(() => loadTransactionForm().then((m) => ({ default: m.TransactionForm })));
 
 /** The form does not wait longer than this for the day's answer (a slow or hanging request). */
 export const FORM_MAX_WAIT_MS = 2000;
@@ -94,12 +99,6 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // The tools come a moment later (`later`): below the figures on phones and tablets, in their
   // own column on a desktop, so they move nothing already drawn.
   const shown = data !== undefined || balances.isError;
-  // What the first screen does not need waits until the day's list has painted and the main
-  // thread is idle: the realtime socket, the rates, the position card's answer and the tools
-  // (below the list on phones and tablets). Asked earlier, their requests, answers and renders
-  // ran before the list's first paint (Lighthouse LCP on /dashboard,
-  // docs/decisions/0019-dashboard-first-paint.md "Later work"). Latched: true for good once true.
-  const later = useAfterPaint(shown);
   // The form follows the list's first paint (or FORM_MAX_WAIT_MS without an answer); its code is
   // asked for as soon as the list is committed, so it is usually there when the frame has painted.
   const [waited, setWaited] = useState(false);
@@ -107,10 +106,21 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
     const timer = window.setTimeout(() => setWaited(true), FORM_MAX_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, []);
-  useEffect(() => {
-    if (shown) void loadTransactionForm().catch(() => undefined);
-  }, [shown]);
-  const formReady = useAfterPaint(shown || waited);
+  // Drawn once its code is there, so it never suspends: a Suspense fallback's commit would hold its
+  // reveal back 300 ms and then bring it in one task with the tools (decision 0025).
+  const formCode = usePreloaded(TransactionForm, shown);
+  const formReady = useAfterPaint((shown && formCode) || waited);
+  // What the first screen does not need waits until the day's list has painted and the main
+  // thread is idle: the realtime socket, the rates, the position card's answer and the tools
+  // (below the list on phones and tablets). Asked earlier, their requests, answers and renders
+  // ran before the list's first paint (Lighthouse LCP on /dashboard,
+  // docs/decisions/0019-dashboard-first-paint.md "Later work"). Latched: true for good once true.
+  // …and until the form has painted: with the form's code preloaded, both came in one idle
+  // moment and one commit, the page's longest task (decision 0025).
+  const later = useAfterPaint(shown && formReady);
+  // The realtime connection after the tools have painted: its code, asked for then, arrived while
+  // the tools were still rendering and joined their commit (decision 0025).
+  const live = useAfterPaint(later);
   const parallelRate = useParallelRateState(later);
   const online = useOnline();
   // This ledger's queued items: the day's new ones, and toggles of the rows on screen (docs/product.md#working-offline).
@@ -123,7 +133,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
       <Stack spacing={2}>
-        {later ? (
+        {live ? (
           <Suspense fallback={realtimePending}>
             <RealtimeSlot ledgerId={ledger.id} ledgerName={ledger.name} fecha={settled.date} />
           </Suspense>

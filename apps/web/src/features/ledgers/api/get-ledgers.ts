@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Ledger } from '@arb/shared';
-import { takePrefetched } from '../../../shared/query/prefetched';
+import { settledInitialData, takePrefetched } from '../../../shared/query/prefetched';
 import { fetchLedgers, LEDGERS_URL } from './fetch-ledgers';
 import { ledgerKeys } from './keys';
 
@@ -11,7 +11,11 @@ export const ledgersQueryOptions = () =>
     queryFn: ({ signal }) => takePrefetched<Ledger[]>(LEDGERS_URL) ?? fetchLedgers(signal),
   });
 
-/** The ledgers the signed-in user belongs to (owner first member, `inviteCode` only when owner). */
+/**
+ * The ledgers the signed-in user belongs to (owner first member, `inviteCode` only when owner).
+ * When the entry module's answer has already arrived, it is the query's data from the first render
+ * (fresh for the cache's staleTime from when it arrived; shared/query/prefetched.ts `takeSettled`).
+ */
 export function useLedgers() {
-  return useQuery(ledgersQueryOptions());
+  return useQuery({ ...ledgersQueryOptions(), ...settledInitialData<Ledger[]>(LEDGERS_URL) });
 }
