@@ -21,6 +21,7 @@ const files = [
   'mixed.ts',
   'web-weight.ts',
   'lighthouse.ts',
+  'first-screen.ts',
 ];
 const results = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-bench-results-')), 'rows.jsonl');
 let failed = false;
