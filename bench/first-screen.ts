@@ -13,8 +13,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { todayKey } from '@arb/shared';
-import { fmt, printTable, seedOwner, seedTransactions, startBench, withPassword, type Bench, type Row } from './support.ts';
+import { fmt, printTable, seedDashboardSession, startBench, type Bench, type Row } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.resolve(process.env.FIRST_SCREEN_DIST ?? path.join(root, 'apps/web/dist'));
@@ -58,16 +57,7 @@ interface Target {
 
 async function prepare(dist: string): Promise<Target> {
   const server = await startBench({ webDist: dist });
-  const owner = await seedOwner(server, 'Faro');
-  for (const day of new Set([todayKey(server.ctx.config.APP_TIMEZONE), todayKey()])) await seedTransactions(server, owner, 40, 1, day);
-  const account = await withPassword(server, owner.userId);
-  const res = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (!res.ok) throw new Error(`bench login: ${res.status} ${await res.text()}`);
-  return { server, session: await res.json(), runs: [] };
+  return { server, session: await seedDashboardSession(server), runs: [] };
 }
 
 /** One first visit in a fresh context (no cache, no service worker), until every part has shown. */

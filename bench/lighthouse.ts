@@ -23,8 +23,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { todayKey } from '@arb/shared';
-import { fmt, printTable, seedOwner, seedTransactions, startBench, withPassword, type Row } from './support.ts';
+import { fmt, printTable, seedDashboardSession, startBench, type Row, type SignedInSession } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const otherDist = process.env.LIGHTHOUSE_WEB_DIST;
@@ -87,30 +86,11 @@ const b = await startBench({
 const other = compareDist ? await startBench({ webDist: compareDist }) : undefined;
 const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-lh-chromium-'));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-type Session = { token: string; refreshToken: string; user: unknown };
-
-/**
- * A signed-in user with a day of 40 transactions on the dashboard; signed in through the API,
- * whose answer the app keeps in localStorage (shared/lib/session.ts).
- */
-async function seedSession(server: typeof b): Promise<Session> {
-  const owner = await seedOwner(server, 'Faro');
-  // The dashboard opens on the browser's today (Chromium runs in the machine's zone), which may
-  // not be the app zone's.
-  for (const day of new Set([todayKey(server.ctx.config.APP_TIMEZONE), todayKey()])) await seedTransactions(server, owner, 40, 1, day);
-  const account = await withPassword(server, owner.userId);
-  const loginRes = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (!loginRes.ok) throw new Error(`bench login: ${loginRes.status} ${await loginRes.text()}`);
-  return (await loginRes.json()) as Session;
-}
+type Session = SignedInSession;
 
 try {
-  const targets = [{ server: b, session: await seedSession(b) }];
-  if (other) targets.push({ server: other, session: await seedSession(other) });
+  const targets = [{ server: b, session: await seedDashboardSession(b) }];
+  if (other) targets.push({ server: other, session: await seedDashboardSession(other) });
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,

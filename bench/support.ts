@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { todayKey } from '@arb/shared';
 import { buildApp } from '../apps/server/src/app.ts';
 import { hashPassword } from '../apps/server/src/services/auth/passwords.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -242,4 +243,26 @@ export async function load(
   const client = path.resolve(import.meta.dirname, 'load-client.mjs');
   const { stdout } = await run(process.execPath, [client, JSON.stringify(spec)]);
   return JSON.parse(stdout) as CannonResult;
+}
+
+/** What POST /api/auth/login answers, as the web app keeps it in localStorage (shared/lib/session.ts). */
+export type SignedInSession = { token: string; refreshToken: string; user: unknown };
+
+/**
+ * A signed-in user with a day of 40 transactions on the dashboard (the browser benches' first
+ * visit): signed in through the API, whose answer the app keeps in localStorage. The dashboard
+ * opens on the browser's today (Chromium runs in the machine's zone), which may not be the app
+ * zone's, so both days are seeded.
+ */
+export async function seedDashboardSession(b: Bench): Promise<SignedInSession> {
+  const owner = await seedOwner(b, 'Faro');
+  for (const day of new Set([todayKey(b.ctx.config.APP_TIMEZONE), todayKey()])) await seedTransactions(b, owner, 40, 1, day);
+  const account = await withPassword(b, owner.userId);
+  const res = await fetch(`${b.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`bench login: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SignedInSession;
 }

@@ -3,6 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { STORAGE_KEYS, USER_ROLE_HEADER, type SessionUser } from '@arb/shared';
+import { ANA } from './test-users';
 import { useAuth, AuthProvider } from '../shared/auth/auth-context';
 import { api, userChanged } from '../shared/lib/api-client';
 import { json, mockFetch, renderWithProviders, type Call } from '../features/dashboard/test/harness';
@@ -13,14 +14,6 @@ import { RequireAuth } from './guards';
  * it, because the web trusted the role stored at login. The server says the role on every
  * authenticated answer (USER_ROLE_HEADER); the web re-reads the user when it differs.
  */
-const ANA: SessionUser = {
-  id: 'u-ana',
-  email: 'ana@example.com',
-  user_name: 'Ana',
-  role: 'USER',
-  email_verified: true,
-  phone_number: null,
-};
 
 /** An answer carrying the caller's role as the server read it on this request. */
 const withRole = (res: Response, role: SessionUser['role']) => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { STORAGE_KEYS, type SessionUser } from '@arb/shared';
+import { ANA } from './test-users';
 import { AuthProvider } from '../shared/auth/auth-context';
 import { RequireAuth } from './guards';
 import { json, mockFetch } from '../features/dashboard/test/harness';
@@ -11,14 +12,6 @@ import { json, mockFetch } from '../features/dashboard/test/harness';
  * token is signed in from the first render. Before, every signed-in visit rendered and committed the
  * guards' "Verificando autenticación..." first and the page a microtask later.
  */
-const ANA: SessionUser = {
-  id: 'u-ana',
-  email: 'ana@example.com',
-  user_name: 'Ana',
-  role: 'USER',
-  email_verified: true,
-  phone_number: null,
-};
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp }))}.s`;
 const inAnHour = () => jwt(Math.floor(Date.now() / 1000) + 3600);
 const anHourAgo = () => jwt(Math.floor(Date.now() / 1000) - 3600);
