@@ -25,7 +25,9 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     (pending ??= load().then(
       (component) => (loaded = component),
       (err: unknown) => {
-        // A failed download is tried again by the next caller (the error screen's "Reintentar").
+        // The next preload() tries again (the form, once the connection is back), and once it has
+        // the code the direct path renders it; a lazy() that failed stays failed until the error
+        // screen's "Reintentar" reloads the app.
         pending = undefined;
         throw err;
       },

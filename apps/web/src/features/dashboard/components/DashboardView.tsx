@@ -99,8 +99,8 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // The tools come a moment later (`later`): below the figures on phones and tablets, in their
   // own column on a desktop, so they move nothing already drawn.
   const shown = data !== undefined || balances.isError;
-  // The form follows the list's first paint (or FORM_MAX_WAIT_MS without an answer); its code is
-  // asked for as soon as the list is committed, so it is usually there when the frame has painted.
+  // The form follows the list's first paint once its code is there (or FORM_MAX_WAIT_MS without an
+  // answer); its code is asked for as soon as the list is committed.
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => setWaited(true), FORM_MAX_WAIT_MS);
