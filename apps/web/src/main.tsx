@@ -16,8 +16,8 @@ window.addEventListener('unhandledrejection', (event) => {
 
 // The service worker registers once someone is signed in (shared/lib/service-worker.ts, docs/benchmarks.md).
 
-// A signed-in visit to /dashboard asks for its chunks and its data now, in parallel, before React
-// renders anything (docs/decisions/0019-dashboard-first-paint.md).
+// A signed-in visit to /dashboard asks for its data now, and for its chunks just below, in
+// parallel, before React renders anything (docs/decisions/0019-dashboard-first-paint.md).
 const dashboard = startDashboardEarly(window.location);
 
 const root = document.getElementById('root');

@@ -11,10 +11,6 @@ import { ledgersQueryOptions, useLedgers } from '../features/ledgers/api/get-led
 import { balancesQueryOptions } from '../features/dashboard/api/get-balances';
 import { balancesUrl } from '../features/dashboard/api/fetch-balances';
 
-// The screen's chunks are not what these tests are about.
-vi.mock('../features/dashboard/pages/DashboardPage', () => ({ default: () => null }));
-vi.mock('../shared/query/QueryProvider', () => ({ default: () => null }));
-
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp }))}.s`;
 const fresh = () => jwt(Math.floor(Date.now() / 1000) + 3600);
 const L1 = { id: 'l1', name: 'Personal' };

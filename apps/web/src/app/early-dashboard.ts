@@ -9,8 +9,9 @@ import { balancesUrl, fetchBalances } from '../features/dashboard/api/fetch-bala
  * entry module, instead of one after the other once React has rendered the route
  * (docs/decisions/0019-dashboard-first-paint.md). Before this, the day's list painted after
  * entry → dashboard chunks → GET /api/ledgers → GET /api/transactions/balances (Lighthouse LCP
- * 4.6 s, docs/benchmarks.md). Now the chunks download while the two answers come back, and the
- * dashboard's queries take the answers in flight (shared/query/prefetched.ts).
+ * 4.6 s, docs/benchmarks.md). Now the two answers come back while the screen's chunks download
+ * (main.tsx starts those with `preloadDashboardScreen` when this returns true), and the
+ * dashboard's queries take the answers in flight or arrived (shared/query/prefetched.ts).
  *
  * The requests go through `api()`, so an expired token is refreshed first and a 401 refreshes and
  * retries as any other call does (docs/api.md#calls); a failed answer reaches the query as its
@@ -20,10 +21,6 @@ export function startDashboardEarly(location: Pick<Location, 'pathname' | 'searc
   // The same test as AuthProvider's: without a stored user and refresh token the guard sends the
   // visitor to /login, and nothing should be asked.
   if (location.pathname !== '/dashboard' || !getStoredUser() || !getRefreshToken()) return false;
-  // The screen's chunks: the same import() calls as the router's (app/router.tsx), so React's
-  // lazy() later finds them loaded or loading.
-  void import('../features/dashboard/pages/DashboardPage').catch(() => undefined);
-  void import('../shared/query/QueryProvider').catch(() => undefined);
   const params = new URLSearchParams(location.search);
   const wanted = params.get('ledger');
   // The day the dashboard will show (useDashboardParams): the query string's, or today.

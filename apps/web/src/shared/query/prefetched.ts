@@ -37,13 +37,17 @@ export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
   return promise;
 }
 
-/** The promise started under `key`, once, when it is recent and of the same user; otherwise undefined. */
-export function takePrefetched<T>(key: string, now = Date.now()): Promise<T> | undefined {
+/** Removes the entry under `key` and returns it when it is recent and of the same user (each is handed over once). */
+function claim(key: string, now: number): Entry | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
   entries.delete(key);
-  if (now - entry.startedAt > PREFETCH_MAX_AGE_MS || entry.userId !== getStoredUser()?.id) return undefined;
-  return entry.promise as Promise<T>;
+  return now - entry.startedAt > PREFETCH_MAX_AGE_MS || entry.userId !== getStoredUser()?.id ? undefined : entry;
+}
+
+/** The promise started under `key`, once, when it is recent and of the same user; otherwise undefined. */
+export function takePrefetched<T>(key: string, now = Date.now()): Promise<T> | undefined {
+  return claim(key, now)?.promise as Promise<T> | undefined;
 }
 
 /**
@@ -53,11 +57,8 @@ export function takePrefetched<T>(key: string, now = Date.now()): Promise<T> | u
  * An answer still in flight (or failed) stays for the query's queryFn (takePrefetched).
  */
 export function takeSettled<T>(key: string, now = Date.now()): { value: T; at: number } | undefined {
-  const entry = entries.get(key);
-  if (!entry?.settled) return undefined;
-  entries.delete(key);
-  if (now - entry.startedAt > PREFETCH_MAX_AGE_MS || entry.userId !== getStoredUser()?.id) return undefined;
-  return entry.settled as { value: T; at: number };
+  if (!entries.get(key)?.settled) return undefined;
+  return claim(key, now)?.settled as { value: T; at: number } | undefined;
 }
 
 /**
