@@ -17,6 +17,7 @@ import { hashPassword } from '../apps/server/src/services/auth/passwords.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
+import { startFakeRates } from '../apps/server/test/support/fake-rates.ts';
 
 const run = promisify(execFile);
 
@@ -38,11 +39,17 @@ export async function startBench(opts: { webDist?: string; setup?: (app: Fastify
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-bench-'));
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
+  // The rate services answer as the real ones do, from this machine: a bench never reaches the
+  // internet, and the dashboard then draws its rates as a user sees them (the unreachable
+  // default URLs gave 502s, an error panel and React Query's retries in the page benches).
+  const rates = await startFakeRates();
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    RATES_OFICIAL_URL: `${rates.url}/v1/dolares/oficial`,
+    RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const { app, ctx } = await buildApp({ config, database, logger: false, webDist: opts.webDist ?? path.join(dataDir, 'no-web') });
@@ -67,6 +74,7 @@ export async function startBench(opts: { webDist?: string; setup?: (app: Fastify
     async close() {
       await app.close();
       await database.close();
+      await rates.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

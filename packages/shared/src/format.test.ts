@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { todayKey } from './days.ts';
-import { formatBs, formatDayLong, formatFee, formatNumber2, formatRate, formatUsd } from './format.ts';
+import { formatBs, formatDateTime, formatDayLong, formatFee, formatNumber2, formatRate, formatUsd } from './format.ts';
 
 /** What these functions wrote with Intl before decision 0024: the reference they must keep matching. */
 const intl = (min: number, max: number) =>
@@ -109,6 +109,34 @@ describe('days without Intl', () => {
     ['Europe/Madrid', '2026-03-02'],
   ])('todayKey(%s) is that zone’s day', (zone, day) => {
     expect(todayKey(zone, new Date('2026-03-02T03:30:00Z'))).toBe(day);
+  });
+
+  it.each([
+    // 2026-11-21 18:30 UTC is 14:30 in Caracas (UTC−4); 03:05 UTC on the 1st is still the 28th of February there.
+    ['2026-11-21T18:30:00.000Z', '21/11/26, 14:30'],
+    ['2026-03-01T03:05:00Z', '28/2/26, 23:05'],
+    // The first minute of UTC−4: 2016-05-01 07:00 UTC is 03:00; the minute before is 02:29 at UTC−4:30 (Intl's path).
+    ['2016-05-01T07:00:00Z', '1/5/16, 3:00'],
+    ['2016-05-01T06:59:00Z', '1/5/16, 2:29'],
+    // Before −4:30 (2007-12-09) Caracas was UTC−4 again.
+    ['2000-01-01T00:00:00Z', '31/12/99, 20:00'],
+  ])('formatDateTime(%s, Caracas) → %s', (iso, text) => {
+    expect(formatDateTime(iso, 'America/Caracas')).toBe(text);
+  });
+
+  it('formatDateTime writes every instant from 2016-05 to 2200 in Caracas as Intl es-ES does (property)', () => {
+    const ref = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Caracas' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2016-05-01T07:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }), (d) => {
+        expect(formatDateTime(d, 'America/Caracas')).toBe(ref.format(d));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('formatDateTime refuses an invalid instant with undefined, in Caracas as elsewhere', () => {
+    expect(formatDateTime('ayer', 'America/Caracas')).toBeUndefined();
+    expect(formatDateTime(new Date(Number.NaN))).toBeUndefined();
   });
 
   it('todayKey refuses an invalid instant, as Intl did', () => {

@@ -71,10 +71,30 @@ export function formatDayShort(day: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** An instant in es-ES with date and time ("21/11/2026, 14:05"), or undefined for an invalid one. */
+/**
+ * Caracas has kept UTC−4 without daylight saving since 2016-05-01 02:30 (UTC−4:30 before), so an
+ * instant from then on is written there without Intl. The rates panel dates every rate in Caracas
+ * time: it was the dashboard's one Intl.DateTimeFormat with a time zone, whose first use loads the
+ * zone data (31 ms of one task on this machine, unthrottled: 126 ms of Lighthouse's TBT,
+ * docs/decisions/0026-the-tools-task-and-a-slower-machine.md). Earlier instants and other zones go to Intl.
+ */
+const CARACAS = 'America/Caracas';
+const CARACAS_FIXED_SINCE = Date.UTC(2016, 4, 1, 7, 0);
+const CARACAS_OFFSET_MS = -4 * 3_600_000;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant in es-ES with date and time, as Intl's `dateStyle: 'short', timeStyle: 'short'`
+ * writes it ("21/11/26, 14:05"), or undefined for an invalid one.
+ */
 export function formatDateTime(value: string | Date, timeZone?: string): string | undefined {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return undefined;
+  if (timeZone === CARACAS && date.getTime() >= CARACAS_FIXED_SINCE) {
+    const local = new Date(date.getTime() + CARACAS_OFFSET_MS);
+    const day = `${local.getUTCDate()}/${local.getUTCMonth() + 1}/${pad2(local.getUTCFullYear() % 100)}`;
+    return `${day}, ${local.getUTCHours()}:${pad2(local.getUTCMinutes())}`;
+  }
   return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
 
