@@ -263,8 +263,7 @@ describe('dashboard', () => {
     expect(await s.page.getByRole('button', { name: 'Restablecer' }).count()).toBe(0);
 
     // Their own ledger, chosen in the selector, is theirs to edit; the query string follows.
-    await s.page.getByRole('combobox', { name: 'Registro' }).click();
-    await s.page.getByRole('option', { name: 'Mi Registro' }).click();
+    await s.page.getByRole('combobox', { name: 'Registro' }).selectOption({ label: 'Mi Registro' });
     const own = await personalLedger(s, member);
     await s.page.waitForURL((u) => u.searchParams.get('ledger') === own);
     await s.page.getByRole('button', { name: 'Editar saldo base Bs.S' }).waitFor();

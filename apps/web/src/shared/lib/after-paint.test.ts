@@ -24,4 +24,23 @@ describe('afterPaint / useAfterPaint (docs/decisions/0019-dashboard-first-paint.
     hook.rerender({ ready: false });
     expect(hook.result.current).toBe(true);
   });
+
+  it('runs `before` once, in the idle moment before it turns true, with the latest callback', async () => {
+    const order: string[] = [];
+    const first = vi.fn(() => order.push('first'));
+    const latest = vi.fn(() => order.push('latest'));
+    const hook = renderHook(({ ready, before }) => [useAfterPaint(ready, before), order.push('render')] as const, {
+      initialProps: { ready: true, before: first },
+    });
+    hook.rerender({ ready: true, before: latest });
+    expect(latest).not.toHaveBeenCalled();
+    await waitFor(() => expect(hook.result.current[0]).toBe(true));
+    expect(first).not.toHaveBeenCalled();
+    expect(latest).toHaveBeenCalledTimes(1);
+    // Asked before the render that draws the part: its requests are not in React's commit.
+    expect(order.slice(order.indexOf('latest'))).toEqual(['latest', 'render']);
+    hook.rerender({ ready: true, before: latest });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(latest).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * Runs `run` once the frame being prepared has been painted and the main thread is idle (or after
@@ -29,15 +29,24 @@ export function afterPaint(run: () => void, timeoutMs = 1500): () => void {
   };
 }
 
-/** False until `ready` has been true for one painted frame and an idle moment; then true for good. */
-export function useAfterPaint(ready: boolean): boolean {
+/**
+ * False until `ready` has been true for one painted frame and an idle moment; then true for good.
+ * `before` runs in that idle moment, just before: what the newly drawn part will ask for (its
+ * requests) is asked there, in a task of its own, rather than by its effects in React's commit.
+ */
+export function useAfterPaint(ready: boolean, before?: () => void): boolean {
   const [done, setDone] = useState(false);
+  const beforeRef = useRef(before);
+  beforeRef.current = before;
   useEffect(() => {
     if (!ready || done) return;
-    // In a transition: React renders what waited (the dashboard's tools) in slices of a few
-    // milliseconds, yielding between them, instead of one long task (Lighthouse TBT,
-    // docs/decisions/0019-dashboard-first-paint.md "Lighter rows, shorter tasks").
-    return afterPaint(() => startTransition(() => setDone(true)));
+    return afterPaint(() => {
+      beforeRef.current?.();
+      // In a transition: React renders what waited (the dashboard's tools) in slices of a few
+      // milliseconds, yielding between them, instead of one long task (Lighthouse TBT,
+      // docs/decisions/0019-dashboard-first-paint.md "Lighter rows, shorter tasks").
+      startTransition(() => setDone(true));
+    });
   }, [ready, done]);
   return done;
 }

@@ -5,7 +5,9 @@ import { Alert, Box, CircularProgress, Stack } from '@mui/material';
 import { messages, todayKey } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
 import { useBalances } from '../api/get-balances';
+import { positionQueryOptions } from '../api/get-position';
 import type { Ledger } from '../api/types';
 import type { DashboardSelection } from '../hooks/useDashboardParams';
 import { useAskToday } from '../hooks/useAskToday';
@@ -20,7 +22,7 @@ import { DashboardTools } from './DashboardTools';
 import type { BaseCurrency } from './BaseBalanceDialog';
 import { NotTodayBanner } from './NotTodayBanner';
 import { MembershipBanner } from '../../membership';
-import { useParallelRateState } from '../../rates';
+import { rateQueryOptions, useParallelRateState } from '../../rates';
 import { PositionCard } from './PositionCard';
 import { ConnectionChip } from '../../../shared/ui/ConnectionChip';
 import { DashboardFlash } from './DashboardFlash';
@@ -117,7 +119,15 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // docs/decisions/0019-dashboard-first-paint.md "Later work"). Latched: true for good once true.
   // …and until the form has painted: with the form's code preloaded, both came in one idle
   // moment and one commit, the page's longest task (decision 0025).
-  const later = useAfterPaint(shown && formReady);
+  // Their answers are asked for in the idle moment before they are drawn: asked by the queries'
+  // effects, the requests and their timers ran in the tools' commit, the page's longest task
+  // (docs/decisions/0026-the-tools-task-and-a-slower-machine.md).
+  const queryClient = useQueryClient();
+  const later = useAfterPaint(shown && formReady, () => {
+    void queryClient.prefetchQuery(rateQueryOptions('oficial'));
+    void queryClient.prefetchQuery(rateQueryOptions('paralelo'));
+    if (settled.ledgerId) void queryClient.prefetchQuery(positionQueryOptions(settled.ledgerId, settled.date));
+  });
   // The realtime connection after the tools have painted: its code, asked for then, arrived while
   // the tools were still rendering and joined their commit (decision 0025).
   const live = useAfterPaint(later);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { Box, Button, Tooltip } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -31,6 +31,22 @@ interface Props {
   onReset?(fecha: string): void;
   /** Imports and resets need the server (docs/product.md#working-offline): offline their buttons say 'Requiere conexión'. */
   online?: boolean;
+}
+
+/**
+ * Offline, why a button is disabled ('Requiere conexión'); online, nothing around it. A Tooltip
+ * with an empty title drew nothing but still set its state from its ref while React committed the
+ * tools: a synchronous re-render, which brought the commit's passive effects (the tools' requests
+ * and timers) into the same task, the dashboard's longest (docs/decisions/0026-the-tools-task-and-a-slower-machine.md).
+ * The span lets a disabled button show a tooltip (MUI's advice).
+ */
+function OfflineReason({ online, children }: { online: boolean; children: ReactElement }) {
+  if (online) return children;
+  return (
+    <Tooltip title={messages.offlineNeedsConnection}>
+      <span>{children}</span>
+    </Tooltip>
+  );
 }
 
 /** Historial, Exportar Excel and (for the owner) Restablecer. */
@@ -86,13 +102,11 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
         {exporting ? 'Exportando...' : 'Exportar Excel'}
       </Button>
       {ledger && (
-        <Tooltip title={online ? '' : messages.offlineNeedsConnection}>
-          <span>
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} disabled={!online} fullWidth>
-              {messages.importButton}
-            </Button>
-          </span>
-        </Tooltip>
+        <OfflineReason online={online}>
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} disabled={!online} fullWidth>
+            {messages.importButton}
+          </Button>
+        </OfflineReason>
       )}
       {importing && ledger && (
         <Suspense fallback={null}>
@@ -118,20 +132,18 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
         </Suspense>
       )}
       {isOwner && (
-        <Tooltip title={online ? '' : messages.offlineNeedsConnection}>
-          <span>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<RestartAltIcon />}
-              onClick={() => setConfirmReset(true)}
-              disabled={!online}
-              fullWidth
-            >
-              Restablecer
-            </Button>
-          </span>
-        </Tooltip>
+        <OfflineReason online={online}>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<RestartAltIcon />}
+            onClick={() => setConfirmReset(true)}
+            disabled={!online}
+            fullWidth
+          >
+            Restablecer
+          </Button>
+        </OfflineReason>
       )}
       {confirmReset && fecha && (
         <ConfirmDialog

@@ -212,6 +212,25 @@ describe('dashboard page', () => {
     expect(first('/position')).toBeGreaterThan(first('/api/transactions/balances'));
   });
 
+  it("asks for the tools' answers once each, before the tools are drawn (docs/decisions/0026-the-tools-task-and-a-slower-machine.md)", async () => {
+    let toolsShownAtCall = -1;
+    const { calls } = setup(`/dashboard?ledger=${OWN.id}`, [OWN], (call) => {
+      // Whether the tools were on screen when each request left.
+      if (/\/api\/rates\/|\/position/.test(call.url) && toolsShownAtCall < 0 && screen.queryByRole('button', { name: 'Exportar Excel' }))
+        toolsShownAtCall = calls.length;
+      if (call.url.startsWith('/api/rates/'))
+        return json(200, { promedio: 310.5, fechaActualizacion: null, fuente: 'prueba', stale: false, obtenidoEn: '2026-11-26T12:00:00Z' });
+      return undefined;
+    });
+    await screen.findByRole('button', { name: 'Exportar Excel' });
+    await waitFor(() => expect(screen.queryByTestId('rate-paralelo-loading')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('position-open') ?? screen.queryByTestId('position-flat')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 100));
+    const count = (part: string) => calls.filter((c) => c.url.includes(part)).length;
+    expect([count('/api/rates/oficial'), count('/api/rates/paralelo'), count('/position')]).toEqual([1, 1, 1]);
+    expect(toolsShownAtCall).toBe(-1);
+  });
+
   it("draws the new-transaction form after the day's list, in a placeholder of its place until then (docs/decisions/0019-dashboard-first-paint.md)", async () => {
     setup(`/dashboard?ledger=${OWN.id}`, [OWN]);
     // The commit that shows the day's list still holds the placeholder: same section and title, no fields.
