@@ -1,6 +1,7 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { render, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { afterPaint, useAfterPaint } from './after-paint';
+import { afterPaint, DrawnAfterPaint, useAfterPaint } from './after-paint';
 
 describe('afterPaint / useAfterPaint (docs/decisions/0019-dashboard-first-paint.md)', () => {
   it('runs after the next frame, not during the current task; cancel stops it', async () => {
@@ -42,5 +43,34 @@ describe('afterPaint / useAfterPaint (docs/decisions/0019-dashboard-first-paint.
     hook.rerender({ ready: true, before: latest });
     await new Promise((r) => setTimeout(r, 50));
     expect(latest).toHaveBeenCalledTimes(1);
+  });
+
+  it('DrawnAfterPaint draws its children after a painted frame; nested, one level per commit, a drawn level not drawn again', async () => {
+    const renders = { outer: 0, inner: 0 };
+    function Part({ name }: { name: keyof typeof renders }) {
+      renders[name]++;
+      return createElement('p', null, name);
+    }
+    const { container } = render(
+      createElement(
+        'div',
+        null,
+        createElement(
+          DrawnAfterPaint,
+          null,
+          createElement(Part, { name: 'outer' }),
+          createElement(DrawnAfterPaint, null, createElement(Part, { name: 'inner' })),
+        ),
+      ),
+    );
+    // What the document held after each change: never both parts in one go.
+    const states: string[] = [];
+    const observer = new MutationObserver(() => states.push([...container.querySelectorAll('p')].map((p) => p.textContent).join('+')));
+    observer.observe(container, { childList: true, subtree: true });
+    expect(container.querySelectorAll('p')).toHaveLength(0);
+    await waitFor(() => expect(container.querySelectorAll('p')).toHaveLength(2));
+    observer.disconnect();
+    expect(states).toEqual(['outer', 'outer+inner']);
+    expect(renders).toEqual({ outer: 1, inner: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Runs `run` once the frame being prepared has been painted and the main thread is idle (or after
@@ -49,4 +49,16 @@ export function useAfterPaint(ready: boolean, before?: () => void): boolean {
     });
   }, [ready, done]);
   return done;
+}
+
+/**
+ * Draws `children` once the frame that drew this has been painted and the main thread is idle:
+ * nested, each level comes in a commit of its own. React cannot split a commit, and on
+ * Lighthouse's phone one commit of all the dashboard's tools was a 160 ms task, counted whole
+ * beyond 50 ms (docs/decisions/0026-the-tools-task-and-a-slower-machine.md). Parts drawn in
+ * order below each other move nothing already drawn; a part already drawn is not drawn again
+ * when the next one comes (its elements are the same objects).
+ */
+export function DrawnAfterPaint({ children }: { children: ReactNode }): ReactNode {
+  return useAfterPaint(true) ? children : null;
 }

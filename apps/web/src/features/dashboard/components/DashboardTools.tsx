@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { DrawnAfterPaint } from '../../../shared/lib/after-paint';
 import { messages } from '@arb/shared';
 import type { Ledger } from '../api/types';
 import type { DashboardSelection } from '../hooks/useDashboardParams';
@@ -59,9 +60,14 @@ export const DashboardTools = memo(function DashboardTools({
         }
       />
       <DateField value={date} onChange={(d) => onSelect({ date: d })} />
-      <RatesPanel />
-      <LedgerSelector value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
-      <GroupManagement ledger={ledger} isOwner={isOwner} />
+      {/* In three commits, top to bottom: the actions and the date, the rates, the ledger and its group. */}
+      <DrawnAfterPaint>
+        <RatesPanel />
+        <DrawnAfterPaint>
+          <LedgerSelector value={ledger.id} onChange={(id) => onSelect({ ledger: id })} />
+          <GroupManagement ledger={ledger} isOwner={isOwner} />
+        </DrawnAfterPaint>
+      </DrawnAfterPaint>
     </>
   );
 });
