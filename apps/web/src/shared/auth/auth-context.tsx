@@ -23,11 +23,6 @@ interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-/** A deliberate logout starts afresh with a page load (docs/product.md#accounts-and-sessions); an expiry goes through the guards. */
-function goToLogin(): void {
-  if (window.location.pathname !== '/login') window.location.assign('/login');
-}
-
 /**
  * What the stored session allows as the page opens (docs/product.md#accounts-and-sessions): a user
  * with a refresh token and a valid access token is signed in at once; an expired access token is
@@ -113,10 +108,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (refreshToken) {
       await api('/api/auth/logout', messages.requestError, { method: 'POST', body: { refreshToken }, auth: false }).catch(() => undefined);
     }
-    clearSession();
+    // A deliberate logout starts afresh with a page load (docs/product.md#accounts-and-sessions); an
+    // expiry goes through the guards. Signed out in this page's state as well, the guards sent it
+    // to /login first, by the router: two navigations, and the URL said /login before the page load
+    // did (an e2e journey's next page.goto('/login') was cut off by the load).
+    const leaving = window.location.pathname !== '/login';
+    clearSession({ quietly: leaving });
     await clearApiCache();
-    setUser(null);
-    goToLogin();
+    if (leaving) window.location.assign('/login');
+    else setUser(null);
   }, []);
 
   const updateUser = useCallback((patch: Partial<SessionUser>) => {

@@ -43,9 +43,14 @@ export function saveSession(data: { token?: string; refreshToken?: string | unde
   notify();
 }
 
-export function clearSession(): void {
+/**
+ * Forgets the stored session. `quietly`: this page is being left for a fresh load (a logout), so
+ * its own listeners are not told; told, the guards navigated it to /login as well, and that
+ * navigation raced the page load (other tabs still learn of it from the storage event).
+ */
+export function clearSession({ quietly = false }: { quietly?: boolean } = {}): void {
   storage.remove(STORAGE_KEYS.authToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userData);
-  notify();
+  if (!quietly) notify();
 }
 
 /** Expired when missing, unparseable, or expiring within the 5-minute margin (docs/product.md#money). */

@@ -85,6 +85,29 @@ describe('OfflineQueue', () => {
     expect(q.snapshot()).toEqual([]);
   });
 
+  it('tells its listeners only of a change: an empty queue read again, or the same items read again, is none (decision 0026)', async () => {
+    const q = queueOn(idbStore(), () => Promise.reject(network()));
+    let told = 0;
+    q.subscribe(() => told++);
+    // A visit with nothing queued: sign-in, the first read, the first flush's read.
+    const before = q.snapshot();
+    await q.setUser('quiet-user');
+    await q.flush(true);
+    expect(told).toBe(0);
+    expect(q.snapshot()).toBe(before);
+    // An item is a change; reading it back unchanged (the 30-second flush, another tab) is not.
+    await q.add(create('5', 'k5'));
+    expect(told).toBe(1);
+    const shown = q.snapshot();
+    await q.reload();
+    expect(told).toBe(1);
+    expect(q.snapshot()).toBe(shown);
+    // A failed attempt (counted, held back) is a change.
+    await q.flush(true);
+    expect(told).toBe(2);
+    expect(q.snapshot()[0]?.attempts).toBe(1);
+  });
+
   it('survives a reload: a new page reads the same items from IndexedDB, in order; another user sees none', async () => {
     const sent: string[] = [];
     const first = queueOn(idbStore(), () => Promise.reject(network()));

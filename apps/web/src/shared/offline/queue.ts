@@ -85,9 +85,12 @@ export interface QueueOptions {
 
 type Listener = () => void;
 
+/** The empty queue: one array, so that showing "nothing" again is no change. */
+const NONE: readonly QueuedOp[] = Object.freeze([]);
+
 export class OfflineQueue {
   private userId: string | null = null;
-  private items: readonly QueuedOp[] = [];
+  private items: readonly QueuedOp[] = NONE;
   private listeners = new Set<Listener>();
   private flushing: Promise<void> | null = null;
   private again = false;
@@ -116,7 +119,15 @@ export class OfflineQueue {
     return () => this.listeners.delete(fn);
   }
 
-  private emit(): void {
+  /**
+   * Shows `next` and tells the listeners, unless it holds what is already shown. Every reload reads
+   * new objects from the store; each new array made React draw the dashboard again, synchronously
+   * (useSyncExternalStore), three times on every visit with an empty queue
+   * (docs/decisions/0026-the-tools-task-and-a-slower-machine.md).
+   */
+  private show(next: readonly QueuedOp[]): void {
+    if (next === this.items || (next.length === this.items.length && JSON.stringify(next) === JSON.stringify(this.items))) return;
+    this.items = next.length === 0 ? NONE : next;
     this.listeners.forEach((fn) => fn());
   }
 
@@ -124,8 +135,7 @@ export class OfflineQueue {
   async setUser(userId: string | null): Promise<void> {
     if (userId === this.userId) return;
     this.userId = userId;
-    this.items = [];
-    this.emit();
+    this.show(NONE);
     if (userId) await this.reload();
   }
 
@@ -140,8 +150,7 @@ export class OfflineQueue {
     const version = this.version;
     const stored = (await this.opts.store.get(this.key())) ?? [];
     if (this.userId !== user || this.version !== version) return;
-    this.items = stored;
-    this.emit();
+    this.show(stored);
   }
 
   private async change(fn: (ops: QueuedOp[]) => QueuedOp[]): Promise<void> {
@@ -150,8 +159,7 @@ export class OfflineQueue {
     await this.opts.store.update(key, (old) => (next = fn(old ?? [])));
     this.version += 1;
     if (key === `queue:${this.userId}`) {
-      this.items = next;
-      this.emit();
+      this.show(next);
     }
   }
 
