@@ -13,7 +13,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { fmt, printTable, seedDashboardSession, startBench, type Bench, type Row } from './support.ts';
+import {
+  fmt,
+  medianAndRange,
+  printTable,
+  seedDashboardSession,
+  sessionStorageEntries,
+  startBench,
+  type Bench,
+  type Row,
+  type SignedInSession,
+} from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.resolve(process.env.FIRST_SCREEN_DIST ?? path.join(root, 'apps/web/dist'));
@@ -40,11 +50,8 @@ const MILESTONES = [
 ] as const;
 
 /** Runs in the page before its scripts: the session in localStorage, then the first time each milestone holds. */
-const probe = (session: unknown) => `(() => {
-  const s = ${JSON.stringify(session)};
-  localStorage.setItem('authToken', s.token);
-  localStorage.setItem('refreshToken', s.refreshToken);
-  localStorage.setItem('userData', JSON.stringify(s.user));
+const probe = (session: SignedInSession) => `(() => {
+  for (const [key, value] of ${JSON.stringify(sessionStorageEntries(session))}) localStorage.setItem(key, value);
   const tests = [${MILESTONES.map(([, test]) => `() => ${test}`).join(', ')}];
   const seen = window.__firstSeen = tests.map(() => null);
   const check = () => tests.forEach((t, i) => { if (seen[i] === null && t()) seen[i] = performance.now(); });
@@ -56,7 +63,7 @@ const probe = (session: unknown) => `(() => {
 
 interface Target {
   server: Bench;
-  session: unknown;
+  session: SignedInSession;
   runs: Array<Array<number | null>>;
   /** Per run: the main thread's blocking time after the loading screen (Lighthouse's TBT, CPU 4×) and its longest task. */
   blocking: Array<{ total: number; longest: number }>;
@@ -141,8 +148,10 @@ const rows: Row[] = MILESTONES.map(([label], i) => ({
 }));
 /** Median and range of one blocking figure over the runs. */
 function blocking(t: Target, key: 'total' | 'longest'): string {
-  const values = t.blocking.map((b) => b[key]).sort((a, b) => a - b);
-  return `${fmt(values[Math.floor(values.length / 2)]!, 0)} ms (${fmt(values[0]!, 0)}–${fmt(values.at(-1)!, 0)})`;
+  return medianAndRange(
+    t.blocking.map((b) => b[key]),
+    (v) => `${fmt(v, 0)} ms`,
+  );
 }
 for (const [key, label] of [
   ['total', 'blocking time after the loading screen (as Lighthouse TBT), median (range)'],

@@ -23,7 +23,16 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { fmt, printTable, seedDashboardSession, startBench, type Row, type SignedInSession } from './support.ts';
+import {
+  fmt,
+  medianAndRange,
+  printTable,
+  seedDashboardSession,
+  sessionStorageEntries,
+  startBench,
+  type Row,
+  type SignedInSession,
+} from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const otherDist = process.env.LIGHTHOUSE_WEB_DIST;
@@ -86,7 +95,6 @@ const b = await startBench({
 const other = compareDist ? await startBench({ webDist: compareDist }) : undefined;
 const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-lh-chromium-'));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-type Session = SignedInSession;
 
 try {
   const targets = [{ server: b, session: await seedDashboardSession(b) }];
@@ -119,7 +127,7 @@ try {
    * the same Chromium (playwright-core over CDP), connected only meanwhile: attached during an
    * audit, it spoils Lighthouse's trace (NO_NAVSTART).
    */
-  const prepare = async (origin: string, session: Session | null) => {
+  const prepare = async (origin: string, session: SignedInSession | null) => {
     const driver = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     try {
       const context = driver.contexts()[0]!;
@@ -128,15 +136,15 @@ try {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
       await cdp.send('Network.clearBrowserCache');
-      await page.evaluate((s) => {
-        // Runs in the page; bench/ compiles without the DOM types.
-        const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
-        store.clear();
-        if (!s) return;
-        store.setItem('authToken', s.token);
-        store.setItem('refreshToken', s.refreshToken);
-        store.setItem('userData', JSON.stringify(s.user));
-      }, session);
+      await page.evaluate(
+        (entries) => {
+          // Runs in the page; bench/ compiles without the DOM types.
+          const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
+          store.clear();
+          for (const [key, value] of entries) store.setItem(key, value);
+        },
+        session ? sessionStorageEntries(session) : [],
+      );
       await page.close();
     } finally {
       await driver.close(); // disconnects; the browser is chrome-launcher's
@@ -145,7 +153,7 @@ try {
 
   /** Runs' unthrottled traces, until the median is known: the median run's is written beside its report. */
   const traces = new Map<Result, unknown>();
-  const audit = async (url: string, session: Session | null = null, attempt = 1): Promise<Result> => {
+  const audit = async (url: string, session: SignedInSession | null = null, attempt = 1): Promise<Result> => {
     const signedIn = session !== null;
     await prepare(new URL(url).origin, session);
     // Signed in, Lighthouse must keep the origin's storage (the session); the cache is emptied above.
@@ -255,11 +263,12 @@ try {
     // Each metric's own median over the runs: the median run by score (the rows above) carries
     // one run's LCP and TBT, and on this machine those vary more than the score does.
     for (const [id, label] of METRICS.filter(([id]) => id === 'total-blocking-time' || id === 'largest-contentful-paint')) {
-      const spread = (rs: Result[]) => {
-        const values = rs.map((r) => r.audits[id]?.numericValue ?? NaN).sort((x, y) => x - y);
-        const unit = id === 'total-blocking-time' ? (v: number) => `${fmt(v, 0)} ms` : (v: number) => `${fmt(v / 1000, 2)} s`;
-        return `${unit(values[Math.floor(values.length / 2)]!)} (${unit(values[0]!)}–${unit(values.at(-1)!)})`;
-      };
+      const unit = id === 'total-blocking-time' ? (v: number) => `${fmt(v, 0)} ms` : (v: number) => `${fmt(v / 1000, 2)} s`;
+      const spread = (rs: Result[]) =>
+        medianAndRange(
+          rs.map((r) => r.audits[id]?.numericValue ?? NaN),
+          unit,
+        );
       rows.push({
         figure: `${route} ${label}, comparison build (median run; median of the runs, range)`,
         budget: '-',

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { todayKey } from '@arb/shared';
+import { STORAGE_KEYS, todayKey } from '@arb/shared';
 import { buildApp } from '../apps/server/src/app.ts';
 import { hashPassword } from '../apps/server/src/services/auth/passwords.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -273,4 +273,19 @@ export async function seedDashboardSession(b: Bench): Promise<SignedInSession> {
   });
   if (!res.ok) throw new Error(`bench login: ${res.status} ${await res.text()}`);
   return (await res.json()) as SignedInSession;
+}
+
+/** The localStorage entries in which the web app keeps `session` (shared/lib/session.ts), for a page to set. */
+export function sessionStorageEntries(session: SignedInSession): Array<[string, string]> {
+  return [
+    [STORAGE_KEYS.authToken, session.token],
+    [STORAGE_KEYS.refreshToken, session.refreshToken],
+    [STORAGE_KEYS.userData, JSON.stringify(session.user)],
+  ];
+}
+
+/** "median (min–max)" of `values`, each written by `unit`: how the page benches give a figure over runs. */
+export function medianAndRange(values: number[], unit: (v: number) => string): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${unit(sorted[Math.floor(sorted.length / 2)]!)} (${unit(sorted[0]!)}–${unit(sorted.at(-1)!)})`;
 }

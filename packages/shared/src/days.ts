@@ -17,7 +17,8 @@ export function isDayKey(value: unknown): value is string {
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+/** 7 → "07": the two digits of a day, month, hour or minute. */
+export const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Today in a time zone (default: the runtime's own). The runtime's own zone is read from Date,

@@ -1,3 +1,4 @@
+import { pad2 } from './days.ts';
 import { Big, decimalPlaces, roundHalfUp, toFixedString } from './money/decimal.ts';
 
 /**
@@ -81,7 +82,6 @@ export function formatDayShort(day: string): string {
 const CARACAS = 'America/Caracas';
 const CARACAS_FIXED_SINCE = Date.UTC(2016, 4, 1, 7, 0);
 const CARACAS_OFFSET_MS = -4 * 3_600_000;
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
  * An instant in es-ES with date and time, as Intl's `dateStyle: 'short', timeStyle: 'short'`

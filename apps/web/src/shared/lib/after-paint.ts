@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 
 /**
  * Runs `run` once the frame being prepared has been painted and the main thread is idle (or after
@@ -36,12 +36,12 @@ export function afterPaint(run: () => void, timeoutMs = 1500): () => void {
  */
 export function useAfterPaint(ready: boolean, before?: () => void): boolean {
   const [done, setDone] = useState(false);
-  const beforeRef = useRef(before);
-  beforeRef.current = before;
+  // The latest `before`, without restarting the wait when the caller passes a new function.
+  const runBefore = useEffectEvent(() => before?.());
   useEffect(() => {
     if (!ready || done) return;
     return afterPaint(() => {
-      beforeRef.current?.();
+      runBefore();
       // In a transition: React renders what waited (the dashboard's tools) in slices of a few
       // milliseconds, yielding between them, instead of one long task (Lighthouse TBT,
       // docs/decisions/0019-dashboard-first-paint.md "Lighter rows, shorter tasks").

@@ -38,17 +38,29 @@ export function PlainIconButton({ icon, tone = 'default', size = 'medium', class
 /**
  * A short hint shown below its content on hover and keyboard focus, as MUI's Tooltip shows it.
  * Wraps the control so a disabled one still shows why ("Requiere conexión"). `align="end"` keeps
- * it inside the screen for a control at the right edge.
+ * it inside the screen for a control at the right edge; `block` lets a full-width control fill
+ * its line.
  */
-export function HoverHint({ text, align = 'center', children }: { text: string; align?: 'center' | 'end'; children: ReactNode }) {
+export function HoverHint({
+  text,
+  align = 'center',
+  block = false,
+  children,
+}: {
+  text: string;
+  align?: 'center' | 'end';
+  block?: boolean;
+  children: ReactNode;
+}) {
+  const classes = ['plain-hint', align === 'end' && 'plain-hint-end', block && 'plain-hint-block'];
   return (
-    <span className={align === 'end' ? 'plain-hint plain-hint-end' : 'plain-hint'} data-hint={text}>
+    <span className={classes.filter(Boolean).join(' ')} data-hint={text}>
       {children}
     </span>
   );
 }
 
-/** The stylesheet of the controls above, from the theme; drawn once by a screen that uses them. */
+/** The stylesheet of the controls above, from the theme; drawn once by a screen that uses them (the dashboard: DashboardView). */
 export function PlainControlStyles() {
   return <GlobalStyles styles={plainControlStyles} />;
 }
@@ -84,6 +96,7 @@ function plainControlStyles(t: Theme) {
       '&:hover': { backgroundColor: alpha(p.error.main, p.action.hoverOpacity) },
     },
     '.plain-hint': { position: 'relative', display: 'inline-flex' },
+    '.plain-hint-block': { display: 'flex' },
     '.plain-hint::after': {
       content: 'attr(data-hint)',
       display: 'none',

@@ -3,7 +3,7 @@ import { Box, GlobalStyles, Paper, Typography } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
 import { useFitToWidth } from '../../../shared/ui/fit-to-width';
-import { HoverHint, PlainControlStyles, PlainIconButton } from '../../../shared/ui/plain-controls';
+import { HoverHint, PlainIconButton } from '../../../shared/ui/plain-controls';
 import type { Balances } from '../api/types';
 import type { BaseCurrency } from './BaseBalanceDialog';
 
@@ -114,7 +114,6 @@ export const BalanceSummary = memo(function BalanceSummary({ balances, canEditBa
   return (
     <Paper component="section" aria-labelledby="summary-title" sx={{ p: 2 }}>
       <SummaryStyles />
-      <PlainControlStyles />
       <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
         Resumen del día
       </Typography>

@@ -1,4 +1,5 @@
 import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
+import { PlainControlStyles } from '../../../shared/ui/plain-controls';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
@@ -142,6 +143,8 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
 
   return (
     <Box component="main" sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 1.5, sm: 2, md: 3 } }}>
+      {/* The rows', the tiles' and the tools' plain controls and hints: once, with the day's list. */}
+      {shown && <PlainControlStyles />}
       <Stack spacing={2}>
         {live ? (
           <Suspense fallback={realtimePending}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactElement } from 'react';
-import { Box, Button, Tooltip } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
@@ -15,6 +15,7 @@ import { api } from '../../../shared/lib/api-client';
 import type { Ledger } from '../api/types';
 import type { NoticeApi } from '../hooks/useNotice';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { HoverHint } from '../../../shared/ui/plain-controls';
 
 // Loaded when opened: the import dialog is not part of the dashboard's first load (docs/benchmarks.md).
 const ImportBinanceDialog = lazy(() => import('../../imports').then((m) => ({ default: m.ImportBinanceDialog })));
@@ -34,18 +35,18 @@ interface Props {
 }
 
 /**
- * Offline, why a button is disabled ('Requiere conexión'); online, nothing around it. A Tooltip
- * with an empty title drew nothing but still set its state from its ref while React committed the
- * tools: a synchronous re-render, which brought the commit's passive effects (the tools' requests
- * and timers) into the same task, the dashboard's longest (docs/decisions/0026-the-tools-task-and-a-slower-machine.md).
- * The span lets a disabled button show a tooltip (MUI's advice).
+ * Offline, why a button is disabled ('Requiere conexión'), as the day's rows say it (HoverHint);
+ * online, nothing around it. MUI's Tooltip, used here before, set its state from its ref while
+ * React committed the tools even with an empty title: a synchronous re-render, which brought the
+ * commit's passive effects (the tools' requests and timers) into the same task, the dashboard's
+ * longest (docs/decisions/0026-the-tools-task-and-a-slower-machine.md).
  */
 function OfflineReason({ online, children }: { online: boolean; children: ReactElement }) {
   if (online) return children;
   return (
-    <Tooltip title={messages.offlineNeedsConnection}>
-      <span>{children}</span>
-    </Tooltip>
+    <HoverHint text={messages.offlineNeedsConnection} block>
+      {children}
+    </HoverHint>
   );
 }
 

@@ -1,7 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { messages } from '@arb/shared';
-import { PlainControlStyles } from '../../../shared/ui/plain-controls';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { useToggleVerify } from '../api/toggle-verify';
 import type { TransactionRow } from '../api/types';
@@ -91,7 +90,6 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
   return (
     <Paper component="section" aria-labelledby="tx-list-title" sx={{ p: 2 }}>
       <DayRowStyles />
-      <PlainControlStyles />
       <Typography id="tx-list-title" variant="h6" component="h2" gutterBottom>
         Transacciones del día ({transactions.length})
       </Typography>
