@@ -294,6 +294,20 @@ try {
     rows,
   );
 
+  // Every run's score and the metrics it came from: on this 2-core machine one build's runs spread
+  // over 15 points, and which metric moved (an FCP that waited for the entry, one long task) tells
+  // noise from a change (docs/benchmarks.md).
+  const perRun = (r: Result) =>
+    `${score(r, 'performance')} (FCP ${fmt((r.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000, 2)} s, LCP ${fmt(
+      (r.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
+      2,
+    )} s, TBT ${fmt(r.audits['total-blocking-time']?.numericValue ?? NaN, 0)} ms, CLS ${fmt(r.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3)})`;
+  for (const [label, list] of [
+    ['', routes],
+    [`, ${compareDist}`, compared],
+  ] as const)
+    for (const { route, runs } of list) console.info(`${route} runs${label}: ${runs.map(perRun).join('; ')}`);
+
   // When a budget fails, the audits that cost the most points say what to fix.
   for (const { route, median: m } of routes) {
     for (const c of CATEGORIES) {

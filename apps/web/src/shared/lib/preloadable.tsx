@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface Preloadable<P extends object> {
   (props: P): ReactNode;
@@ -50,8 +50,10 @@ export function usePreloaded<P extends object>(component: Preloadable<P>, when: 
   useEffect(() => {
     if (!when || settled) return;
     let live = true;
+    // In a transition: what waited for the code (the dashboard's form) is drawn in slices rather
+    // than in one blocking render of the screen (docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
     const done = () => {
-      if (live) setSettled(true);
+      if (live) startTransition(() => setSettled(true));
     };
     component.preload().then(done, done);
     return () => {

@@ -1,7 +1,7 @@
 import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
 import { PlainControlStyles } from '../../../shared/ui/plain-controls';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
 import { messages, todayKey } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
@@ -23,31 +23,19 @@ import { DashboardTools } from './DashboardTools';
 import type { BaseCurrency } from './BaseBalanceDialog';
 import { NotTodayBanner } from './NotTodayBanner';
 import { MembershipBanner } from '../../membership';
-import { rateQueryOptions, useParallelRateState } from '../../rates';
+import { rateQueryOptions } from '../../rates';
 import { PositionCard } from './PositionCard';
 import { ConnectionChip } from '../../../shared/ui/ConnectionChip';
 import { DashboardFlash } from './DashboardFlash';
 import { TransactionFormPlaceholder } from './TransactionFormPlaceholder';
+import { NewTransactionForm, TransactionFormCode } from './NewTransactionForm';
 import { TransactionList } from './TransactionList';
 import { OfflineNotice } from './OfflineNotice';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { useOnline, usePendingOps } from '../../../shared/offline/offline';
 import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { importWhenOnline } from '../../../shared/lib/import-when-online';
-import { preloadable, usePreloaded } from '../../../shared/lib/preloadable';
-
-/**
- * The new-transaction form, loaded and drawn once the day's list has painted: its code
- * (react-hook-form, MUI's text fields, ~20 KB compressed) and its render (five text fields) came
- * before the list's first paint, the dashboard's Largest Contentful Paint on a phone
- * (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list"). Until then
- * TransactionFormPlaceholder keeps its place and height.
- */
-// Offline before it arrived (a flaky connection at start), it waits for the connection instead of
-// failing into the error boundary (shared/lib/import-when-online.ts).
-// Preloadable: once its code is there it renders without a Suspense fallback, whose commit would
-// hold back the next reveal by 300 ms (docs/decisions/0025-no-suspense-on-the-first-screen.md).
-const TransactionForm = preloadable(() => importWhenOnline(() => import('./TransactionForm')).then((m) => m.TransactionForm));
+import { usePreloaded } from '../../../shared/lib/preloadable';
 
 // Opened by a tile's edit button; its schema needs zod, which the first paint does not (decision 0023).
 const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => ({ default: m.BaseBalanceDialog })));
@@ -104,15 +92,19 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   const shown = data !== undefined || balances.isError;
   // The form follows the list's first paint once its code is there (or FORM_MAX_WAIT_MS without an
   // answer); its code is asked for as soon as the list is committed.
-  const [waited, setWaited] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setWaited(true), FORM_MAX_WAIT_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
   // Drawn once its code is there, so it never suspends: a Suspense fallback's commit would hold its
   // reveal back 300 ms and then bring it in one task with the tools (decision 0025).
-  const formCode = usePreloaded(TransactionForm, shown);
-  const formReady = useAfterPaint((shown && formCode) || waited);
+  const formCode = usePreloaded(TransactionFormCode, shown);
+  const [waited, setWaited] = useState(false);
+  // Only while the form still waits: fired after it was drawn, the timer redrew the whole
+  // dashboard for nothing (docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
+  const formDue = shown && formCode;
+  useEffect(() => {
+    if (formDue) return;
+    const timer = window.setTimeout(() => startTransition(() => setWaited(true)), FORM_MAX_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [formDue]);
+  const formReady = useAfterPaint(formDue || waited);
   // What the first screen does not need waits until the day's list has painted and the main
   // thread is idle: the realtime socket, the rates, the position card's answer and the tools
   // (below the list on phones and tablets). Asked earlier, their requests, answers and renders
@@ -132,7 +124,6 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // The realtime connection after the tools have painted: its code, asked for then, arrived while
   // the tools were still rendering and joined their commit (decision 0025).
   const live = useAfterPaint(later);
-  const parallelRate = useParallelRateState(later);
   const online = useOnline();
   // This ledger's queued items: the day's new ones, and toggles of the rows on screen (docs/product.md#working-offline).
   const ops = usePendingOps();
@@ -192,15 +183,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
           }
           form={
             formReady ? (
-              <Suspense fallback={<TransactionFormPlaceholder />}>
-                <TransactionForm
-                  ledgerId={ledger.id}
-                  fecha={date}
-                  onError={notice.error}
-                  parallelRate={parallelRate.rate}
-                  parallelRateMissing={parallelRate.missing}
-                />
-              </Suspense>
+              <NewTransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} askRate={later} />
             ) : (
               <TransactionFormPlaceholder />
             )

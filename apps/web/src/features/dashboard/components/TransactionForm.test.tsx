@@ -8,10 +8,12 @@ import { offlineQueue } from '../../../shared/offline/offline';
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
 
-function setup(answer: Parameters<typeof mockFetch>[0] = () => json(201, { transaction: {} })) {
+/** The form, once all of it is drawn (it comes in three commits: docs/decisions/0027-fewer-redraws-of-the-dashboard.md). */
+async function setup(answer: Parameters<typeof mockFetch>[0] = () => json(201, { transaction: {} })) {
   const calls = mockFetch(answer);
   const onError = vi.fn();
   renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={onError} />);
+  await screen.findByRole('button', { name: 'Agregar Transacción' });
   const user = userEvent.setup();
   const field = (label: string) => screen.getByLabelText(label);
   const fill = async (values: Partial<Record<'venta' | 'tasaVenta' | 'compra' | 'tasaCompra', string>>) => {
@@ -30,8 +32,8 @@ afterEach(() => {
 });
 
 describe('new-transaction form', () => {
-  it('has the sections of docs/product.md#screens and a 2-row notes field', () => {
-    setup();
+  it('has the sections of docs/product.md#screens and a 2-row notes field', async () => {
+    await setup();
     expect(screen.getByText('Venta USD')).toBeTruthy();
     expect(screen.getByText('Compra USD')).toBeTruthy();
     expect(screen.getByLabelText('Notas').getAttribute('rows')).toBe('2');
@@ -40,7 +42,7 @@ describe('new-transaction form', () => {
   });
 
   it('shows the profit only once all four fields are filled, green when ≥ 0', async () => {
-    const { fill } = setup();
+    const { fill } = await setup();
     await fill({ venta: '100', tasaVenta: '40', compra: '100' });
     expect(screen.queryByTestId('profit-preview')).toBeNull();
     await fill({ tasaCompra: '38' });
@@ -51,7 +53,7 @@ describe('new-transaction form', () => {
   });
 
   it('shows a negative profit in red', async () => {
-    const { fill } = setup();
+    const { fill } = await setup();
     // (100 × 38 − 100 × 40) / 40 = −5
     await fill({ venta: '100', tasaVenta: '38', compra: '100', tasaCompra: '40' });
     const profit = screen.getByTestId('profit-preview');
@@ -60,14 +62,14 @@ describe('new-transaction form', () => {
   });
 
   it('formats amounts to 2 decimals on blur', async () => {
-    const { fill, user, field } = setup();
+    const { fill, user, field } = await setup();
     await fill({ venta: '12.5' });
     await user.tab();
     expect((field('Venta (USD)') as HTMLInputElement).value).toBe('12.50');
   });
 
   it('sends the fee (docs/product.md#binance-import): up to 8 decimals, decimal keypad; a negative or 9-decimal fee is refused in Spanish', async () => {
-    const { calls, user, fill, submit, field } = setup();
+    const { calls, user, fill, submit, field } = await setup();
     const fee = field('Comisión (USD)') as HTMLInputElement;
     expect([fee.getAttribute('min'), fee.getAttribute('step'), fee.getAttribute('inputmode')]).toEqual(['0', '0.00000001', 'decimal']);
     await fill({ venta: '100', tasaVenta: '40' });
@@ -84,7 +86,7 @@ describe('new-transaction form', () => {
   });
 
   it('sends no fee as 0 when the field is left empty', async () => {
-    const { calls, user, fill, submit } = setup();
+    const { calls, user, fill, submit } = await setup();
     await fill({ compra: '10', tasaCompra: '40' });
     await user.click(submit());
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -92,7 +94,7 @@ describe('new-transaction form', () => {
   });
 
   it('shows the docs/product.md#money messages and sends nothing when invalid', async () => {
-    const { calls, user, fill, submit } = setup();
+    const { calls, user, fill, submit } = await setup();
     await user.click(submit());
     expect(await screen.findByText(messages.txNeedsAmount)).toBeTruthy();
     await fill({ venta: '100' });
@@ -106,7 +108,7 @@ describe('new-transaction form', () => {
 
   it("reads 'Agregando...' while sending, sends the ledger, day and an Idempotency-Key, then clears the form", async () => {
     let release: (r: Response) => void = () => undefined;
-    const { calls, user, fill, submit, field } = setup(() => new Promise<Response>((r) => (release = r)));
+    const { calls, user, fill, submit, field } = await setup(() => new Promise<Response>((r) => (release = r)));
     await fill({ venta: '100', tasaVenta: '40', compra: '100', tasaCompra: '38' });
     await user.click(submit());
     await waitFor(() => expect(submit().textContent).toBe('Agregando...'));
@@ -137,7 +139,7 @@ describe('new-transaction form', () => {
 
   it('reuses the Idempotency-Key when the same submission is retried, and uses a new one for the next form', async () => {
     let fail = true;
-    const { calls, onError, user, fill, submit } = setup(() =>
+    const { calls, onError, user, fill, submit } = await setup(() =>
       fail
         ? json(500, { error: 'Ha ocurrido un error en el servidor. Intenta de nuevo.', code: 'INTERNAL_ERROR' })
         : json(201, { transaction: {} }),
@@ -168,7 +170,7 @@ describe('new-transaction form without a connection (docs/product.md#working-off
   it('a create that gets no HTTP answer is queued under the key it was sent with: no "Error de conexión", the form is free', async () => {
     await offlineQueue.setUser('form-user-1');
     setOnline(true);
-    const { calls, onError, fill, user, submit, field } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { calls, onError, fill, user, submit, field } = await setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await fill({ venta: '100', tasaVenta: '40', compra: '100', tasaCompra: '38' });
     await user.click(submit());
     await waitFor(() => expect(offlineQueue.snapshot()).toHaveLength(1));
@@ -183,7 +185,7 @@ describe('new-transaction form without a connection (docs/product.md#working-off
   it('offline, "Agregar" sends nothing and queues the transaction', async () => {
     await offlineQueue.setUser('form-user-2');
     setOnline(false);
-    const { calls, onError, fill, user, submit } = setup();
+    const { calls, onError, fill, user, submit } = await setup();
     await fill({ venta: '10', tasaVenta: '40' });
     await user.click(submit());
     await waitFor(() => expect(offlineQueue.snapshot()).toHaveLength(1));
@@ -194,7 +196,7 @@ describe('new-transaction form without a connection (docs/product.md#working-off
   it('a 4xx answer is not queued: the server said no, the form shows why', async () => {
     await offlineQueue.setUser('form-user-3');
     setOnline(true);
-    const { onError, fill, user, submit } = setup(() => json(403, { error: 'Sin permiso', code: 'FORBIDDEN' }));
+    const { onError, fill, user, submit } = await setup(() => json(403, { error: 'Sin permiso', code: 'FORBIDDEN' }));
     await fill({ venta: '10', tasaVenta: '40' });
     await user.click(submit());
     await waitFor(() => expect(onError).toHaveBeenCalledOnce());
@@ -207,6 +209,7 @@ describe('new-transaction form with the parallel rate', () => {
     mockFetch(() => json(201, { transaction: {} }));
     renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRate={310.5} />);
     const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Agregar Transacción' });
     const [forSale, forPurchase] = screen.getAllByRole('button', { name: 'Usar tasa paralela (310,50 Bs)' });
     if (forSale) await user.click(forSale);
     expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('310.50');
@@ -216,18 +219,22 @@ describe('new-transaction form with the parallel rate', () => {
 
   // docs/decisions/0019-dashboard-first-paint.md "Nothing moves when the rate and the position arrive":
   // the buttons are there before the rate, so the form does not grow when it comes.
-  it('before the rate: both buttons there, disabled and loading; without a rate coming they say ---', () => {
+  it('before the rate: both buttons there, disabled and loading; without a rate coming they say ---', async () => {
     mockFetch(() => json(201, { transaction: {} }));
     renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Agregar Transacción' });
     const waiting = screen.getAllByRole('button', { name: /^Usar tasa paralela/ });
     expect(waiting).toHaveLength(2);
     for (const b of waiting) {
       expect((b as HTMLButtonElement).disabled).toBe(true);
-      // MUI's loading indicator, labelled by its button.
-      expect(b.querySelector('[role="progressbar"]')).not.toBeNull();
+      // MUI's loading indicator, labelled by its button; it only turns (no stroke animation redrawn
+      // on the main thread every frame: docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
+      expect(b.querySelector('[role="progressbar"]')?.getAttribute('aria-labelledby')).toBe(b.id);
+      expect(b.querySelector('.MuiCircularProgress-circleDisableShrink')).not.toBeNull();
     }
     cleanup();
     renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRateMissing />);
+    await screen.findByRole('button', { name: 'Agregar Transacción' });
     const missing = screen.getAllByRole('button', { name: 'Usar tasa paralela (---)' });
     expect(missing).toHaveLength(2);
     for (const b of missing) {

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Box, Button, Paper, Typography } from '@mui/material';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +17,8 @@ import { ApiError } from '../../../shared/lib/api-client';
 import { useCreateTransaction, type CreateTransactionVars } from '../api/create-transaction';
 import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
 import { transactionFields } from './TransactionFields';
+import { FORM_BODY_HEIGHT } from './TransactionFormPlaceholder';
+import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { ProfitPreview } from './ProfitPreview';
 
 interface Props {
@@ -38,6 +40,8 @@ type Values = {
   notas: string;
   fecha: string;
 };
+/** The fields the form shows. */
+const FIELD_NAMES = ['venta', 'tasa_venta', 'compra', 'tasa_compra', 'comision_usd', 'notas'] as const;
 const emptyValues = (fecha: string): Values => ({
   venta: '',
   tasa_venta: '',
@@ -72,7 +76,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     return () => sub.unsubscribe();
   }, [form]);
 
-  const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
+  const [venta, tasaVenta, compra, tasaCompra, comision, notas] = watch(FIELD_NAMES);
   const showProfit = canPreviewCreate(venta, tasaVenta, compra, tasaCompra);
   const profit = showProfit ? previewCreateProfit(venta, tasaVenta, compra, tasaCompra) : 0;
 
@@ -136,11 +140,16 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     const loading = !known && !parallelRateMissing;
     return (
       <Button
+        id={`parallel-${name}`}
         size="small"
         sx={{ justifySelf: 'start' }}
         disabled={!known}
         loading={loading}
         loadingPosition="end"
+        // MUI's own indicator, labelled by its button, that only turns: its default also animates
+        // the circle's stroke, which the browser redraws on the main thread every frame until the
+        // rate comes; a turn is the compositor's (docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
+        loadingIndicator={<CircularProgress color="inherit" size={16} disableShrink aria-labelledby={`parallel-${name}`} />}
         onClick={() => {
           if (known) setValue(name, toInputText(parallelRate, 4), { shouldValidate: formState.isSubmitted });
         }}
@@ -153,37 +162,91 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       </Button>
     );
   };
-  return (
-    <Paper component="section" aria-labelledby="new-tx-title" sx={{ p: 2 }}>
-      <Typography id="new-tx-title" variant="h6" component="h2" gutterBottom>
-        Nueva Transacción
+  // The form comes in three commits, top to bottom: the sale's fields, the purchase's, then the fee,
+  // the notes and "Agregar". Drawn at once, its commit (six text fields and their styles, which
+  // Emotion writes as the fields mount) was the dashboard's longest task after its first paint on a
+  // phone; React cannot split a commit. The body keeps the height of the whole empty form from the
+  // start (the placeholder's), so nothing below it moves as the rest comes
+  // (docs/decisions/0027-fewer-redraws-of-the-dashboard.md "The form in three commits").
+  // Someone who reaches the form before it is whole (a tap, a Tab, the parallel-rate button) gets the
+  // rest at once: Enter in a field submits only once "Agregar Transacción" is there (a form with
+  // several fields and no submit button has no implicit submission), and the rest could wait for
+  // an idle moment while they type (an e2e journey typed four amounts and pressed Enter before it).
+  const [reached, setReached] = useState(false);
+  const second = useAfterPaint(true) || reached;
+  const third = useAfterPaint(second) || reached;
+  // Each part keeps its element while what it shows is the same: React Hook Form draws the form
+  // again right after mounting it (to mark it ready), inside the commit that mounts it, and every
+  // MUI part was drawn twice in that task; a part that did not change is not drawn again when the
+  // next one comes either (decision 0027).
+  const error = (name: (typeof FIELD_NAMES)[number]) => formState.errors[name]?.message ?? null;
+  const { isSubmitted } = formState;
+  const rateShown = [parallelRate ?? null, parallelRateMissing];
+  /** One column of the form (docs/product.md#screens): the amount, the rate and its parallel-rate button. */
+  const column = (
+    legend: string,
+    amount: 'venta' | 'compra',
+    amountLabel: string,
+    rate: 'tasa_venta' | 'tasa_compra',
+    rateLabel: string,
+  ) => (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      <Typography component="legend" variant="subtitle2" color="textSecondary" sx={{ mb: 1 }}>
+        {legend}
       </Typography>
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-            <Typography component="legend" variant="subtitle2" color="textSecondary" sx={{ mb: 1 }}>
-              Venta USD
-            </Typography>
-            {money('venta', 'Venta (USD)')}
-            {money('tasa_venta', 'Tasa de venta (Bs)')}
-            {parallelButton('tasa_venta')}
-          </Box>
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-            <Typography component="legend" variant="subtitle2" color="textSecondary" sx={{ mb: 1 }}>
-              Compra USD
-            </Typography>
-            {money('compra', 'Compra (USD)')}
-            {money('tasa_compra', 'Tasa de compra (Bs)')}
-            {parallelButton('tasa_compra')}
-          </Box>
-        </Box>
+      {money(amount, amountLabel)}
+      {money(rate, rateLabel)}
+      {parallelButton(rate)}
+    </Box>
+  );
+  const sale = useKept(JSON.stringify([venta, tasaVenta, error('venta'), error('tasa_venta'), isSubmitted, rateShown]), () =>
+    column('Venta USD', 'venta', 'Venta (USD)', 'tasa_venta', 'Tasa de venta (Bs)'),
+  );
+  const purchase = useKept(JSON.stringify([compra, tasaCompra, error('compra'), error('tasa_compra'), isSubmitted, rateShown]), () =>
+    column('Compra USD', 'compra', 'Compra (USD)', 'tasa_compra', 'Tasa de compra (Bs)'),
+  );
+  const rest = useKept(
+    JSON.stringify([comision, notas, error('comision_usd'), error('notas'), isSubmitted, busy, showProfit ? profit : null]),
+    () => (
+      <>
         {fee()}
         {notes()}
         {showProfit && <ProfitPreview value={profit} />}
         <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy} sx={{ justifySelf: { sm: 'start' } }}>
           {busy ? 'Agregando...' : 'Agregar Transacción'}
         </Button>
+      </>
+    ),
+  );
+  return (
+    <Paper component="section" aria-labelledby="new-tx-title" aria-busy={!third} sx={{ p: 2 }}>
+      <Typography id="new-tx-title" variant="h6" component="h2" gutterBottom>
+        Nueva Transacción
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        onFocus={() => setReached(true)}
+        sx={{ display: 'grid', gap: 2, alignContent: 'start', minHeight: FORM_BODY_HEIGHT }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {sale}
+          {second && purchase}
+        </Box>
+        {third && rest}
       </Box>
     </Paper>
   );
+}
+
+/**
+ * The element `build` returns, kept while `key` is the same: React does not draw again an element
+ * it has drawn, so a part of the form whose key did not change costs nothing when the form is drawn
+ * again. `key` must hold everything the element shows; its handlers are its first render's.
+ */
+function useKept(key: string, build: () => ReactElement): ReactElement {
+  const kept = useRef<{ key: string; element: ReactElement } | null>(null);
+  if (kept.current?.key !== key) kept.current = { key, element: build() };
+  return kept.current.element;
 }

@@ -21,11 +21,15 @@ export function useSettledSelection(ledgerId: string | undefined, date: string):
     const first = previousLedger.current === undefined;
     const ledgerChanged = previousLedger.current !== ledgerId;
     previousLedger.current = ledgerId;
+    // The same selection keeps the same object, so React draws nothing: the dashboard mounts with
+    // its selection settled, and a new object 100 ms later redrew the whole dashboard in one
+    // blocking render (docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
+    const settle = () => setSettled((s) => (s.ledgerId === ledgerId && s.date === date ? s : { ledgerId, date }));
     if (first) {
-      setSettled({ ledgerId, date });
+      settle();
       return;
     }
-    const timers = [setTimeout(() => setSettled({ ledgerId, date }), RELOAD_AFTER_DATE_CHANGE_MS)];
+    const timers = [setTimeout(settle, RELOAD_AFTER_DATE_CHANGE_MS)];
     if (ledgerChanged && ledgerId) {
       timers.push(
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: balancesQueryKey(ledgerId) }), RELOAD_AFTER_LEDGER_CHANGE_MS),

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes, createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { lazy } from 'react';
 import { STORAGE_KEYS, addDays, messages, todayKey } from '@arb/shared';
 import { AuthProvider } from '../../../shared/auth/auth-context';
 import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
@@ -9,6 +10,20 @@ import type { Balances, Ledger } from '../api/types';
 import { json, mockFetch, renderWithProviders, type Call } from '../test/harness';
 import { FORM_MAX_WAIT_MS } from '../components/DashboardView';
 import DashboardPage from './DashboardPage';
+import type * as ListModule from '../components/TransactionList';
+
+// How many times the day's list was drawn: a redraw of the whole dashboard draws it again.
+const listDraws = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../components/TransactionList', async (importOriginal) => {
+  const real = await importOriginal<typeof ListModule>();
+  return {
+    ...real,
+    TransactionList: (props: Parameters<typeof real.TransactionList>[0]) => {
+      listDraws.count++;
+      return <real.TransactionList {...props} />;
+    },
+  };
+});
 
 const ME = { id: 'u-me', email: 'ana@example.com', user_name: 'Ana', role: 'USER' as const, email_verified: true, phone_number: null };
 const OTHER = { id: 'u-other', email: 'otro@example.com', user_name: 'Otro' };
@@ -86,6 +101,50 @@ describe('dashboard page', () => {
     await screen.findByText('Saldo disponible Bs.S');
     expect(calls.some((c) => c.url === `/api/transactions/balances?ledgerId=${OWN.id}&fecha=${todayKey()}`)).toBe(true);
     expect(screen.queryByText('Sí, crear registro de hoy')).toBeNull();
+  });
+
+  it('a page opened at once from the dashboard stays open while its code loads (the fresh-clone CI caught it)', async () => {
+    // As in the app (BrowserRouter): the router changes pages in a transition, so the dashboard
+    // stays mounted while the next page's code loads, and whatever it navigates to meanwhile wins.
+    let codeArrives!: () => void;
+    const code = new Promise<void>((resolve) => (codeArrives = resolve));
+    const Membership = lazy(() => code.then(() => ({ default: () => <h1>Mi Membresía</h1> })));
+    const Where = () => <output aria-label="Dirección">{useLocation().pathname}</output>;
+    // Frames wait until the test paints them.
+    const frames: FrameRequestCallback[] = [];
+    const paintFrames = window.requestAnimationFrame.bind(window);
+    window.localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(ME));
+    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/ledgers') return json(200, [OWN]);
+      if (call.url.startsWith('/api/transactions/balances')) return json(200, emptyBalances);
+      return json(404, { error: 'no', code: 'NOT_FOUND' });
+    });
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    renderWithProviders(
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <Where />
+          <Routes>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/membership" element={<Membership />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    // The user opens another page from the app bar once the dashboard has its ledger (it asks for
+    // the day), before its first frame is painted.
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/transactions/balances'))).toBe(true));
+    fireEvent.click(screen.getByRole('link', { name: 'Mi Membresía' }));
+    // Then frames are painted and the thread goes idle while the page's code is on its way.
+    await act(async () => {
+      vi.stubGlobal('requestAnimationFrame', paintFrames);
+      for (const frame of frames.splice(0)) frame(performance.now());
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    await act(async () => codeArrives());
+    expect(await screen.findByRole('heading', { name: 'Mi Membresía' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Dirección' }).textContent).toBe('/membership');
   });
 
   it('falls back to today for an invalid date', async () => {
@@ -242,7 +301,7 @@ describe('dashboard page', () => {
     expect(await screen.findByLabelText('Venta (USD)')).toBeTruthy();
     expect(screen.queryByTestId('tx-form-placeholder')).toBeNull();
     expect(screen.getAllByRole('heading', { name: 'Nueva Transacción' })).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Agregar Transacción' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Agregar Transacción' })).toBeTruthy();
   });
 
   it("shows the form without the day's list when the day does not answer (FORM_MAX_WAIT_MS)", async () => {
@@ -253,5 +312,24 @@ describe('dashboard page', () => {
     await screen.findByTestId('tx-form-placeholder');
     expect(await screen.findByLabelText('Venta (USD)', undefined, { timeout: FORM_MAX_WAIT_MS + 2000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Transacciones del día/ })).toBeNull();
+  });
+
+  it("the parallel rate's answer redraws the form, not the day's list (docs/decisions/0027-fewer-redraws-of-the-dashboard.md)", async () => {
+    let answerRate!: () => void;
+    const rateAsked = new Promise<void>((resolve) => (answerRate = resolve));
+    const rate = { promedio: 310.5, fechaActualizacion: null, fuente: 'prueba', stale: false, obtenidoEn: '2026-11-26T12:00:00Z' };
+    setup(`/dashboard?ledger=${OWN.id}`, [OWN], (call) => {
+      if (call.url.startsWith('/api/rates/paralelo')) return rateAsked.then(() => json(200, rate));
+      if (call.url.startsWith('/api/rates/')) return json(200, rate);
+      return undefined;
+    });
+    await screen.findByRole('button', { name: 'Exportar Excel' });
+    await screen.findByLabelText('Venta (USD)');
+    // Everything that follows the first screen (the realtime slot, the position) has come.
+    await new Promise((r) => setTimeout(r, 300));
+    const before = listDraws.count;
+    answerRate();
+    expect(await screen.findAllByRole('button', { name: 'Usar tasa paralela (310,50 Bs)' })).toHaveLength(2);
+    expect(listDraws.count).toBe(before);
   });
 });

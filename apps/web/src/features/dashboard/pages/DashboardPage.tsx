@@ -25,7 +25,10 @@ export default function DashboardPage() {
   const list = useDeferredValue(ledgers.data);
   const ledger = list?.find((l) => l.id === ledgerParam) ?? list?.[0];
 
-  // Missing or unknown ledger, missing or invalid date: write what is shown into the query string.
+  // Missing or unknown ledger, missing or invalid date: write what is shown into the query string,
+  // in the commit that shows it. Not later: a write deferred to an idle moment once navigated to
+  // /dashboard?… the user back from a page they had already opened whose code was still loading
+  // (the router keeps the dashboard mounted meanwhile; docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
   useEffect(() => {
     if (ledger && (ledgerParam !== ledger.id || dateParam !== date)) setSelection({ ledger: ledger.id, date });
   }, [ledger, ledgerParam, dateParam, date, setSelection]);
