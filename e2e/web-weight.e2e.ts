@@ -33,6 +33,10 @@ describe('web weight', () => {
     // The dashboard's own chunks were counted, not only the login page's: its file is named after
     // its group (apps/web/vite.config.ts, docs/decisions/0019-dashboard-first-paint.md).
     expect(w.files.some((f) => /\/dashboard-[\w-]+\.js$/.test(f.path))).toBe(true);
+    // Its MUI is its own file; the other pages' (tables, selects, switches, dialogs: 25 KB gzip)
+    // is not downloaded at all (docs/decisions/0028-the-dashboards-own-mui.md).
+    expect(w.files.some((f) => /\/mui-dashboard-[\w-]+\.js$/.test(f.path))).toBe(true);
+    expect(w.files.filter((f) => /\/mui-[\w-]{8}\.js$/.test(f.path)).map((f) => f.path)).toEqual([]);
     expect(w.serviceWorker).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -106,23 +107,69 @@ function staticClosure(roots: string[], ctx: Rolldown.ChunkingContext): Set<stri
   return seen;
 }
 
+/** A group of the modules `members` gives, computed once per chunking pass. */
+function groupOf(name: string, priority: number, members: (ctx: Rolldown.ChunkingContext) => Set<string>): Rolldown.CodeSplittingGroup {
+  const sets = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
+  return {
+    debugName: name,
+    priority,
+    name(id, ctx) {
+      let set = sets.get(ctx);
+      if (!set) sets.set(ctx, (set = members(ctx)));
+      return set.has(id) ? name : null;
+    },
+  };
+}
+
 /**
  * A group of every module `roots` load statically. Groups of higher priority take their modules
  * first, so what /login may load on its own (validation, the query cache, the registration form)
  * stays out of the dashboard's file: /login never downloads the dashboard (docs/benchmarks.md, 160 KB).
  */
-function closureGroup(name: string, roots: string[], priority: number): Rolldown.CodeSplittingGroup {
-  const closures = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
-  return {
-    debugName: name,
-    priority,
-    name(id, ctx) {
-      let closure = closures.get(ctx);
-      if (!closure) closures.set(ctx, (closure = staticClosure(roots, ctx)));
-      return closure.has(id) ? name : null;
-    },
-  };
+const closureGroup = (name: string, roots: string[], priority: number) => groupOf(name, priority, (ctx) => staticClosure(roots, ctx));
+
+const MUI = /[\\/]node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/;
+const MUI_MATERIAL = path.dirname(createRequire(import.meta.url).resolve('@mui/material/package.json'));
+const MUI_BARREL = /import\s*\{([^}]*)\}\s*from\s*["']@mui\/material["']/g;
+
+/**
+ * The MUI modules `roots` use: the components our own modules in their static closure import from
+ * the `@mui/material` barrel (by name) or by path, with what those components load. Not the
+ * closure through the barrel, which reaches every component the app uses anywhere.
+ */
+function muiUsedBy(roots: string[], ctx: Rolldown.ChunkingContext): Set<string> {
+  const ours = new Set<string>();
+  const used: string[] = [];
+  const stack = roots.map((r) => path.resolve(import.meta.dirname, r));
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (ours.has(id)) continue;
+    ours.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      if (MUI.test(imported)) used.push(imported);
+      else if (!imported.includes('node_modules')) stack.push(imported);
+    }
+    for (const [, names] of (info?.code ?? '').matchAll(MUI_BARREL)) {
+      for (const entry of names!.split(',')) {
+        const name = entry.trim().split(/\s+as\s+/)[0]!;
+        const file = path.join(MUI_MATERIAL, name, 'index.mjs');
+        if (ctx.getModuleInfo(file)) used.push(file);
+      }
+    }
+  }
+  const closure = new Set<string>();
+  while (used.length) {
+    const id = used.pop()!;
+    if (closure.has(id) || !MUI.test(id) || /[\\/]@mui[\\/]material[\\/]index\.mjs$/.test(id)) continue;
+    closure.add(id);
+    used.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return closure;
 }
+
+/** A group of the MUI modules `roots` use (muiUsedBy; docs/decisions/0028-the-dashboards-own-mui.md). */
+const muiGroup = (name: string, roots: string[], priority: number) => groupOf(name, priority, (ctx) => muiUsedBy(roots, ctx));
 
 export default defineConfig({
   plugins: [
@@ -198,7 +245,19 @@ export default defineConfig({
             },
             closureGroup('validation', ['src/features/auth/components/login-validation.ts'], 9),
             closureGroup('query', ['src/shared/query/QueryProvider.tsx'], 8),
-            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/, priority: 7 },
+            // The MUI pieces the dashboard and its new-transaction form draw, apart from the other
+            // pages': its first screen waited for every page's MUI, 25 KB gzip more
+            // (docs/decisions/0028-the-dashboards-own-mui.md).
+            muiGroup(
+              'mui-dashboard',
+              [
+                'src/features/dashboard/pages/DashboardPage.tsx',
+                'src/features/dashboard/components/OfflineSync.tsx',
+                'src/features/dashboard/components/TransactionForm.tsx',
+              ],
+              7.5,
+            ),
+            { name: 'mui', test: MUI, priority: 7 },
             closureGroup(
               'forms',
               ['src/features/auth/components/RegisterForm.tsx', 'src/features/auth/components/PendingInviteNotice.tsx'],
