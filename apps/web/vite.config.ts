@@ -72,6 +72,41 @@ function lazyMuiNumberFormat(): Plugin {
 }
 
 /**
+ * MUI's default themes, built when first read (src/shared/lib/lazy-default-theme.ts): MUI builds
+ * one as `styles/defaultTheme` is evaluated and another for Box, both in the entry's task, and
+ * reads them only where no ThemeProvider is above a component, which the app never renders
+ * (docs/decisions/0029-the-entrys-evaluation.md). `styles/defaultTheme` is swapped for ours, and
+ * Box's `createTheme()` for it. The build fails if MUI moves either, rather than silently going back.
+ */
+function lazyMuiDefaultTheme(): Plugin {
+  const target = /[\\/]@mui[\\/]material[\\/]styles[\\/]defaultTheme\.m?js$/;
+  const box = /[\\/]@mui[\\/]material[\\/]Box[\\/]Box\.mjs$/;
+  const boxTheme = 'const defaultTheme = createTheme();';
+  const replacement = path.resolve(import.meta.dirname, 'src/shared/lib/lazy-default-theme.ts');
+  const done = { swapped: false, box: false };
+  return {
+    name: 'arb-lazy-mui-default-theme',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/defaultTheme/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !target.test(resolved.id)) return null;
+      done.swapped = true;
+      return replacement;
+    },
+    transform(code, id) {
+      if (!box.test(id) || !code.includes(boxTheme)) return null;
+      done.box = true;
+      return code.replace(boxTheme, `import lazyDefaultTheme from ${JSON.stringify(replacement)};\nconst defaultTheme = lazyDefaultTheme;`);
+    },
+    buildEnd(error) {
+      if (!error && this.environment.mode === 'build' && !(done.swapped && done.box))
+        this.error("MUI's default themes were not found where expected: see lazyMuiDefaultTheme in vite.config.ts");
+    },
+  };
+}
+
+/**
  * Fewer, larger files for the signed-in dashboard (docs/decisions/0019-dashboard-first-paint.md).
  * Automatic splitting gave the entry 14 files and the dashboard 40 more, most under 3 KB gzip.
  * Over HTTP/1.1 a browser opens 6 connections per origin, so each further wave of 6 files costs a
@@ -83,10 +118,12 @@ function lazyMuiNumberFormat(): Plugin {
  *   the dashboard's first paint formats money and needs no schema (decision 0023);
  * - what /login may load by itself, one file each, taken first: the form validation (when a
  *   field is first focused), the query cache, the registration tab and invite notice;
- * - `mui`: the rest of MUI (whatever the entry does not load). Taken before the closures below,
- *   which reach all of MUI through its index: the dashboard's first screen needs MUI's components
- *   but not react-hook-form, which stays in `forms` with the registration tab, loaded by the
- *   dashboard only with the new-transaction form after the day's list has painted
+ * - `mui-dashboard`: the MUI the dashboard and its form use, read from their imports
+ *   (docs/decisions/0028-the-dashboards-own-mui.md); `mui`: the rest of MUI (whatever the entry
+ *   does not load), the other pages'. Both taken before the closures below, which reach all of MUI
+ *   through its index: the dashboard's first screen needs MUI's components but not
+ *   react-hook-form, which stays in `forms` with the registration tab, loaded by the dashboard
+ *   only with the new-transaction form after the day's list has painted
  *   (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list");
  * - `dashboard`: the rest of what the dashboard screen and the offline sender load statically
  *   (React's lazy() fetched it as ~40 files). Other screens that share a module with it load
@@ -174,6 +211,7 @@ const muiGroup = (name: string, roots: string[], priority: number) => groupOf(na
 export default defineConfig({
   plugins: [
     lazyMuiNumberFormat(),
+    lazyMuiDefaultTheme(),
     react(),
     VitePWA({
       registerType: 'autoUpdate',
