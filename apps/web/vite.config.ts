@@ -43,6 +43,27 @@ function precompress(): Plugin {
   };
 }
 
+type ResolveIdHook = Extract<NonNullable<Plugin['resolveId']>, (...args: never[]) => unknown>;
+
+/**
+ * A `resolveId` that gives `replacement` wherever an import (its specifier matching `hint`) would
+ * resolve to the module `target`; `swapped()` says whether it did, for the build to fail if a
+ * package moved the module rather than silently going back.
+ */
+function swapModule(hint: RegExp, target: RegExp, replacement: string): { resolveId: ResolveIdHook; swapped(): boolean } {
+  let swapped = false;
+  return {
+    swapped: () => swapped,
+    async resolveId(source, importer, options) {
+      if (!importer || !hint.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !target.test(resolved.id)) return null;
+      swapped = true;
+      return replacement;
+    },
+  };
+}
+
 /**
  * Swaps MUI's `locale/utils/buildFormatNumber` for ours (src/shared/lib/lazy-format-number.ts):
  * the same formatter, built on first use. MUI's builds an Intl.NumberFormat as TablePagination and
@@ -51,21 +72,17 @@ function precompress(): Plugin {
  * The build fails if MUI moves the module, rather than silently going back.
  */
 function lazyMuiNumberFormat(): Plugin {
-  const target = /[\\/]@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/;
-  const replacement = path.resolve(import.meta.dirname, 'src/shared/lib/lazy-format-number.ts');
-  let replaced = false;
+  const swap = swapModule(
+    /buildFormatNumber/,
+    /[\\/]@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/,
+    path.resolve(import.meta.dirname, 'src/shared/lib/lazy-format-number.ts'),
+  );
   return {
     name: 'arb-lazy-mui-number-format',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !/buildFormatNumber/.test(source)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || !target.test(resolved.id)) return null;
-      replaced = true;
-      return replacement;
-    },
+    resolveId: swap.resolveId,
     buildEnd(error) {
-      if (!error && this.environment.mode === 'build' && !replaced)
+      if (!error && this.environment.mode === 'build' && !swap.swapped())
         this.error("MUI's locale/utils/buildFormatNumber was not found: see lazyMuiNumberFormat in vite.config.ts");
     },
   };
@@ -79,28 +96,22 @@ function lazyMuiNumberFormat(): Plugin {
  * Box's `createTheme()` for it. The build fails if MUI moves either, rather than silently going back.
  */
 function lazyMuiDefaultTheme(): Plugin {
-  const target = /[\\/]@mui[\\/]material[\\/]styles[\\/]defaultTheme\.m?js$/;
+  const replacement = path.resolve(import.meta.dirname, 'src/shared/lib/lazy-default-theme.ts');
+  const swap = swapModule(/defaultTheme/, /[\\/]@mui[\\/]material[\\/]styles[\\/]defaultTheme\.m?js$/, replacement);
   const box = /[\\/]@mui[\\/]material[\\/]Box[\\/]Box\.mjs$/;
   const boxTheme = 'const defaultTheme = createTheme();';
-  const replacement = path.resolve(import.meta.dirname, 'src/shared/lib/lazy-default-theme.ts');
-  const done = { swapped: false, box: false };
+  let boxDone = false;
   return {
     name: 'arb-lazy-mui-default-theme',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !/defaultTheme/.test(source)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || !target.test(resolved.id)) return null;
-      done.swapped = true;
-      return replacement;
-    },
+    resolveId: swap.resolveId,
     transform(code, id) {
       if (!box.test(id) || !code.includes(boxTheme)) return null;
-      done.box = true;
+      boxDone = true;
       return code.replace(boxTheme, `import lazyDefaultTheme from ${JSON.stringify(replacement)};\nconst defaultTheme = lazyDefaultTheme;`);
     },
     buildEnd(error) {
-      if (!error && this.environment.mode === 'build' && !(done.swapped && done.box))
+      if (!error && this.environment.mode === 'build' && !(swap.swapped() && boxDone))
         this.error("MUI's default themes were not found where expected: see lazyMuiDefaultTheme in vite.config.ts");
     },
   };
