@@ -142,18 +142,25 @@ function lazyMuiDefaultTheme(): Plugin {
  * Screens and dialogs loaded on demand (history, admin, group management…) keep their own files.
  */
 
-/** Module ids statically reachable from `roots` (paths under apps/web). */
-function staticClosure(roots: string[], ctx: Rolldown.ChunkingContext): Set<string> {
+/** Module ids statically reachable from `starts` (ids), going on only into imports `follow` accepts. */
+function reachable(starts: Iterable<string>, ctx: Rolldown.ChunkingContext, follow: (id: string) => boolean = () => true): Set<string> {
   const seen = new Set<string>();
-  const stack = roots.map((r) => path.resolve(import.meta.dirname, r));
+  const stack = [...starts];
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []).filter(follow));
   }
   return seen;
 }
+
+/** Module ids statically reachable from `roots` (paths under apps/web). */
+const staticClosure = (roots: string[], ctx: Rolldown.ChunkingContext) =>
+  reachable(
+    roots.map((r) => path.resolve(import.meta.dirname, r)),
+    ctx,
+  );
 
 /** A group of the modules `members` gives, computed once per chunking pass. */
 function groupOf(name: string, priority: number, members: (ctx: Rolldown.ChunkingContext) => Set<string>): Rolldown.CodeSplittingGroup {
@@ -178,6 +185,7 @@ const closureGroup = (name: string, roots: string[], priority: number) => groupO
 
 const MUI = /[\\/]node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/;
 const MUI_MATERIAL = path.dirname(createRequire(import.meta.url).resolve('@mui/material/package.json'));
+const MUI_MATERIAL_BARREL = /[\\/]@mui[\\/]material[\\/]index\.mjs$/;
 const MUI_BARREL = /import\s*\{([^}]*)\}\s*from\s*["']@mui\/material["']/g;
 
 /**
@@ -186,34 +194,24 @@ const MUI_BARREL = /import\s*\{([^}]*)\}\s*from\s*["']@mui\/material["']/g;
  * closure through the barrel, which reaches every component the app uses anywhere.
  */
 function muiUsedBy(roots: string[], ctx: Rolldown.ChunkingContext): Set<string> {
-  const ours = new Set<string>();
-  const used: string[] = [];
-  const stack = roots.map((r) => path.resolve(import.meta.dirname, r));
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (ours.has(id)) continue;
-    ours.add(id);
+  const ours = reachable(
+    roots.map((r) => path.resolve(import.meta.dirname, r)),
+    ctx,
+    (id) => !id.includes('node_modules'),
+  );
+  const used = new Set<string>();
+  for (const id of ours) {
     const info = ctx.getModuleInfo(id);
-    for (const imported of info?.importedIds ?? []) {
-      if (MUI.test(imported)) used.push(imported);
-      else if (!imported.includes('node_modules')) stack.push(imported);
-    }
+    for (const imported of info?.importedIds ?? []) if (MUI.test(imported)) used.add(imported);
     for (const [, names] of (info?.code ?? '').matchAll(MUI_BARREL)) {
       for (const entry of names!.split(',')) {
-        const name = entry.trim().split(/\s+as\s+/)[0]!;
-        const file = path.join(MUI_MATERIAL, name, 'index.mjs');
-        if (ctx.getModuleInfo(file)) used.push(file);
+        const file = path.join(MUI_MATERIAL, entry.trim().split(/\s+as\s+/)[0]!, 'index.mjs');
+        if (ctx.getModuleInfo(file)) used.add(file);
       }
     }
   }
-  const closure = new Set<string>();
-  while (used.length) {
-    const id = used.pop()!;
-    if (closure.has(id) || !MUI.test(id) || /[\\/]@mui[\\/]material[\\/]index\.mjs$/.test(id)) continue;
-    closure.add(id);
-    used.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return closure;
+  const inMui = (id: string) => MUI.test(id) && !MUI_MATERIAL_BARREL.test(id);
+  return reachable([...used].filter(inMui), ctx, inMui);
 }
 
 /** A group of the MUI modules `roots` use (muiUsedBy; docs/decisions/0028-the-dashboards-own-mui.md). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
@@ -243,10 +243,11 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
 /**
  * The element `build` returns, kept while `key` is the same: React does not draw again an element
  * it has drawn, so a part of the form whose key did not change costs nothing when the form is drawn
- * again. `key` must hold everything the element shows; its handlers are its first render's.
+ * again. `key` must hold everything the element shows; its handlers are those of the render that
+ * built it (React Hook Form's are stable; the rate button's reads what its key holds).
  */
 function useKept(key: string, build: () => ReactElement): ReactElement {
-  const kept = useRef<{ key: string; element: ReactElement } | null>(null);
-  if (kept.current?.key !== key) kept.current = { key, element: build() };
-  return kept.current.element;
+  // The key stands for build's inputs, which are new functions and objects at every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(build, [key]);
 }

@@ -59,14 +59,11 @@ const emptyBalances: Balances = {
   transacciones_con_acumulados: [],
 };
 
-function setup(
-  url: string | { pathname: string; search: string; state?: unknown },
-  ledgers: Ledger[],
-  extra?: (call: Call) => Response | Promise<Response> | undefined,
-) {
+/** ME signed in, and the server's answers: `ledgers`, an empty day, no position; `extra` first. */
+function signedIn(ledgers: Ledger[], extra?: (call: Call) => Response | Promise<Response> | undefined) {
   window.localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(ME));
   window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
-  const calls = mockFetch((call) => {
+  return mockFetch((call) => {
     const custom = extra?.(call);
     if (custom) return custom;
     if (call.url === '/api/ledgers' && call.method === 'GET') return json(200, ledgers);
@@ -74,6 +71,14 @@ function setup(
     if (call.url.includes('/position?')) return json(200, { posicion_usd: 0, costo_promedio: 0, referencia: null });
     return json(404, { error: 'no', code: 'NOT_FOUND' });
   });
+}
+
+function setup(
+  url: string | { pathname: string; search: string; state?: unknown },
+  ledgers: Ledger[],
+  extra?: (call: Call) => Response | Promise<Response> | undefined,
+) {
+  const calls = signedIn(ledgers, extra);
   const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: [url] });
   renderWithProviders(
     <AuthProvider>
@@ -113,13 +118,7 @@ describe('dashboard page', () => {
     // Frames wait until the test paints them.
     const frames: FrameRequestCallback[] = [];
     const paintFrames = window.requestAnimationFrame.bind(window);
-    window.localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(ME));
-    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
-    const calls = mockFetch((call) => {
-      if (call.url === '/api/ledgers') return json(200, [OWN]);
-      if (call.url.startsWith('/api/transactions/balances')) return json(200, emptyBalances);
-      return json(404, { error: 'no', code: 'NOT_FOUND' });
-    });
+    const calls = signedIn([OWN]);
     vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
     renderWithProviders(
       <AuthProvider>
