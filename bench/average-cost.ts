@@ -35,7 +35,7 @@ try {
   const cold = await timed(position, o.token);
   // An edit of the first day: every later day's state is stale; the next read recomputes them.
   await b.database.pool.query(
-    `update transactions set venta = venta + 1, bs_recibidos = (venta + 1) * tasa_venta
+    `update transactions set venta = venta + 1, bs_recibidos = round((venta + 1) * tasa_venta, 2)
      where id = (select id from transactions where ledger_id = $1 and venta > 0 order by fecha, created_at limit 1)`,
     [o.ledgerId],
   );

@@ -123,7 +123,7 @@ export async function withPassword(b: Bench, userId: string): Promise<{ email: s
 /**
  * `count` transactions in one INSERT … SELECT generate_series, spread over `days` days ending on
  * `lastDay` (row i on lastDay − (i mod days)); derived figures computed by SQL with the docs/product.md#money
- * rules (half-up rounding = SQL round() on numeric), a mix of sale+purchase, sale-only and
+ * rules (each Bs side rounded to the céntimo, docs/decisions/0034; half-up rounding = SQL round() on numeric), a mix of sale+purchase, sale-only and
  * purchase-only rows, half of them verified.
  */
 export async function seedTransactions(
@@ -136,7 +136,7 @@ export async function seedTransactions(
   await b.database.pool.query(
     `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
        ganancia_ves, ganancia_usd, notas, esta_verificada, created_by, created_at)
-     select $1, $4::date - (i % $3), v, tv, c, tc, v * tv, c * tc, round(v * tv - c * tc, 2),
+     select $1, $4::date - (i % $3), v, tv, c, tc, round(v * tv, 2), round(c * tc, 2), round(v * tv, 2) - round(c * tc, 2),
        case when c > 0 then round((v * tv - c * tc) / tc, 2) when v > 0 then v else 0 end,
        case when i % 5 = 0 then 'nota ' || i end, i % 2 = 0, $2, now() + i * interval '1 microsecond'
      from (

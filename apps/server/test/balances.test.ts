@@ -73,8 +73,8 @@ describe('GET /api/transactions/balances', () => {
       ].sort(),
     );
     expect(body.transacciones_con_acumulados[1]).toMatchObject({ fecha: day, version: 1, createdBy: { id: u.id } });
-    // Σ recibidos = 4050 + 9037.5 = 13087.5; Σ pagados = 4000 + 3300.15285 = 7300.15285
-    // saldo ves = 1000 + 13087.5 − 7300.15285 = 6787.34715 → 6787.35; usd = 500 − 350 + 180.25 = 330.25
+    // Σ recibidos = 4050.00 + 9037.50 = 13087.50; Σ pagados = 4000.00 + 3300.15 (3300.15285 as shown) = 7300.15
+    // saldo ves = 1000 + 13087.50 − 7300.15 = 6787.35 (docs/decisions/0034); usd = 500 − 350 + 180.25 = 330.25
     expect(body.resumen).toEqual({
       saldo_disponible_ves: { valor: 6787.35 },
       saldo_disponible_usd: { valor: 330.25 },
@@ -83,8 +83,8 @@ describe('GET /api/transactions/balances', () => {
       ganancia_total_ves: { valor: 5787.35 },
       ganancia_total_usd: { valor: 171 },
     });
-    // 13087.5 / 350 = 37.392857… → 37.3929; 7300.15285 / 180.25 = 40.500154… → 40.5002
-    expect(body.promedios).toEqual({ tasa_venta_promedio: 37.3929, tasa_compra_promedio: 40.5002 });
+    // 13087.50 / 350 = 37.392857… → 37.3929; 7300.15 / 180.25 = 40.500138… → 40.5001
+    expect(body.promedios).toEqual({ tasa_venta_promedio: 37.3929, tasa_compra_promedio: 40.5001 });
     expect(body.saldos_base).toEqual({
       saldo_base_ves: 1000,
       saldo_base_usd: 500,
@@ -149,14 +149,15 @@ describe('GET /api/transactions/balances', () => {
       // each day: 1 × 0.0050 = 0.005 Bs received, 1 USD out
       await addTransaction(t, u, u.ledgerId, '2026-05-01', { venta: 1, tasa_venta: '0.005' });
       await addTransaction(t, u, u.ledgerId, '2026-05-02', { venta: 1, tasa_venta: '0.005' });
-      // day 1 closing: 0.005 → 0.01; day 2 base 0.01 (exact 0.005), closing 0.010 → 0.01
+      // each row shows 0.005 → 0.01 and the balances sum the rows as shown (docs/decisions/0034, issue 36):
+      // day 1 closing 0.01; day 2 base 0.01, closing 0.01 + 0.01 = 0.02 (the exact 0.010 said 0.01)
       const d1 = await balances(t, u, u.ledgerId, '2026-05-01');
       const d2 = await balances(t, u, u.ledgerId, '2026-05-02');
       const d3 = await balances(t, u, u.ledgerId, '2026-05-03');
       const d4 = await balances(t, u, u.ledgerId, '2026-05-04');
       expect(d1.resumen.saldo_disponible_ves.valor).toBe(0.01);
       expect(d2.saldos_base).toEqual({ saldo_base_ves: 0.01, saldo_base_usd: -1, heredado: true, heredado_ves: true, heredado_usd: true });
-      expect(d2.resumen.saldo_disponible_ves.valor).toBe(0.01);
+      expect(d2.resumen.saldo_disponible_ves.valor).toBe(0.02);
       expect(d2.resumen.saldo_disponible_usd.valor).toBe(-2);
       // every day's base is exactly the previous day's closing as shown
       expect(d3.saldos_base).toEqual({

@@ -44,6 +44,20 @@ describe('GET /api/transactions/export-daily', () => {
     );
   });
 
+  it('a text starting with =, +, - or @ gets the Text format, so an edit in Excel keeps it text (issue 36)', async () => {
+    const day = '2026-03-11';
+    for (const notas of ['+1', '-2+3', '@SUM(A1)', 'hola = adiós']) {
+      await addTransaction(t, u, ledgerId, day, { venta: 1, tasa_venta: '40.00', notas });
+    }
+    const ws = await openWorkbook((await get(`?ledgerId=${ledgerId}&fecha=${day}`)).rawPayload);
+    const notes = [8, 9, 10, 11].map((r) => ws.getCell(`M${r}`));
+    expect(notes.map((c) => c.value)).toEqual(['+1', '-2+3', '@SUM(A1)', 'hola = adiós']);
+    expect(notes.map((c) => c.type)).toEqual(Array(4).fill(ExcelJS.ValueType.String));
+    // a plain text keeps the General format; the author's name and figures are untouched
+    expect(notes.map((c) => c.numFmt ?? 'General')).toEqual(['@', '@', '@', 'General']);
+    expect(ws.getCell('N8').numFmt ?? 'General').toBe('General');
+  });
+
   it('every money cell carries the figures of the balances screen; notes stay text', async () => {
     const res = await get(`?ledgerId=${ledgerId}&fecha=${DAY}`);
     const ws = await openWorkbook(res.rawPayload);
@@ -86,18 +100,21 @@ describe('GET /api/transactions/export-daily', () => {
     expect(ws.getCell('M9').type).toBe(ExcelJS.ValueType.String);
     expect(ws.getCell('M10').value).toBe('=HYPERLINK("http://x","y")');
     ws.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+    // issue 36: texts that start like a formula carry the Text format, so an edit keeps them text
+    expect([ws.getCell('M9').numFmt, ws.getCell('M10').numFmt]).toEqual(['@', '@']);
     // hour in Caracas time, 24 h
     expect(String(rowValues(ws, 8)[1])).toMatch(/^\d{2}:\d{2}$/);
     // totals: ventas 350, Bs recibidos 4050 + 9037.5 = 13087.5, compras 180.25,
-    // Bs pagados 4000 + 3300.15285 = 7300.15285 → 7300.15, 5787.35 Bs, 171 USD (issue 25: Bs filled)
+    // Bs pagados 4000 + 3300.15 (3300.15285 rounded, the row as shown) = 7300.15, 5787.35 Bs, 171 USD (issue 25: Bs filled)
     expect(rowValues(ws, 11)).toEqual(['Totales', undefined, 350, undefined, 13087.5, 180.25, undefined, 7300.15, 5787.35, 171]);
     // issue 25: the average rates sit in labelled rows, not unlabelled under the rate columns
+    // (13087.50 / 350 = 37.392857… → 37.3929; 7300.15 / 180.25 = 40.500138… → 40.5001)
     expect([12, 13].map((n) => rowValues(ws, n))).toEqual([
       ['Tasa venta promedio', 37.3929],
-      ['Tasa compra promedio', 40.5002],
+      ['Tasa compra promedio', 40.5001],
     ]);
     expect(['B12', 'B13'].map((a) => ws.getCell(a).numFmt)).toEqual(['#,##0.0000', '#,##0.0000']);
-    // available: 1000 + 13087.5 − 7300.15285 = 6787.35; 500 − 350 + 180.25 = 330.25
+    // available: 1000 + 13087.50 − 7300.15 = 6787.35; 500 − 350 + 180.25 = 330.25
     // verified only (a): 1000 + 4050 − 4000 = 1050; 500 − 100 + 100 = 500
     expect([15, 16, 17, 18].map((n) => rowValues(ws, n))).toEqual([
       ['Saldo disponible Bs.S', 6787.35],

@@ -62,7 +62,7 @@ describe('transactions API', () => {
         transaction.id,
       ])
     ).rows as Array<Record<string, string>>;
-    expect(row).toEqual({ ganancia_ves: '50.00', ganancia_usd: '1.25', bs_recibidos: '4050', created_by: owner.id });
+    expect(row).toEqual({ ganancia_ves: '50.00', ganancia_usd: '1.25', bs_recibidos: '4050.00', created_by: owner.id });
     expect(events.at(-1)).toEqual({
       event: 'transaction-updated',
       ledgerId: owner.ledgerId,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FLAT, unrealized, walkAverageCost, type AverageCostRow, type AverageCostState } from './average-cost.ts';
-import { Big } from './decimal.ts';
+import { Big, toFixedString } from './decimal.ts';
 import { computeTransaction } from './transaction-math.ts';
 
 const sale = (venta: string | number, tasa_venta: string | number, comision_usd: string | number = 0): AverageCostRow => ({
@@ -133,13 +133,16 @@ describe('walkAverageCost (docs/product.md#profit-method-and-position)', () => {
     expect(walk.realizado_usd).toBe(sum(1));
   });
 
-  it('a paired row from flat realizes exactly the per-operation figure (computeTransaction) for many values', () => {
+  it('a paired row from flat realizes the per-operation USD exactly, and its Bs within the rounding of the two sides', () => {
     fc.assert(
       fc.property(amount(), rate(), rate(), (q, tv, tc) => {
         const row = paired(q, tv, q, tc);
         const walk = walkAverageCost([row]);
         const f = computeTransaction(row);
-        expect(walk.rows[0]!.realizado_ves).toBe(f.ganancia_ves);
+        // The walk realizes q × (tv − tc) rounded once; the per-operation row subtracts its two sides
+        // as shown, each rounded to the céntimo (docs/decisions/0034): at most one céntimo apart.
+        expect(walk.rows[0]!.realizado_ves).toBe(toFixedString(new Big(q).times(new Big(tv).minus(tc)), 2));
+        expect(new Big(walk.rows[0]!.realizado_ves).minus(f.ganancia_ves).abs().lte('0.01')).toBe(true);
         expect(walk.rows[0]!.realizado_usd).toBe(f.ganancia_usd);
         expect(walk.state).toEqual(FLAT);
       }),

@@ -21,8 +21,9 @@ import { Big, type DecimalInput, toBig, toBigOrZero, toFixedString } from './dec
  *   stored state gives the same figures as walking from the first row.
  * - Each row's realized Bs and USD are rounded half-up to 2 decimals once; cumulative figures and
  *   totals are sums of the rounded rows (the per-row rounding of docs/product.md#money).
- * - From a flat position a paired row (venta 100 @ 250, compra 100 @ 240) realizes exactly the per-operation rule's
- *   figure (1,000.00 Bs, 4.17 USD); a lone sale realizes 0.
+ * - From a flat position a paired row (venta 100 @ 250, compra 100 @ 240) realizes the per-operation rule's
+ *   figure (1,000.00 Bs, 4.17 USD): the USD exactly, the Bs within one céntimo (the per-operation row
+ *   subtracts its two sides rounded to the céntimo, docs/decisions/0034); a lone sale realizes 0.
  * - No NaN or Infinity: rates are > 0 for every amount > 0 (transactionInputSchema); a trade with
  *   a zero amount is skipped.
  */

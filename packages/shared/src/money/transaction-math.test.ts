@@ -26,105 +26,112 @@ describe('computeTransaction', () => {
       // 100 × 40.50 = 4050; 100 × 40.00 = 4000; 4050 − 4000 = 50; 50 / 40 = 1.25
       name: 'sale + purchase',
       input: tx(100, '40.50', 100, '40.00'),
-      expected: { bs_recibidos: '4050', bs_pagados: '4000', ganancia_ves: '50.00', ganancia_usd: '1.25' },
+      expected: { bs_recibidos: '4050.00', bs_pagados: '4000.00', ganancia_ves: '50.00', ganancia_usd: '1.25' },
     },
     {
       // 250 × 36.15 = 9037.5; no purchase, so USD = 9037.5 / 36.15 = 250 (= the sale amount)
       name: 'sale only',
       input: tx('250.00', '36.15', 0, 0),
-      expected: { bs_recibidos: '9037.5', bs_pagados: '0', ganancia_ves: '9037.50', ganancia_usd: '250.00' },
+      expected: { bs_recibidos: '9037.50', bs_pagados: '0.00', ganancia_ves: '9037.50', ganancia_usd: '250.00' },
     },
     {
-      // 80.25 × 41.1234 = 3289.872 + 10.28085 = 3300.15285 → −3300.15; USD = −3300.15285 / 41.1234 = −80.25
+      // 80.25 × 41.1234 = 3289.872 + 10.28085 = 3300.15285 → 3300.15 (−3300.15); USD = −compra = −80.25
       name: 'purchase only',
       input: tx('', '', '80.25', '41.1234'),
-      expected: { bs_recibidos: '0', bs_pagados: '3300.15285', ganancia_ves: '-3300.15', ganancia_usd: '-80.25' },
+      expected: { bs_recibidos: '0.00', bs_pagados: '3300.15', ganancia_ves: '-3300.15', ganancia_usd: '-80.25' },
     },
     {
-      // 123.45 × 39.8765 = 4904.8095 + 17.944425 = 4922.753925; 120 × 39.1234 = 4694.808
-      // ves = 227.945925 → 227.95; usd = 227.945925 / 39.1234 = 5.826332… → 5.83
+      // 123.45 × 39.8765 = 4904.8095 + 17.944425 = 4922.753925 → 4922.75; 120 × 39.1234 = 4694.808 → 4694.81
+      // ves from the rounded sides: 4922.75 − 4694.81 = 227.94 (the exact 227.945925 would round to 227.95,
+      // a céntimo off the row's own two figures); usd from the exact products: 227.945925 / 39.1234 = 5.826332… → 5.83
       name: '4-decimal rates',
       input: tx('123.45', '39.8765', '120.00', '39.1234'),
-      expected: { bs_recibidos: '4922.753925', bs_pagados: '4694.808', ganancia_ves: '227.95', ganancia_usd: '5.83' },
+      expected: { bs_recibidos: '4922.75', bs_pagados: '4694.81', ganancia_ves: '227.94', ganancia_usd: '5.83' },
     },
     {
-      // 250000.55 × 312.4567 = 250000 × 312.4567 + 0.55 × 312.4567 = 78114175 + 171.851185 = 78114346.851185
-      // 250000.55 × 312.4566 = 78114346.851185 − 250000.55 × 0.0001 = 78114346.851185 − 25.000055 = 78114321.85113
-      // ves = 25.000055 → 25.00; usd = 25.000055 / 312.4566 = 0.080011… → 0.08
+      // 250000.55 × 312.4567 = 250000 × 312.4567 + 0.55 × 312.4567 = 78114175 + 171.851185 = 78114346.851185 → .85
+      // 250000.55 × 312.4566 = 78114346.851185 − 250000.55 × 0.0001 = 78114346.851185 − 25.000055 = 78114321.85113 → .85
+      // ves = 78114346.85 − 78114321.85 = 25.00; usd = 25.000055 / 312.4566 = 0.080011… → 0.08
       name: 'large amounts',
       input: tx('250000.55', '312.4567', '250000.55', '312.4566'),
-      expected: { bs_recibidos: '78114346.851185', bs_pagados: '78114321.85113', ganancia_ves: '25.00', ganancia_usd: '0.08' },
+      expected: { bs_recibidos: '78114346.85', bs_pagados: '78114321.85', ganancia_ves: '25.00', ganancia_usd: '0.08' },
     },
     {
       // 250000.55 × 312.4567 = 78114346.851185 (above) → 78114346.85; sale only → usd = 250000.55
       name: 'large sale only',
       input: tx('250000.55', '312.4567', 0, 0),
-      expected: { bs_recibidos: '78114346.851185', bs_pagados: '0', ganancia_ves: '78114346.85', ganancia_usd: '250000.55' },
+      expected: { bs_recibidos: '78114346.85', bs_pagados: '0.00', ganancia_ves: '78114346.85', ganancia_usd: '250000.55' },
     },
     {
-      // 1e12 × 1e12 = 1e24, exact, never in exponent notation
+      // 1e12 × 1e12 = 1e24, never in exponent notation
       name: 'maximum values',
       input: tx('1000000000000.00', '1000000000000.0000', 0, 0),
       expected: {
-        bs_recibidos: '1000000000000000000000000',
-        bs_pagados: '0',
+        bs_recibidos: '1000000000000000000000000.00',
+        bs_pagados: '0.00',
         ganancia_ves: '1000000000000000000000000.00',
         ganancia_usd: '1000000000000.00',
       },
     },
     {
-      // 1.00 × 2.3450 = 2.345 → half-up 2.35 (half-even would give 2.34)
+      // 1.00 × 2.3450 = 2.345 → half-up 2.35 (half-even would give 2.34), the side and the profit alike
       name: 'half-up tie x.xx5 goes up',
       input: tx('1.00', '2.3450', 0, 0),
-      expected: { bs_recibidos: '2.345', bs_pagados: '0', ganancia_ves: '2.35', ganancia_usd: '1.00' },
+      expected: { bs_recibidos: '2.35', bs_pagados: '0.00', ganancia_ves: '2.35', ganancia_usd: '1.00' },
     },
     {
       // 1.00 × 1.0050 = 1.005 → 1.01 (the float 1.005 is 1.00499…, toFixed(2) would say 1.00)
       name: 'half-up tie 1.005 (a float trap)',
       input: tx(1, 1.005, 0, 0),
-      expected: { bs_recibidos: '1.005', bs_pagados: '0', ganancia_ves: '1.01', ganancia_usd: '1.00' },
+      expected: { bs_recibidos: '1.01', bs_pagados: '0.00', ganancia_ves: '1.01', ganancia_usd: '1.00' },
     },
     {
-      // 0.01 × 0.5 = 0.005 → −0.005 for a purchase: ties go away from zero → −0.01; usd = −0.01
+      // 0.01 × 0.5 = 0.005 → 0.01 paid, so ves = −0.01; usd = −compra = −0.01
       name: 'negative tie rounds away from zero',
       input: tx(0, 0, '0.01', '0.5'),
-      expected: { bs_recibidos: '0', bs_pagados: '0.005', ganancia_ves: '-0.01', ganancia_usd: '-0.01' },
+      expected: { bs_recibidos: '0.00', bs_pagados: '0.01', ganancia_ves: '-0.01', ganancia_usd: '-0.01' },
     },
     {
       // 10 × 40.02 = 400.2; 10 × 40 = 400; ves = 0.2; usd = 0.2 / 40 = 0.005 → 0.01
       name: 'USD tie goes up',
       input: tx(10, '40.02', 10, 40),
-      expected: { bs_recibidos: '400.2', bs_pagados: '400', ganancia_ves: '0.20', ganancia_usd: '0.01' },
+      expected: { bs_recibidos: '400.20', bs_pagados: '400.00', ganancia_ves: '0.20', ganancia_usd: '0.01' },
     },
     {
-      // ves = 0.5149 − 0.5 = 0.0149 → 0.01; usd uses the UNROUNDED ves: 0.0149 / 0.5 = 0.0298 → 0.03
+      // sides 0.5149 → 0.51 and 0.50: ves = 0.01; usd uses the exact products: 0.0149 / 0.5 = 0.0298 → 0.03
       // (0.01 / 0.5 would have given 0.02)
       name: 'USD from the unrounded Bs profit',
       input: tx(1, '0.5149', 1, '0.5'),
-      expected: { bs_recibidos: '0.5149', bs_pagados: '0.5', ganancia_ves: '0.01', ganancia_usd: '0.03' },
+      expected: { bs_recibidos: '0.51', bs_pagados: '0.50', ganancia_ves: '0.01', ganancia_usd: '0.03' },
     },
     {
       // ves = 399.8 − 400 = −0.2 → −0.20; usd = −0.2 / 40 = −0.005 → −0.01
       name: 'small loss',
       input: tx(10, '39.98', 10, 40),
-      expected: { bs_recibidos: '399.8', bs_pagados: '400', ganancia_ves: '-0.20', ganancia_usd: '-0.01' },
+      expected: { bs_recibidos: '399.80', bs_pagados: '400.00', ganancia_ves: '-0.20', ganancia_usd: '-0.01' },
+    },
+    {
+      // issue 36: 150 × 313.4567 = 47018.505 → 47018.51, the figure shown and exported; ves = −47018.51
+      name: 'a purchase whose product ends in a half céntimo',
+      input: tx(0, 0, '150.00', '313.4567'),
+      expected: { bs_recibidos: '0.00', bs_pagados: '47018.51', ganancia_ves: '-47018.51', ganancia_usd: '-150.00' },
     },
     {
       name: 'nothing at all is zero',
       input: tx(0, 0, 0, 0),
-      expected: { bs_recibidos: '0', bs_pagados: '0', ganancia_ves: '0.00', ganancia_usd: '0.00' },
+      expected: { bs_recibidos: '0.00', bs_pagados: '0.00', ganancia_ves: '0.00', ganancia_usd: '0.00' },
     },
     {
       // invalid input (sale without a rate; the schema forbids it) still gives finite figures: 0 / 0 → 0
       name: 'zero sale rate does not divide by zero',
       input: tx(10, 0, 0, 0),
-      expected: { bs_recibidos: '0', bs_pagados: '0', ganancia_ves: '0.00', ganancia_usd: '0.00' },
+      expected: { bs_recibidos: '0.00', bs_pagados: '0.00', ganancia_ves: '0.00', ganancia_usd: '0.00' },
     },
     {
       // purchase without a rate: ves = 200; the divisor is tasa_compra = 0 → usd 0, not Infinity
       name: 'zero purchase rate does not divide by zero',
       input: tx(5, 40, 10, 0),
-      expected: { bs_recibidos: '200', bs_pagados: '0', ganancia_ves: '200.00', ganancia_usd: '0.00' },
+      expected: { bs_recibidos: '200.00', bs_pagados: '0.00', ganancia_ves: '200.00', ganancia_usd: '0.00' },
     },
   ];
 
@@ -133,8 +140,8 @@ describe('computeTransaction', () => {
   });
 
   it('never prints "-0.00"', () => {
-    // ves = 0.004 − 0.008 = −0.004 → rounds to zero, must be "0.00"
-    expect(computeTransaction(tx('0.01', '0.4', '0.01', '0.8')).ganancia_ves).toBe('0.00');
+    // 0.01 × 0.4 = 0.004 → 0.00 received; ves = 0.00 − 0.00000001 × 0.4 = −0.000000004 → rounds to zero, must be "0.00"
+    expect(computeTransaction({ ...tx('0.01', '0.4', 0, 0), comision_usd: '0.00000001' }).ganancia_ves).toBe('0.00');
   });
 
   it('rejects values that are not numbers', () => {
@@ -187,8 +194,8 @@ describe('computeDay', () => {
 
   it('computes the day summary', () => {
     const day = computeDay(rows, base);
-    // Σ bs_recibidos = 4050 + 9037.5 = 13087.5; Σ bs_pagados = 4000 + 3300.15285 = 7300.15285
-    // saldo ves = 1000 + 13087.5 − 7300.15285 = 6787.34715 → 6787.35
+    // Σ bs_recibidos = 4050.00 + 9037.50 = 13087.50; Σ bs_pagados = 4000.00 + 3300.15 (3300.15285 rounded) = 7300.15
+    // saldo ves = 1000 + 13087.50 − 7300.15 = 6787.35
     // saldo usd = 500 − (100 + 250) + (100 + 80.25) = 330.25
     expect(day.resumen).toEqual({
       saldo_disponible_ves: '6787.35',
@@ -198,18 +205,18 @@ describe('computeDay', () => {
       ganancia_total_ves: '5787.35',
       ganancia_total_usd: '171.00',
     });
-    // Verified only (a, c): ves = 1000 + 4050 − (4000 + 3300.15285) = −2250.15285 → −2250.15
+    // Verified only (a, c): ves = 1000 + 4050.00 − (4000.00 + 3300.15) = −2250.15
     // usd = 500 − 100 + (100 + 80.25) = 580.25
     expect(day.saldos_actuales).toEqual({ saldo_ves_actual: '-2250.15', saldo_usd_actual: '580.25' });
-    // Weighted: 13087.5 / 350 = 37.392857… → 37.3929; 7300.15285 / 180.25 = 40.500154… → 40.5002
-    expect(day.promedios).toEqual({ tasa_venta_promedio: '37.3929', tasa_compra_promedio: '40.5002' });
+    // Weighted: 13087.50 / 350 = 37.392857… → 37.3929; 7300.15 / 180.25 = 40.500138… → 40.5001
+    expect(day.promedios).toEqual({ tasa_venta_promedio: '37.3929', tasa_compra_promedio: '40.5001' });
   });
 
   it('starts the verified balances from their own base when given (docs/product.md#balances-of-a-day)', () => {
     const day = computeDay(rows, { ...base, verificado_ves: '200.00', verificado_usd: '-10' });
     // the full balances keep the day's base: 6787.35 / 330.25 as above
     expect(day.resumen.saldo_disponible_ves).toBe('6787.35');
-    // verified (a, c): ves = 200 + 4050 − 7300.15285 = −3050.15285 → −3050.15; usd = −10 − 100 + 180.25 = 70.25
+    // verified (a, c): ves = 200 + 4050.00 − 7300.15 = −3050.15; usd = −10 − 100 + 180.25 = 70.25
     expect(day.saldos_actuales).toEqual({ saldo_ves_actual: '-3050.15', saldo_usd_actual: '70.25' });
   });
 
@@ -227,8 +234,32 @@ describe('computeDay', () => {
     });
     expect(day.resumen.ganancia_total_ves).toBe('0.03');
     expect(day.transacciones_con_acumulados.at(-1)?.ganancia_acumulada_ves_hasta_esta_transaccion).toBe('0.03');
-    // while the balance is exact and rounded once: 0.015 → 0.02
-    expect(day.resumen.saldo_disponible_ves).toBe('0.02');
+    // and the balance sums the same rounded rows: 0.01 + 0.01 + 0.01 = 0.03 (rounding the exact 0.015
+    // once said 0.02, a céntimo off the three rows shown, issue 36)
+    expect(day.resumen.saldo_disponible_ves).toBe('0.03');
+    expect(day.transacciones_con_acumulados.map((r) => r.bs_recibidos)).toEqual(['0.01', '0.01', '0.01']);
+  });
+
+  it("issue 36's day: the available Bs is its base plus its rows as shown, to the céntimo", () => {
+    const day = computeDay(
+      [
+        { ...tx('600.00', '318.5000', 0, 0), esta_verificada: true }, // 191100.00 received
+        { ...tx('100.00', '319.7468', 0, 0), esta_verificada: true }, // 31974.68 received
+        { ...tx(0, 0, '150.00', '313.4567'), esta_verificada: true }, // 47018.505 → 47018.51 paid
+        { ...tx(0, 0, '500.00', '312.2500'), esta_verificada: true }, // 156125.00 paid
+      ],
+      { saldo_base_ves: '1000000.00', saldo_base_usd: '5000.00' },
+    );
+    expect(day.transacciones_con_acumulados.map((r) => [r.bs_recibidos, r.bs_pagados])).toEqual([
+      ['191100.00', '0.00'],
+      ['31974.68', '0.00'],
+      ['0.00', '47018.51'],
+      ['0.00', '156125.00'],
+    ]);
+    // received 191100.00 + 31974.68 = 223074.68; paid 47018.51 + 156125.00 = 203143.51
+    // 1000000 + 223074.68 − 203143.51 = 1019931.17 (the unrounded 203143.505 paid gave 1019931.175 → .18)
+    expect(day.resumen.saldo_disponible_ves).toBe('1019931.17');
+    expect(day.saldos_actuales.saldo_ves_actual).toBe('1019931.17');
   });
 
   it('an empty day is its base', () => {
@@ -345,6 +376,25 @@ describe('properties', () => {
           const single = computeTransaction(rows[i]!);
           expect([r.ganancia_transaccion_ves, r.ganancia_transaccion_usd]).toEqual([single.ganancia_ves, single.ganancia_usd]);
         });
+      }),
+    );
+  });
+
+  it("the day's available Bs (all and verified) is its base plus the rows' Bs as shown, to the céntimo", () => {
+    fc.assert(
+      fc.property(dayArb, ({ rows, base }) => {
+        const day = computeDay(rows, base);
+        const out = day.transacciones_con_acumulados;
+        // every row's Bs figure is at céntimos: what is shown is what is summed (docs/decisions/0034)
+        for (const r of out) {
+          expect(r.bs_recibidos).toMatch(/^\d+\.\d{2}$/);
+          expect(r.bs_pagados).toMatch(/^\d+\.\d{2}$/);
+        }
+        const net = (keep: (i: number) => boolean) =>
+          sum(out.filter((_, i) => keep(i)).map((r) => r.bs_recibidos)).minus(sum(out.filter((_, i) => keep(i)).map((r) => r.bs_pagados)));
+        const baseVes = new Big(base.saldo_base_ves as string);
+        expect(day.resumen.saldo_disponible_ves).toBe(toFixedString(baseVes.plus(net(() => true)), 2));
+        expect(day.saldos_actuales.saldo_ves_actual).toBe(toFixedString(baseVes.plus(net((i) => rows[i]!.esta_verificada)), 2));
       }),
     );
   });

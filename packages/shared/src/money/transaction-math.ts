@@ -5,7 +5,11 @@ import { Big, type DecimalInput, roundHalfUp, toBigOrZero, toFixedString, toNumb
  * answered figures) and the web (form previews). Every result is an exact decimal string.
  *
  * Invariants (checked by transaction-math.test.ts):
- * - bs_recibidos = venta × tasa_venta and bs_pagados = compra × tasa_compra, exact (no rounding).
+ * - bs_recibidos = venta × tasa_venta and bs_pagados = compra × tasa_compra, each rounded half-up
+ *   to 2 dp: the row's figure is the figure shown and exported, and every balance is a sum of those
+ *   rounded rows (docs/product.md#money, docs/decisions/0034), so base + Σ rows shown = the balance shown.
+ * - ganancia_ves is taken from the rounded sides (bs_recibidos − bs_pagados as shown, minus the fee);
+ *   ganancia_usd from the exact products divided by the rate (a valuation, not a sum of shown Bs).
  * - Each row's ganancia is rounded half-up to 2 dp once; cumulative values and day totals are sums
  *   of those rounded rows, so the rows shown always add up to the totals shown.
  * - A sale alone earns +venta USD, a purchase alone −compra USD.
@@ -28,11 +32,11 @@ export interface TransactionAmounts {
 }
 
 export interface TransactionFigures {
-  /** venta × tasa_venta, exact. */
+  /** venta × tasa_venta, half-up to 2 dp (docs/decisions/0034). */
   bs_recibidos: string;
-  /** compra × tasa_compra, exact. */
+  /** compra × tasa_compra, half-up to 2 dp. */
   bs_pagados: string;
-  /** bs_recibidos − bs_pagados, half-up to 2 dp. */
+  /** bs_recibidos − bs_pagados (the rounded sides) minus the fee in Bs, half-up to 2 dp. */
   ganancia_ves: string;
   /** Unrounded ganancia in Bs divided by the purchase rate (else the sale rate), half-up to 2 dp. */
   ganancia_usd: string;
@@ -52,8 +56,12 @@ function exactFigures(tx: TransactionAmounts) {
   const tasaVenta = toBigOrZero(tx.tasa_venta);
   const tasaCompra = toBigOrZero(tx.tasa_compra);
   const comision = toBigOrZero(tx.comision_usd);
-  const bsRecibidos = venta.times(tasaVenta);
-  const bsPagados = compra.times(tasaCompra);
+  const exactRecibidos = venta.times(tasaVenta);
+  const exactPagados = compra.times(tasaCompra);
+  // docs/decisions/0034: each side is rounded to the céntimo once, here; the row shows and stores
+  // that figure and the day's balances sum it, so the rows shown add up to the balance shown.
+  const bsRecibidos = roundHalfUp(exactRecibidos, 2);
+  const bsPagados = roundHalfUp(exactPagados, 2);
   // USD profit is valued at the purchase rate when there is a purchase, else at the sale rate:
   // a sale alone then gives (venta × tasa_venta) / tasa_venta = +venta exactly.
   const divisor = compra.gt(0) ? tasaCompra : venta.gt(0) ? tasaVenta : ZERO;
@@ -67,7 +75,7 @@ function exactFigures(tx: TransactionAmounts) {
   const usd = divisor.eq(0)
     ? ZERO
     : venta.gt(0) && compra.gt(0)
-      ? bsRecibidos.minus(bsPagados).div(divisor)
+      ? exactRecibidos.minus(exactPagados).div(divisor)
       : compra.gt(0)
         ? compra.neg()
         : venta;
@@ -104,8 +112,8 @@ function storedFigures(tx: TransactionAmounts, stored: NonNullable<DayRowInput['
 export function computeTransaction(tx: TransactionAmounts): TransactionFigures {
   const f = exactFigures(tx);
   return {
-    bs_recibidos: toFixedString(f.bsRecibidos),
-    bs_pagados: toFixedString(f.bsPagados),
+    bs_recibidos: toFixedString(f.bsRecibidos, 2),
+    bs_pagados: toFixedString(f.bsPagados, 2),
     ganancia_ves: toFixedString(f.gananciaVes, 2),
     ganancia_usd: toFixedString(f.gananciaUsd, 2),
   };
@@ -199,8 +207,8 @@ export function computeDay<T extends DayRowInput>(rows: readonly T[], base: DayB
     }
     return {
       ...row,
-      bs_recibidos: toFixedString(f.bsRecibidos),
-      bs_pagados: toFixedString(f.bsPagados),
+      bs_recibidos: toFixedString(f.bsRecibidos, 2),
+      bs_pagados: toFixedString(f.bsPagados, 2),
       ganancia_transaccion_ves: toFixedString(f.gananciaVes, 2),
       ganancia_transaccion_usd: toFixedString(f.gananciaUsd, 2),
       ganancia_acumulada_ves_hasta_esta_transaccion: toFixedString(gananciaVes, 2),

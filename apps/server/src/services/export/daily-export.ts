@@ -8,6 +8,10 @@ import { computeLedgerDay } from '../balances/day-balances.ts';
 const USD = '#,##0.00';
 const FEE = '#,##0.00######';
 const RATE = '#,##0.0000';
+/** Excel's Text format: what is typed into such a cell stays text, never a formula. */
+const TEXT = '@';
+/** A leading character that makes a typed cell a formula in Excel or LibreOffice. */
+const FORMULA_START = /^[=+\-@]/;
 const m = messages;
 
 /** An exact decimal string as a cell number rounded to its scale. */
@@ -98,7 +102,8 @@ const HEADER_ROW = 7;
  * Streams the day's workbook (docs/product.md#rates-and-export) with exceljs' streaming writer: a heading block, one row
  * per transaction in the day's order, a totals row and the available balances. Every cell is a
  * value — numbers as numbers, texts as strings, never a formula — so a note such as
- * '=HYPERLINK(…)' stays inert text. Rows are committed (written out) as they are added.
+ * '=HYPERLINK(…)' stays inert text, and a text that starts like a formula gets the Text format so
+ * it stays text when edited. Rows are committed (written out) as they are added.
  */
 export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readable {
   const out = new PassThrough();
@@ -110,6 +115,12 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
   const add = (values: unknown[], bold = false) => {
     const row = ws.addRow(values);
     if (bold) row.font = { bold: true };
+    // A text such as a note '=1+1' is written as a string, so it is inert while untouched; but once a
+    // user edits the cell (F2, Enter) Excel would read it as a formula. In a cell formatted as Text it
+    // stays text. exceljs 4.4 has no `quotePrefix` style, so the Text number format does the job (issue 36).
+    values.forEach((v, i) => {
+      if (typeof v === 'string' && FORMULA_START.test(v)) row.getCell(i + 1).numFmt = TEXT;
+    });
     row.commit();
   };
   /** A labelled figure of the heading or closing block: column B is Hora's, so it gets its own format (issue 25). */
@@ -173,7 +184,7 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
     ]);
   });
   const res = day.resumen;
-  // Σ of the exact per-row Bs (docs/product.md#money), rounded once to the cell's 2 dp.
+  // Σ of the rows' Bs as shown (each at céntimos, docs/decisions/0034), so the totals add up the column.
   let bsRecibidos = new Big(0);
   let bsPagados = new Big(0);
   for (const r of day.transacciones_con_acumulados) {
