@@ -72,6 +72,25 @@ describe("issue 36's day: the balance is its base plus its rows as shown", () =>
     expect((h.json() as { resumen_total: { saldo_ves: number } }).resumen_total.saldo_ves).toBe(1019931.17);
   });
 
+  it('a row deleted before migration 0014 comes back from its snapshot at céntimos', async () => {
+    const tx = await addTransaction(t, u, u.ledgerId, '2026-11-22', { compra: '150.00', tasa_compra: '313.4567' });
+    expect((await t.request({ method: 'DELETE', url: `/api/transactions/${tx.id}`, token: u.token })).statusCode).toBe(204);
+    // The deletion's snapshot as the old rule wrote it: the exact product.
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      `update activity set before = jsonb_set(before, '{bs_pagados}', '"47018.505"')
+       where ledger_id = $1 and action = 'TRANSACTION_DELETED' returning id::text`,
+      [u.ledgerId],
+    );
+    expect(rows).toHaveLength(1);
+    const res = await t.request({ method: 'POST', url: `/api/ledgers/${u.ledgerId}/activity/${rows[0]!.id}/restore`, token: u.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const back = await t.database.pool.query<{ bs_pagados: string; ganancia_ves: string }>(
+      `select bs_pagados::text, ganancia_ves::text from transactions where id = $1`,
+      [tx.id],
+    );
+    expect(back.rows[0]).toEqual({ bs_pagados: '47018.51', ganancia_ves: '-47018.51' });
+  });
+
   it("the day's Excel shows the same rows, totals and Saldo disponible", async () => {
     const res = await t.request({
       method: 'GET',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { messages } from '@arb/shared';
+import { computeTransaction, messages, type DecimalInput } from '@arb/shared';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertSnapshots, type RowSnapshot } from './row-snapshot.ts';
@@ -40,9 +40,28 @@ function snapshotsOf(value: unknown): RowSnapshot[] {
  * import's order number) is already in the ledger, nothing is restored: 409 RESTORE_CONFLICT.
  */
 export async function restoreTransactions(tx: Tx, snapshots: RowSnapshot[]): Promise<number> {
-  const inserted = await insertSnapshots(tx, 'transactions', snapshots, 'id');
+  const inserted = await insertSnapshots(tx, 'transactions', snapshots.map(withCurrentFigures), 'id');
   if (inserted.length !== snapshots.length) throw new AppError('RESTORE_CONFLICT', messages.restoreConflict);
   return inserted.length;
+}
+
+const amount = (v: unknown): DecimalInput | null => (typeof v === 'string' || typeof v === 'number' ? v : null);
+
+/**
+ * A row comes back with the figures today's money rule gives its amounts: a snapshot taken before
+ * migration 0014 holds an unrounded Bs side (docs/decisions/0034), which would put a céntimo's
+ * difference back into its day.
+ */
+function withCurrentFigures(s: RowSnapshot): RowSnapshot {
+  if (!('venta' in s)) return s;
+  const f = computeTransaction({
+    venta: amount(s.venta),
+    tasa_venta: amount(s.tasa_venta),
+    compra: amount(s.compra),
+    tasa_compra: amount(s.tasa_compra),
+    comision_usd: amount(s.comision_usd),
+  });
+  return { ...s, ...f };
 }
 
 const daysOf = (snapshots: RowSnapshot[]): string[] => [...new Set(snapshots.map((s) => String(s.fecha)))].sort();
