@@ -93,7 +93,7 @@ const items = () => within(screen.getByTestId('activity-list')).getAllByRole('li
 
 describe("'Actividad'", () => {
   it('says who did what and when, newest first, and pages with Cargar más', async () => {
-    renderAt(<ActivitySection ledgerId={LEDGER} pageSize={2} />, '/');
+    renderAt(<ActivitySection ledgerId={LEDGER} metodo="por_operacion" pageSize={2} />, '/');
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(items()[0]!.textContent).toContain(
       'Ana eliminó una transacción del 21/11/2026: venta 120,00, tasa venta 40,00 Bs, ganancia 100,00 USD',
@@ -117,14 +117,14 @@ describe("'Actividad'", () => {
   });
 
   it('a short first page has no Cargar más', async () => {
-    renderAt(<ActivitySection ledgerId={LEDGER} pageSize={10} />, '/');
+    renderAt(<ActivitySection ledgerId={LEDGER} metodo="por_operacion" pageSize={10} />, '/');
     await waitFor(() => expect(items()).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
   });
 
   it('an empty log says so', async () => {
     api = fakeApi({ [PATH]: { status: 200, body: [] } });
-    renderAt(<ActivitySection ledgerId={LEDGER} />, '/');
+    renderAt(<ActivitySection ledgerId={LEDGER} metodo="por_operacion" />, '/');
     expect(await screen.findByText('Todavía no hay actividad en este registro')).toBeTruthy();
   });
 
@@ -153,7 +153,7 @@ describe("'Actividad'", () => {
         return { status: 200, body: { restored: 1 } };
       },
     });
-    renderAt(<ActivitySection ledgerId={LEDGER} viewer={{ userId: ana.id, isOwner: false }} />, '/');
+    renderAt(<ActivitySection ledgerId={LEDGER} metodo="por_operacion" viewer={{ userId: ana.id, isOwner: false }} />, '/');
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(within(items()[1]!).queryByRole('button', { name: 'Restaurar' })).toBeNull();
     await userEvent.click(within(items()[0]!).getByRole('button', { name: 'Restaurar' }));

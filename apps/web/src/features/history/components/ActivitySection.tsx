@@ -1,6 +1,6 @@
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { formatDateTime, messages } from '@arb/shared';
+import { formatDateTime, messages, type MetodoGanancia } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useActivity } from '../api/get-activity';
 import { activitySentence } from '../lib/activity-sentence';
@@ -16,9 +16,11 @@ interface Props {
   pageSize?: number;
   /** Who is looking: the owner may restore any delete or reset, a member their own. */
   viewer?: { userId: string | undefined; isOwner: boolean };
+  /** The ledger's profit method: the log states a transaction's profit only under por_operacion. */
+  metodo: MetodoGanancia;
 }
 
-export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefined, isOwner: false } }: Props) {
+export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefined, isOwner: false }, metodo }: Props) {
   const activity = useActivity(ledgerId, pageSize);
   const restore = useRestoreActivity();
   const entries = activity.data?.pages.flat() ?? [];
@@ -78,7 +80,11 @@ export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefin
               }
               sx={{ pr: canRestore(e, viewer) || e.restoredAt ? 14 : 0 }}
             >
-              <ListItemText primary={activitySentence(e)} secondary={formatDateTime(e.createdAt)} sx={{ overflowWrap: 'anywhere' }} />
+              <ListItemText
+                primary={activitySentence(e, metodo)}
+                secondary={formatDateTime(e.createdAt)}
+                sx={{ overflowWrap: 'anywhere' }}
+              />
             </ListItem>
           ))}
         </List>

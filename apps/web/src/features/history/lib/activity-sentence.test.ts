@@ -143,7 +143,7 @@ describe('activitySentence', () => {
       'Usuario eliminado marcó como verificada una transacción del 21/11/2026',
     ],
   ])('%s', (_name, e, sentence) => {
-    expect(activitySentence(entry(e))).toBe(sentence);
+    expect(activitySentence(entry(e), 'por_operacion')).toBe(sentence);
   });
 });
 
@@ -152,6 +152,33 @@ describe('activitySentence of imports (docs/product.md#binance-import)', () => {
     [{ action: 'IMPORT_CREATED', after: { created: 20000, fechas: ['2026-11-20'] } }, 'Ana importó 20000 operaciones'],
     [{ action: 'IMPORT_UNDONE', before: { transactions: [] }, after: { removed: 3 } }, 'Ana deshizo la importación de 3 operaciones'],
   ])('%o → %s', (e, sentence) => {
-    expect(activitySentence(entry(e))).toBe(sentence);
+    expect(activitySentence(entry(e), 'por_operacion')).toBe(sentence);
+  });
+});
+
+describe('activitySentence under costo promedio (issue 36)', () => {
+  // A sale of 600 @ 300 stores its per-operation ganancia (600 − 0.60 fee = 599.40 USD); under
+  // costo promedio it realized 29.59 against the average, a figure that later rows can change.
+  const sale = { ...tx, venta: '600.00', tasa_venta: '300.0000', ganancia_usd: '599.40' };
+
+  it.each<[string, Partial<ActivityEntry>, string]>([
+    [
+      'a creation',
+      { action: 'TRANSACTION_CREATED', after: sale },
+      'Ana creó una transacción del 21/11/2026: venta 600,00, tasa venta 300,00 Bs',
+    ],
+    [
+      'a deletion',
+      { action: 'TRANSACTION_DELETED', before: { ...sale, id: 't1', ledger_id: 'L1' } },
+      'Ana eliminó una transacción del 21/11/2026: venta 600,00, tasa venta 300,00 Bs',
+    ],
+  ])('%s states no per-operation profit', (_name, e, sentence) => {
+    expect(activitySentence(entry(e), 'costo_promedio')).toBe(sentence);
+  });
+
+  it('the same entry under por operación states the profit that method shows', () => {
+    expect(activitySentence(entry({ action: 'TRANSACTION_CREATED', after: sale }), 'por_operacion')).toBe(
+      'Ana creó una transacción del 21/11/2026: venta 600,00, tasa venta 300,00 Bs, ganancia 599,40 USD',
+    );
   });
 });

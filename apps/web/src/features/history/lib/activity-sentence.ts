@@ -1,4 +1,15 @@
-import { formatBs, formatDayShort, formatNumber2, formatRate, formatUsd, isDayKey, messages, t, type MessageKey } from '@arb/shared';
+import {
+  formatBs,
+  formatDayShort,
+  formatNumber2,
+  formatRate,
+  formatUsd,
+  isDayKey,
+  messages,
+  t,
+  type MessageKey,
+  type MetodoGanancia,
+} from '@arb/shared';
 import type { ActivityEntry } from '../api/types';
 
 type Values = Record<string, unknown> | null;
@@ -50,13 +61,21 @@ function changes(before: Values, after: Values, fields: Field[]): string[] {
     .map((f) => `${messages[f.label]} ${f.format(before[f.key])} → ${f.format(after[f.key])}`);
 }
 
-/** "venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD": a transaction as it was created or deleted. */
-function snapshot(values: Values): string[] {
+/**
+ * "venta 100,00, tasa venta 40,00 Bs, ganancia 100,00 USD": a transaction as it was created or
+ * deleted. The snapshot's ganancia is the per-operation figure (docs/product.md#money); under
+ * costo promedio a row's profit is what the walk realizes, which depends on every earlier row
+ * and changes with them, so the sentence states none (issue 36: "venta 600,00 … ganancia 599,40 USD"
+ * for a sale that realized 29,59).
+ */
+function snapshot(values: Values, metodo: MetodoGanancia): string[] {
   if (!values) return [];
   const parts = TX_FIELDS.filter((f) => f.key !== 'fecha' && f.key !== 'notas')
     .filter((f) => num(values[f.key]) !== null && num(values[f.key]) !== 0)
     .map((f) => `${messages[f.label]} ${f.format(values[f.key])}`);
-  if (num(values.ganancia_usd) !== null) parts.push(`${messages.activityFieldGanancia} ${usd(values.ganancia_usd)}`);
+  if (metodo === 'por_operacion' && num(values.ganancia_usd) !== null) {
+    parts.push(`${messages.activityFieldGanancia} ${usd(values.ganancia_usd)}`);
+  }
   return parts;
 }
 
@@ -78,20 +97,21 @@ export function actorName(entry: ActivityEntry): string {
 
 /**
  * One activity entry as a Spanish sentence, e.g. 'Ana editó una transacción del 21/11/2026:
- * venta 100,00 → 120,00'. Unknown actions still read as a sentence ('Ana realizó X').
+ * venta 100,00 → 120,00'. Unknown actions still read as a sentence ('Ana realizó X'). `metodo` is
+ * the ledger's profit method: a profit is stated only when it is the one the ledger shows.
  */
-export function activitySentence(entry: ActivityEntry): string {
+export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): string {
   const user = actorName(entry);
   const { before, after } = entry;
   const fechaOf = (v: Values) => (v && isDayKey(v.fecha) ? v.fecha : null);
   const fecha = day(fechaOf(before) ?? entry.fecha ?? fechaOf(after));
   switch (entry.action) {
     case 'TRANSACTION_CREATED':
-      return withDetails(t('activityTxCreated', { user, fecha }), snapshot(after));
+      return withDetails(t('activityTxCreated', { user, fecha }), snapshot(after, metodo));
     case 'TRANSACTION_UPDATED':
       return withDetails(t('activityTxUpdated', { user, fecha }), changes(before, after, TX_FIELDS));
     case 'TRANSACTION_DELETED':
-      return withDetails(t('activityTxDeleted', { user, fecha }), snapshot(before));
+      return withDetails(t('activityTxDeleted', { user, fecha }), snapshot(before, metodo));
     case 'TRANSACTION_VERIFIED':
       return t(after?.esta_verificada === false ? 'activityTxUnverified' : 'activityTxVerified', { user, fecha });
     case 'DAILY_BALANCE_UPDATED':

@@ -105,7 +105,11 @@ export default function LedgerHistoryPage() {
           </>
         )}
         <ImportsSection ledgerId={ledgerId} userId={user?.id} isOwner={ledger.data.ownerId === user?.id} />
-        <ActivitySection ledgerId={ledgerId} viewer={{ userId: user?.id, isOwner: ledger.data.ownerId === user?.id }} />
+        <ActivitySection
+          ledgerId={ledgerId}
+          viewer={{ userId: user?.id, isOwner: ledger.data.ownerId === user?.id }}
+          metodo={ledger.data.metodo_ganancia}
+        />
       </Stack>
     );
   }
