@@ -28,6 +28,8 @@ export const messages = {
   metodoCostoPromedio: 'Costo promedio: ventas y compras sueltas; la ganancia se realiza al cerrar la posición.',
   positionError: 'Error al cargar la posición',
   pnlError: 'Error al cargar la ganancia realizada',
+  pnlMembersNote:
+    'Cada miembro tiene su propio costo promedio, calculado solo con sus compras y ventas; el registro calcula uno con las de todos. Por eso la suma de las ganancias por miembro puede no coincidir con la del registro.',
   feeInvalid: 'La comisión debe ser un número no negativo con hasta 8 decimales',
   occurredAtInvalid: 'La hora de la operación no es válida',
   occurredAtFuture: 'La hora de la operación no puede estar en el futuro',

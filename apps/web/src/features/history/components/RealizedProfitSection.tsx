@@ -50,12 +50,13 @@ export function RealizedProfitSection({ ledgerId }: { ledgerId: string }) {
           Ganancia por miembro
         </Typography>
         <TableContainer>
-          <Table size="small" aria-labelledby="members-profit-title">
+          <Table size="small" aria-labelledby="members-profit-title" aria-describedby="members-profit-note">
             <TableHead>
               <TableRow>
                 <TableCell>Miembro</TableCell>
                 <TableCell align="right">Operaciones</TableCell>
                 <TableCell align="right">Realizado ($)</TableCell>
+                <TableCell align="right">Realizado (Bs)</TableCell>
                 <TableCell align="right">Posición abierta</TableCell>
                 <TableCell align="right">Costo promedio</TableCell>
               </TableRow>
@@ -66,6 +67,7 @@ export function RealizedProfitSection({ ledgerId }: { ledgerId: string }) {
                   <TableCell>{m.user_name}</TableCell>
                   <TableCell align="right">{m.operaciones}</TableCell>
                   <TableCell align="right">{formatUsd(m.realizado_usd)}</TableCell>
+                  <TableCell align="right">{formatBs(m.realizado_ves)}</TableCell>
                   <TableCell align="right">{formatUsd(m.posicion_usd)}</TableCell>
                   <TableCell align="right">{m.posicion_usd === 0 ? '—' : formatRate(m.costo_promedio)}</TableCell>
                 </TableRow>
@@ -73,6 +75,10 @@ export function RealizedProfitSection({ ledgerId }: { ledgerId: string }) {
             </TableBody>
           </Table>
         </TableContainer>
+        {/* issue 36: 32,36 + 8,75 ≠ 39,84 needs its reason next to it (docs/product.md#profit-method-and-position). */}
+        <Typography id="members-profit-note" variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+          {messages.pnlMembersNote}
+        </Typography>
       </Paper>
     </>
   );

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayKey } from '@arb/shared';
+import { formatBs, formatUsd, todayKey } from '@arb/shared';
 import type { HistoryDate, HistorySummary } from '../api/types';
 import { fakeApi, signIn, type Routes } from '../testing/fake-api';
 import { renderAt } from '../testing/render';
@@ -52,6 +52,7 @@ const base = (): Routes => ({
       total: { operaciones: 3, realizado_ves: 400, realizado_usd: 1.67, comisiones_usd: 0 },
       por_miembro: [
         { userId: 'u1', user_name: 'Ana', operaciones: 3, realizado_ves: 400, realizado_usd: 1.67, posicion_usd: -60, costo_promedio: 250 },
+        { userId: 'u2', user_name: 'Beto', operaciones: 2, realizado_ves: 2187.5, realizado_usd: 8.75, posicion_usd: 0, costo_promedio: 0 },
       ],
     },
   },
@@ -172,6 +173,16 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     open();
     const perMember = await screen.findByRole('table', { name: 'Ganancia por miembro' });
     expect(within(perMember).getByText('Ana')).toBeTruthy();
+    // issue 36: each member's realized Bs beside the USD, and the reason the members' sum is not the ledger's
+    expect(within(perMember).getByRole('columnheader', { name: 'Realizado (Bs)' })).toBeTruthy();
+    const beto = within(perMember).getByText('Beto').closest('tr')!;
+    // 8,75 USD and 2.187,50 Bs.S, in the app's one money format
+    expect(within(beto).getByText(formatUsd(8.75))).toBeTruthy();
+    expect(within(beto).getByText(formatBs(2187.5))).toBeTruthy();
+    expect(perMember.getAttribute('aria-describedby')).toBe('members-profit-note');
+    expect(screen.getByText(/Cada miembro tiene su propio costo promedio/).textContent).toBe(
+      'Cada miembro tiene su propio costo promedio, calculado solo con sus compras y ventas; el registro calcula uno con las de todos. Por eso la suma de las ganancias por miembro puede no coincidir con la del registro.',
+    );
     const perDay = screen.getByRole('table', { name: 'Ganancia realizada por día' });
     expect(within(perDay).getAllByRole('row')).toHaveLength(2);
     expect(api.calls(`/api/ledgers/${LEDGER}/pnl`)).toHaveLength(1);
