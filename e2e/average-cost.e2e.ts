@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, messages, todayKey } from '@arb/shared';
+import { addDays, messages, t, todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { personalLedger, signUp } from './support/accounts.ts';
 
@@ -24,9 +24,13 @@ async function chooseAverageCost(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Gestión del grupo' });
   // One sentence explains each method.
   await dialog.getByText(messages.metodoPorOperacion).waitFor();
-  // The radio follows the stored ledger: it turns on once the server has saved the choice.
+  // The radio follows the stored ledger: it turns on once the server has saved the choice. A click
+  // only asks, naming what the change recomputes (issue 36); Ana confirms.
   await dialog.getByLabel(messages.metodoCostoPromedio).click();
-  await page.getByText(messages.ledgerSettingsSuccess).waitFor();
+  const confirm = page.getByRole('dialog', { name: t('metodoConfirmTitle', { metodo: messages.metodoNombreCostoPromedio }) });
+  await confirm.getByText(messages.metodoConfirmText).waitFor();
+  await confirm.getByRole('button', { name: messages.metodoConfirmLabel }).click();
+  await dialog.getByText(t('metodoChanged', { metodo: messages.metodoNombreCostoPromedio })).waitFor();
   await expect.poll(() => dialog.getByLabel(messages.metodoCostoPromedio).isChecked()).toBe(true);
   await page.keyboard.press('Escape');
 }
@@ -120,8 +124,15 @@ describe('average cost', () => {
 
     const perMember = page.getByRole('table', { name: 'Ganancia por miembro' });
     const anaRow = perMember.getByRole('row', { name: /Ana/ });
-    // Ana's own book: the same 2 operations, 4,75 USD realized over the range, nothing open.
-    expect(await anaRow.getByRole('cell').allTextContents()).toEqual(['Ana', '2', '4,75 USD', '0,00 USD', '—']);
+    // Ana's own book: the same 2 operations, 4,75 USD and 1.520,00 Bs realized over the range, nothing open.
+    expect(await anaRow.getByRole('cell').allTextContents()).toEqual(['Ana', '2', '4,75 USD', '1.520,00 Bs.S', '0,00 USD', '—']);
+    // Under the table, why the members' profits need not add up to the ledger's (issue 36).
+    await page.getByText(messages.pnlMembersNote).waitFor();
+    // The log names the sale without the per-operation profit (100 − 1,50 = 98,50 USD), which is not
+    // what this ledger realized (issue 36).
+    const saleLine = page.getByTestId('activity-list').getByText(/creó una transacción.*venta 100,00, tasa venta 320,00 Bs/);
+    await saleLine.waitFor();
+    expect(await saleLine.textContent()).not.toContain('ganancia');
     // The activity names the switch in words.
     await page.getByText('Ana cambió el método de ganancia a costo promedio').waitFor();
     await screenshot(page, 'average-cost-history');

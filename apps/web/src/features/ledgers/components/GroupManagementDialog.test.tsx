@@ -55,6 +55,42 @@ describe('GroupManagementDialog', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ canModifyBalance: true });
   });
 
+  it('owner: switching the profit method asks first, naming what it recomputes, and then says it changed (issue 36)', async () => {
+    signIn(owner);
+    let metodo: 'por_operacion' | 'costo_promedio' = 'por_operacion';
+    const calls = fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture({ metodo_ganancia: metodo })] }),
+      'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'c', inviteUrl: 'u' } }),
+      'PUT /api/ledgers/l-1/settings': (body) => {
+        metodo = (body as { metodo_ganancia: typeof metodo }).metodo_ganancia;
+        return { json: { ledger: ledgerFixture({ metodo_ganancia: metodo }) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/dashboard', '/dashboard', dialog);
+    const average = await screen.findByRole('radio', { name: /^Costo promedio/ });
+
+    // One click only asks: nothing is sent, and Cancelar leaves the method as it was.
+    await user.click(average);
+    let confirm = await screen.findByRole('dialog', { name: '¿Cambiar el método de ganancia a costo promedio?' });
+    expect(within(confirm).getByText(/Se recalculará la ganancia de todos los días del registro, para todos los miembros/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Cambiar el método/ })).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect((screen.getByRole('radio', { name: /^Por operación/ }) as HTMLInputElement).checked).toBe(true);
+
+    // Confirmed, it changes and says so next to the choice.
+    await user.click(screen.getByRole('radio', { name: /^Costo promedio/ }));
+    confirm = await screen.findByRole('dialog', { name: '¿Cambiar el método de ganancia a costo promedio?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cambiar método' }));
+    expect(
+      await screen.findByText('Método de ganancia actualizado: ahora costo promedio. Las ganancias de todos los días se recalcularon.'),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ metodo_ganancia: 'costo_promedio' }]);
+    await waitFor(() => expect((screen.getByRole('radio', { name: /^Costo promedio/ }) as HTMLInputElement).checked).toBe(true));
+  });
+
   it('owner: expelling asks for confirmation first', async () => {
     signIn(owner);
     const calls = fakeApi({

@@ -50,7 +50,7 @@ export function GroupManagementDialog({ open, onClose, ledgerId }: GroupManageme
             <>
               <RenameLedgerForm ledger={ledger} onNotice={show} />
               <Divider />
-              <ProfitMethodForm ledger={ledger} isOwner={isOwner} onNotice={show} />
+              <ProfitMethodForm ledger={ledger} isOwner={isOwner} />
               {isOwner && (
                 <>
                   <Divider />
