@@ -79,6 +79,11 @@ describe('on a phone (360 × 760)', () => {
 
     // Delete it by mistake, then take it back within the snackbar's 10 s.
     await page.getByRole('button', { name: 'Eliminar transacción 1' }).click();
+    // The question says what follows: it can be taken back (issue 36).
+    await page
+      .getByRole('dialog')
+      .getByText(/Podrás deshacerlo con «Deshacer» durante 10 segundos/)
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await expect.poll(() => page.getByTestId('tx-row').count()).toBe(0);
     await page.getByRole('button', { name: 'Deshacer' }).click();

@@ -28,6 +28,8 @@ export const SNACKBAR_HIDE_MS = 3_000;
 /** docs/product.md#undo: "Deshacer" stays 10 s (the exception to SPEC's 3 s); changes of the last 30 days can be restored. */
 export const UNDO_SNACKBAR_MS = 10_000;
 export const RESTORE_WINDOW_DAYS = 30;
+/** The two windows as the delete and reset questions name them (messages deleteTxConfirm, resetConfirm). */
+export const UNDO_WINDOWS = { segundos: UNDO_SNACKBAR_MS / 1000, dias: RESTORE_WINDOW_DAYS } as const;
 /** The activity actions that can be restored (the server's restoreHandlers; a test holds them equal). */
 export const RESTORABLE_ACTIONS: readonly string[] = ['TRANSACTION_DELETED', 'LEDGER_DAY_RESET', 'IMPORT_UNDONE'];
 export const COPIED_INDICATOR_MS = 2_000;

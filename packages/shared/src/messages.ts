@@ -233,10 +233,12 @@ export const messages = {
   exportError: 'Error al exportar el archivo Excel',
   creatingPersonalLedger: 'No tienes registros todavía. Estamos creando tu registro personal...',
   notTodayQuestion: 'Estás viendo el {date}, que no es hoy. ¿Quieres crear el registro de hoy?',
+  // docs/product.md#undo: a delete and a reset can be taken back, so the question says how (issue 36).
   resetConfirm:
-    'Se eliminarán todas las transacciones del {date} y los saldos base de ese día quedarán en 0. Esta acción no se puede deshacer.',
+    'Se eliminarán todas las transacciones del {date} y los saldos base de ese día quedarán en 0. Podrás deshacerlo con «Deshacer» durante {segundos} segundos, o restaurarlo desde «Actividad» en el historial del registro durante {dias} días.',
   ledgerResetSuccess: 'Registro restablecido exitosamente',
-  deleteTxConfirm: '¿Seguro que quieres eliminar esta transacción? Esta acción no se puede deshacer.',
+  deleteTxConfirm:
+    '¿Seguro que quieres eliminar esta transacción? Podrás deshacerlo con «Deshacer» durante {segundos} segundos, o restaurarla desde «Actividad» en el historial del registro durante {dias} días.',
   baseBalanceSuccess: 'Saldo base actualizado exitosamente',
 
   // Rates (issue 9: exchange-rate panel, docs/product.md#screens)

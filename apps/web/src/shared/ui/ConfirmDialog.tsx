@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A yes/no question before an action that cannot be undone (delete, reset, expel, leave). Focus
+ * A yes/no question before a weighty action (delete, reset, expel, leave, a profit-method switch). Focus
  * starts on Cancelar, so Enter never confirms by accident; while the action runs the dialog
  * cannot be dismissed.
  */

@@ -5,7 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { formatDayLong, messages, t } from '@arb/shared';
+import { formatDayLong, messages, t, UNDO_WINDOWS } from '@arb/shared';
 import { exportDaily, saveFile } from '../api/export-daily';
 import { useQueryClient } from '@tanstack/react-query';
 import { useResetLedgerDay } from '../../ledgers';
@@ -149,7 +149,7 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
       {confirmReset && fecha && (
         <ConfirmDialog
           title="Restablecer registro"
-          text={t('resetConfirm', { date: formatDayLong(fecha) })}
+          text={t('resetConfirm', { date: formatDayLong(fecha), ...UNDO_WINDOWS })}
           confirmLabel="Restablecer"
           busy={reset.isPending}
           onConfirm={() => void doReset()}

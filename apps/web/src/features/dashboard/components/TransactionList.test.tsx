@@ -80,6 +80,17 @@ describe('transaction list without a connection (docs/product.md#working-offline
     expect(hintOf('Eliminar transacción 1')).toBe('Eliminar');
   });
 
+  it('the delete question says how to take it back, since "Deshacer" follows (issue 36)', () => {
+    setOnline(true);
+    mockFetch(() => json(200, {}));
+    renderWithProviders(<TransactionList ledgerId={LEDGER} transactions={[tx]} permissions={permissions} onError={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar transacción 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Eliminar transacción' });
+    expect(dialog.querySelector('#confirm-text')?.textContent).toBe(
+      '¿Seguro que quieres eliminar esta transacción? Podrás deshacerlo con «Deshacer» durante 10 segundos, o restaurarla desde «Actividad» en el historial del registro durante 30 días.',
+    );
+  });
+
   it('online, a toggle whose request gets no answer is queued instead of failing', async () => {
     await offlineQueue.setUser('list-user-2');
     setOnline(true);

@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
-import { messages } from '@arb/shared';
+import { messages, t, UNDO_WINDOWS } from '@arb/shared';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { useToggleVerify } from '../api/toggle-verify';
 import type { TransactionRow } from '../api/types';
@@ -126,7 +126,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
       {deleting && (
         <ConfirmDialog
           title="Eliminar transacción"
-          text={messages.deleteTxConfirm}
+          text={t('deleteTxConfirm', UNDO_WINDOWS)}
           confirmLabel="Eliminar"
           busy={remove.isPending}
           onConfirm={() => void confirmDelete()}

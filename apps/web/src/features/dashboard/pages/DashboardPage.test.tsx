@@ -202,7 +202,13 @@ describe('dashboard page', () => {
     setup(`/dashboard?ledger=${OWN.id}`, [OWN, SHARED]);
     expect(await screen.findByRole('button', { name: 'Editar saldo base Bs.S' })).toBeTruthy();
     // The tools follow the day's list by a painted frame (docs/decisions/0019-dashboard-first-paint.md).
-    expect(await screen.findByRole('button', { name: 'Restablecer' })).toBeTruthy();
+    const reset = await screen.findByRole('button', { name: 'Restablecer' });
+    // Its question says how to take a reset back, since "Deshacer" follows it (issue 36).
+    fireEvent.click(reset);
+    const question = (await screen.findByRole('dialog')).querySelector('#confirm-text')?.textContent ?? '';
+    expect(question).toMatch(
+      /^Se eliminarán todas las transacciones del .+ y los saldos base de ese día quedarán en 0\. Podrás deshacerlo con «Deshacer» durante 10 segundos, o restaurarlo desde «Actividad» en el historial del registro durante 30 días\.$/,
+    );
     cleanup();
     setup(`/dashboard?ledger=${SHARED.id}`, [OWN, SHARED]);
     await screen.findByText('Saldo disponible Bs.S');
