@@ -38,6 +38,11 @@ export interface BuildOptions {
   ratesTimeoutMs?: number;
   /** Timings of the Telegram notifier (docs/product.md#telegram-notices); tests shorten them. */
   telegram?: TelegramTuning;
+  /**
+   * The outbox sender (default on). API tests without SMTP read links from the outbox, so they
+   * leave it off: a sent mail's body is blanked (docs/operations.md#backups).
+   */
+  mailSender?: boolean;
 }
 
 export interface BuiltApp {
@@ -105,9 +110,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await registerSpa(app, opts.webDist ?? webDistDir);
 
   // The outbox sender runs while the app does: from ready to close (tests included, no open handles).
-  const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.addHook('onReady', async () => mail.start());
-  app.addHook('onClose', async () => mail.stop());
+  if (opts.mailSender !== false) {
+    const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+    app.addHook('onReady', async () => mail.start());
+    app.addHook('onClose', async () => mail.stop());
+  }
   const purger = createRateLimitPurger({
     db: database.db,
     now,
