@@ -99,7 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   registerAuthDecorators(app);
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, config.APP_URL);
   // Every API answer is private and fresh by default; routes may say otherwise.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
