@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { accessTokens } from './lib/access-token.ts';
 import { EventBus } from './lib/ledger-events.ts';
+import { keyedHash } from './lib/keyed-hash.ts';
 import { secretBox } from './lib/secret-box.ts';
 import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
 import { registerDefaultDeny } from './plugins/default-deny.ts';
@@ -17,6 +18,7 @@ import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
+import { rekeyLegacyRecoveryCodes } from './services/auth/rekey-recovery-codes.ts';
 import { createMailSender } from './services/mail/sender.ts';
 import { createRateLimitPurger, type RateLimitPurger } from './services/rate-limit-purge.ts';
 import { purgeRetention } from './services/retention-purge.ts';
@@ -94,8 +96,17 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       log: app.log,
       ...(opts.ratesTimeoutMs !== undefined ? { timeoutMs: opts.ratesTimeoutMs } : {}),
     }),
-    secrets: { grace: secretBox(config.JWT_SECRET, 'refresh-grace'), totp: secretBox(config.JWT_SECRET, 'totp') },
+    secrets: {
+      grace: secretBox(config.JWT_SECRET, 'refresh-grace'),
+      totp: secretBox(config.JWT_SECRET, 'totp'),
+      recovery: keyedHash(config.JWT_SECRET, 'recovery-codes'),
+    },
   };
+  // Recovery codes stored unkeyed before issue 36 are keyed before the first request.
+  app.addHook('onReady', async () => {
+    const keyed = await rekeyLegacyRecoveryCodes(database.db, ctx.secrets.recovery);
+    if (keyed > 0) app.log.info({ keyed }, 'recovery codes keyed');
+  });
 
   registerAuthDecorators(app);
   registerErrorHandler(app);
