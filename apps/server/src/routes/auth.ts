@@ -40,7 +40,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    await registerUser(ctx, request.body);
+    await registerUser(ctx, request.body, request.ip);
     return reply.status(201).send({ message: messages.registerSuccess });
   });
 
