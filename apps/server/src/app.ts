@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { accessTokens } from './lib/access-token.ts';
 import { EventBus } from './lib/ledger-events.ts';
+import { keyedHash } from './lib/keyed-hash.ts';
 import { secretBox } from './lib/secret-box.ts';
 import { authGuards, registerAuthDecorators } from './plugins/auth.ts';
 import { registerDefaultDeny } from './plugins/default-deny.ts';
@@ -17,6 +18,7 @@ import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
+import { rekeyLegacyRecoveryCodes } from './services/auth/rekey-recovery-codes.ts';
 import { createMailSender } from './services/mail/sender.ts';
 import { createRateLimitPurger, type RateLimitPurger } from './services/rate-limit-purge.ts';
 import { purgeRetention } from './services/retention-purge.ts';
@@ -38,6 +40,11 @@ export interface BuildOptions {
   ratesTimeoutMs?: number;
   /** Timings of the Telegram notifier (docs/product.md#telegram-notices); tests shorten them. */
   telegram?: TelegramTuning;
+  /**
+   * The outbox sender (default on). API tests without SMTP read links from the outbox, so they
+   * leave it off: a sent mail's body is blanked (docs/operations.md#backups).
+   */
+  mailSender?: boolean;
 }
 
 export interface BuiltApp {
@@ -89,12 +96,21 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       log: app.log,
       ...(opts.ratesTimeoutMs !== undefined ? { timeoutMs: opts.ratesTimeoutMs } : {}),
     }),
-    secrets: { grace: secretBox(config.JWT_SECRET, 'refresh-grace'), totp: secretBox(config.JWT_SECRET, 'totp') },
+    secrets: {
+      grace: secretBox(config.JWT_SECRET, 'refresh-grace'),
+      totp: secretBox(config.JWT_SECRET, 'totp'),
+      recovery: keyedHash(config.JWT_SECRET, 'recovery-codes'),
+    },
   };
+  // Recovery codes stored unkeyed before issue 36 are keyed before the first request.
+  app.addHook('onReady', async () => {
+    const keyed = await rekeyLegacyRecoveryCodes(database.db, ctx.secrets.recovery);
+    if (keyed > 0) app.log.info({ keyed }, 'recovery codes keyed');
+  });
 
   registerAuthDecorators(app);
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, config.APP_URL);
   // Every API answer is private and fresh by default; routes may say otherwise.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -105,9 +121,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await registerSpa(app, opts.webDist ?? webDistDir);
 
   // The outbox sender runs while the app does: from ready to close (tests included, no open handles).
-  const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.addHook('onReady', async () => mail.start());
-  app.addHook('onClose', async () => mail.stop());
+  if (opts.mailSender !== false) {
+    const mail = createMailSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+    app.addHook('onReady', async () => mail.start());
+    app.addHook('onClose', async () => mail.stop());
+  }
   const purger = createRateLimitPurger({
     db: database.db,
     now,

@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { REGISTER_MAX_PER_ADDRESS } from '@arb/shared';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -69,6 +70,8 @@ const envSchema = z
     RATES_BINANCE_URL: url.optional(),
     RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
     TRUST_PROXY: trustProxy.optional(),
+    // docs/product.md#account-security: sign-ups per address per hour (issue 36).
+    REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(REGISTER_MAX_PER_ADDRESS),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')

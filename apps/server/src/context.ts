@@ -3,6 +3,7 @@ import type { Database, Db } from './db/database.ts';
 import type { AccessTokens } from './lib/access-token.ts';
 import type { EventBus } from './lib/ledger-events.ts';
 import type { SecretBox } from './lib/secret-box.ts';
+import type { KeyedHash } from './lib/keyed-hash.ts';
 import type { AuthGuards } from './plugins/auth.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
 
@@ -18,6 +19,9 @@ export interface AppContext {
   now: () => Date;
   /** Exchange rates with their per-instance cache (docs/product.md#rates-and-export). */
   rates: RatesService;
-  /** AES-256-GCM boxes keyed from JWT_SECRET (docs/product.md#account-security): refresh grace successors, TOTP secrets. */
-  secrets: { grace: SecretBox; totp: SecretBox };
+  /**
+   * AES-256-GCM boxes keyed from JWT_SECRET (docs/product.md#account-security): refresh grace successors, TOTP secrets;
+   * and the HMAC recovery codes are stored under (docs/decisions/0033-keyed-recovery-codes.md).
+   */
+  secrets: { grace: SecretBox; totp: SecretBox; recovery: KeyedHash };
 }

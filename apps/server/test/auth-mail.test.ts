@@ -53,6 +53,25 @@ describe('email outbox and sender', () => {
     expect(sink.mails.filter((m) => m.to.includes('down@example.com'))).toHaveLength(1);
   });
 
+  it('a sent mail keeps no link in the database (issue 36: backups held working reset links)', async () => {
+    const sink = await startSmtpSink();
+    cleanup.push(() => sink.close());
+    const t = await createTestApp({ SMTP_URL: sink.url });
+    cleanup.push(() => t.close());
+    await register(t, { email: 'olvido@example.com' });
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'olvido@example.com' } });
+    const link = linkFrom(await sink.waitFor('olvido@example.com', /reset-password\?token=/), '/reset-password');
+    const token = new URL(link).searchParams.get('token')!;
+    expect(token.length).toBeGreaterThan(20);
+    await until(async () => (await outboxTo(t, 'olvido@example.com')).every((m) => m.sentAt !== null));
+    const rows = await outboxTo(t, 'olvido@example.com');
+    expect(rows.map((m) => m.subject)).toEqual(['Verifica tu email - Arbitraje USD/VES', 'Restablece tu contraseña - Arbitraje USD/VES']);
+    for (const row of rows) expect(`${row.text}${row.html}`).toBe('');
+    // The link still works: only the stored copy is gone.
+    const reset = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'OtraClave123!' } });
+    expect(reset.statusCode).toBe(200);
+  });
+
   it('delivers right after the commit, as plain text and HTML', async () => {
     const sink = await startSmtpSink();
     cleanup.push(() => sink.close());

@@ -1,9 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES, restoreBackup, writeBackup } from '../src/services/backup.ts';
 import { activity, dailyBalances, notificationSettings, telegramLinks, transactions } from '../src/db/schema.ts';
+import { lastToken, register } from './support/auth.ts';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.ts';
 import { addMember, createUser } from './support/users.ts';
 
@@ -21,6 +23,32 @@ describe('backup and restore', () => {
     const placed = [...BACKED_UP_TABLES, ...Object.keys(NOT_BACKED_UP_TABLES)];
     expect(new Set(placed).size, 'a table in both lists').toBe(placed.length);
     expect([...placed].sort()).toEqual(rows.map((r) => r.name).sort());
+  });
+
+  it('holds no working link of a mail not yet sent, and only its owner can read it (issue 36)', async () => {
+    // A real reset mail waiting in the outbox (this app sends nothing: no SMTP_URL).
+    expect((await register(t, { email: 'reset@example.com' })).statusCode).toBe(201);
+    const forgot = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'reset@example.com' } });
+    expect(forgot.statusCode).toBe(200);
+    const resetToken = await lastToken(t, 'reset@example.com', '/reset-password');
+    const verifyToken = await lastToken(t, 'reset@example.com', '/verify-email');
+    // A folder the backup creates itself.
+    const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-backup-')), 'copias');
+    const file = path.join(folder, 'b.json.gz');
+    await writeBackup(t.database.pool, file);
+
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+    expect((statSync(folder).mode & 0o777).toString(8)).toBe('700');
+    const text = gunzipSync(readFileSync(file)).toString('utf8');
+    expect(text).toContain('reset@example.com'); // the file is readable: the searches below can fail
+    for (const secret of [resetToken, verifyToken, '/reset-password?token=', '/verify-email?token=']) expect(text).not.toContain(secret);
+  });
+
+  it('writes over an existing file readable by all as 0600', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'arb-backup-')), 'b.json.gz');
+    writeFileSync(file, 'old', { mode: 0o644 });
+    await writeBackup(t.database.pool, file);
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
   });
 
   it('keeps signed-in devices, two-factor recovery codes and known sign-in addresses', async () => {

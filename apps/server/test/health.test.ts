@@ -34,6 +34,9 @@ describe('foundation', () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Issue 36: the page may open a socket to its own host only (APP_URL is http://localhost:3000 here).
+    const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(connect).toBe("'self' ws://localhost:3000");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
   });

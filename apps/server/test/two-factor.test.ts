@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoveryCodes, users } from '../src/db/schema.ts';
+import { recoveryCodeDigest } from '../src/services/auth/totp.ts';
 import { loginReq, signedUp, STRONG_PASSWORD } from './support/auth.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { totpCode } from './support/totp.ts';
@@ -49,6 +50,12 @@ describe('two-factor (TOTP, docs/product.md#account-security)', () => {
     const stored = await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id));
     expect(stored).toHaveLength(10);
     for (const s of stored) expect(codes).not.toContain(s.codeHash);
+    // Issue 36: keyed with the server's secret, not the bare SHA-256 a copy could test guesses against.
+    const bare = codes.map(recoveryCodeDigest);
+    for (const s of stored) {
+      expect(s.codeHash).toMatch(/^h1:[0-9a-f]{64}$/);
+      for (const b of bare) expect(s.codeHash).not.toContain(b);
+    }
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token })).json().user.two_factor_enabled).toBe(true);
   });
 
@@ -80,6 +87,22 @@ describe('two-factor (TOTP, docs/product.md#account-security)', () => {
     expect((await post('/api/auth/login/2fa', { mfaToken: a.mfaToken, code: codes[0]!.toUpperCase() })).statusCode).toBe(200);
     const b = (await loginReq(t, 'ana@example.com')).json();
     expect((await post('/api/auth/login/2fa', { mfaToken: b.mfaToken, code: codes[0] })).statusCode).toBe(401);
+  });
+
+  it('a code stored unkeyed before issue 36 is keyed at start-up and still works, once', async () => {
+    const [ana] = await t.ctx.db.select().from(users).where(eq(users.email, 'ana@example.com'));
+    const old = 'abcde-fghjk';
+    await t.ctx.db.insert(recoveryCodes).values({ userId: ana!.id, codeHash: recoveryCodeDigest(old) });
+    // Another instance of the server (same JWT_SECRET) starts on this database.
+    const other = await createTestApp({ JWT_SECRET: t.ctx.config.JWT_SECRET }, { database: t.database });
+    await other.close();
+    const left = await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, ana!.id));
+    expect(left.map((r) => r.codeHash)).not.toContain(recoveryCodeDigest(old));
+    expect(left.every((r) => r.codeHash.startsWith('h1:'))).toBe(true);
+    const a = (await loginReq(t, 'ana@example.com')).json();
+    expect((await post('/api/auth/login/2fa', { mfaToken: a.mfaToken, code: 'ABCDE FGHJK' })).statusCode).toBe(200);
+    const b = (await loginReq(t, 'ana@example.com')).json();
+    expect((await post('/api/auth/login/2fa', { mfaToken: b.mfaToken, code: old })).statusCode).toBe(401);
   });
 
   it('5 wrong codes end the mfaToken; an expired one (5 minutes) is refused', async () => {

@@ -12,8 +12,13 @@ export interface SecretBox {
   open(sealed: string): string | undefined;
 }
 
+/** A 256-bit key for one purpose, derived from JWT_SECRET by HKDF-SHA256 with the label `arb:<purpose>`. */
+export function purposeKey(jwtSecret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(jwtSecret, 'utf8'), Buffer.alloc(0), `arb:${purpose}`, 32));
+}
+
 export function secretBox(jwtSecret: string, purpose: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', Buffer.from(jwtSecret, 'utf8'), Buffer.alloc(0), `arb:${purpose}`, 32));
+  const key = purposeKey(jwtSecret, purpose);
   return {
     seal(plain) {
       const iv = randomBytes(12);

@@ -3,11 +3,23 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Where the page may connect: its own origin, and its socket on the same host (issue 36: `ws:`
+ * and `wss:` allowed any host). CSP 3 lets 'self' match ws/wss of the same host; browsers that
+ * predate it get the socket's origin from APP_URL spelled out. Nothing else: no third-party host.
+ */
+export function connectSources(appUrl: string | undefined): string[] {
+  if (!appUrl) return ["'self'"];
+  const url = new URL(appUrl);
+  const socket = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+  return ["'self'", socket];
+}
+
+/**
  * Strict headers for every answer. The built SPA loads only same-origin scripts and styles
  * (MUI's emotion injects <style> tags, hence 'unsafe-inline' for styles only); images may be
  * data:/blob: previews; the socket connects back to the same origin.
  */
-const options: HelmetOptions = {
+const options = (appUrl: string | undefined): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -17,7 +29,7 @@ const options: HelmetOptions = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      connectSrc: connectSources(appUrl),
       manifestSrc: ["'self'"],
       workerSrc: ["'self'"],
       objectSrc: ["'none'"],
@@ -27,13 +39,13 @@ const options: HelmetOptions = {
   },
   crossOriginEmbedderPolicy: false,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-};
+});
 
 /**
  * The headers helmet sets, computed once: they depend on nothing in the request (no CSP nonces),
  * and @fastify/helmet rebuilt helmet's whole configuration on every request.
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(appUrl: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -41,14 +53,14 @@ export function securityHeaders(): Record<string, string> {
     },
     removeHeader() {},
   };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+  helmet(options(appUrl))({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
+export async function registerSecurity(app: FastifyInstance, appUrl: string | undefined): Promise<void> {
+  const headers = securityHeaders(appUrl);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -40,7 +40,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    await registerUser(ctx, request.body);
+    await registerUser(ctx, request.body, request.ip);
     return reply.status(201).send({ message: messages.registerSuccess });
   });
 
@@ -124,10 +124,11 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     user: await getSessionUser(ctx.db, request.user.id),
   }));
 
-  app.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => ({
-    message: messages.verifySuccess,
-    user: await verifyEmail(ctx, request.body.token),
-  }));
+  // Success only, never the profile: a used link may be in anyone's hands (issue 36).
+  app.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
+    await verifyEmail(ctx, request.body.token);
+    return { message: messages.verifySuccess };
+  });
 
   app.post('/api/auth/resend-verification', { schema: { body: emailOnlySchema } }, async (request) => {
     await resendVerification(ctx, request.body.email);

@@ -9,7 +9,9 @@
  * in foreign-key order, in batches. A row's JSON text is copied as is, never parsed into JS
  * numbers, so NUMERIC values keep every digit.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,7 +29,6 @@ export const BACKED_UP_TABLES = [
   'recovery_codes',
   'sessions',
   'email_tokens',
-  'email_outbox',
   'rate_limits',
   'ledgers',
   'ledger_members',
@@ -59,6 +60,8 @@ export const NOT_BACKED_UP_TABLES: Record<string, string> = {
   avg_cost_days: 'derived: average-cost states are recomputed on the first read (docs/decisions/0013)',
   avg_cost_valid: 'derived: a missing row means "nothing valid yet", so the states are recomputed',
   mfa_challenges: 'transient: a second-step ticket lives 5 minutes',
+  email_outbox:
+    'secret: a mail not yet sent holds a working verification or reset link (issue 36); a sent one is blanked and purged after 7 days',
   telegram_link_tokens: 'transient: a link token lives 15 minutes and is single use',
   notification_outbox: 'transient: pending notices of changes already in the activity log',
   telegram_messages: 'transient: messages queued for or sent to Telegram',
@@ -76,9 +79,25 @@ const DEFAULT_FETCH_ROWS = 1000;
 const RESTORE_BATCH_ROWS = 1000;
 const RESTORE_BATCH_CHARS = 4 * 1024 * 1024;
 
+/** Tables that earlier backups held and a restore now skips (their rows may carry live links). */
+const NO_LONGER_RESTORED: ReadonlySet<string> = new Set(['email_outbox']);
+
 const linePrefix = (table: string) => `{"table":${JSON.stringify(table)},"row":`;
 
+/**
+ * Creates the backup file readable by its owner only (0600), and a missing folder for it 0700: a
+ * backup holds every user's data (docs/operations.md#backups). An existing file is made 0600
+ * before anything is written into it.
+ */
+async function openPrivate(out: string) {
+  await mkdir(path.dirname(path.resolve(out)), { recursive: true, mode: 0o700 });
+  const handle = await open(out, 'w', 0o600);
+  await handle.chmod(0o600);
+  return handle;
+}
+
 export async function writeBackup(pool: pg.Pool, out: string): Promise<void> {
+  const handle = await openPrivate(out);
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -95,13 +114,14 @@ export async function writeBackup(pool: pg.Pool, out: string): Promise<void> {
         await client.query('close backup_rows');
       }
     }
-    await pipeline(Readable.from(lines()), createGzip(), createWriteStream(out));
+    await pipeline(Readable.from(lines()), createGzip(), handle.createWriteStream());
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     throw err;
   } finally {
     client.release();
+    await handle.close().catch(() => undefined);
   }
 }
 
@@ -132,6 +152,7 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<void> 
     for await (const line of input) {
       if (!line.trim()) continue;
       const parsed = parseLine(line);
+      if (NO_LONGER_RESTORED.has(parsed.table)) continue;
       if (!TABLES.includes(parsed.table)) throw new Error(`Tabla desconocida en la copia: ${parsed.table}`);
       if (parsed.table !== table) {
         await flush();
@@ -145,7 +166,7 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<void> 
     }
     await flush();
     // Serial counters continue after the restored ids.
-    for (const t of ['email_outbox', 'activity', 'rate_snapshots']) {
+    for (const t of ['activity', 'rate_snapshots']) {
       await client.query(`select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`);
     }
     await client.query('commit');

@@ -41,6 +41,11 @@ export interface TestAppOptions {
   ratesTimeoutMs?: number;
   /** Shortens the Telegram notifier's timings. */
   telegram?: TelegramTuning;
+  /**
+   * Runs the app's mail sender. Default: only with an SMTP_URL; otherwise mails stay queued with
+   * their links, which `support/auth.ts` reads (a sent mail's body is blanked).
+   */
+  mailSender?: boolean;
 }
 
 /** A fresh database cloned from the migrated template, for one test file. */
@@ -107,6 +112,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     realtime: opts.realtime ?? false,
     ...(opts.ratesTimeoutMs !== undefined ? { ratesTimeoutMs: opts.ratesTimeoutMs } : {}),
     ...(opts.telegram ? { telegram: opts.telegram } : {}),
+    mailSender: opts.mailSender ?? env.SMTP_URL !== undefined,
   });
   await app.ready();
   return {

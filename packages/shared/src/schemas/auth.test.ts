@@ -30,6 +30,34 @@ describe('docs/product.md#money auth validation messages', () => {
     expect(firstError(emailOnlySchema, { email })).toBe(message);
   });
 
+  // Issue 36: one spelling per address; look-alikes that survive it are refused.
+  it.each([
+    ['ＡＮＡ@ｅｘａｍｐｌｅ.ｃｏｍ', 'ana@example.com'],
+    ['a\u200bn\u200ca\u200d@example.com', 'ana@example.com'],
+    ['\ufeffana@example.com\u2060', 'ana@example.com'],
+    ['An\u00ada.Perez@Example.COM', 'ana.perez@example.com'], // a soft hyphen
+    ['pepe+arb@xn--espaa-rta.com', 'pepe+arb@xn--espaa-rta.com'],
+    ['\u212a@example.com', 'k@example.com'], // the Kelvin sign is a K
+  ])('%j is read as %s', (email, expected) => {
+    expect(emailOnlySchema.parse({ email }).email).toBe(expected);
+    expect(loginSchema.parse({ email, password: 'x' }).email).toBe(expected);
+  });
+
+  it.each([
+    ['anı@example.com', 'El email solo puede llevar letras sin tilde ni ñ, números y los signos . _ + -'],
+    ['İnes@example.com', 'El email solo puede llevar letras sin tilde ni ñ, números y los signos . _ + -'],
+    ['josé@example.com', 'El email solo puede llevar letras sin tilde ni ñ, números y los signos . _ + -'],
+    ['ana@españa.com', 'El email solo puede llevar letras sin tilde ni ñ, números y los signos . _ + -'],
+    ['.ana@example.com', 'Formato de email inválido'],
+    ['ana.@example.com', 'Formato de email inválido'],
+    ['ana@-example.com', 'Formato de email inválido'],
+    ['ana@example.123', 'Formato de email inválido'],
+    ['ana@@example.com', 'Formato de email inválido'],
+    [`${'a'.repeat(65)}@example.com`, 'Formato de email inválido'],
+  ])('%j → %s', (email, message) => {
+    expect(firstError(emailOnlySchema, { email })).toBe(message);
+  });
+
   it('accepts valid login data', () => {
     expect(loginSchema.safeParse({ email: 'ana@example.com', password: 'x' }).success).toBe(true);
   });

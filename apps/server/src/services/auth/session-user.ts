@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SessionUser } from '@arb/shared';
+import { normalizeEmail as sharedNormalizeEmail, type SessionUser } from '@arb/shared';
 import { users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/database.ts';
 
@@ -18,9 +18,12 @@ export function toSessionUser(u: UserRow): SessionUser {
   };
 }
 
-/** Emails are stored trimmed and lower-cased; the unique index is on lower(email) as well. */
+/**
+ * Emails are stored as the shared email schema spells them (NFKC, no invisible characters, lower
+ * case: issue 36; migration 0015 brought older rows to it); the unique index is on lower(email).
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return sharedNormalizeEmail(email).trim();
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {

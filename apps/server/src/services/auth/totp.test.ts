@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl } from './totp.ts';
+import { keyedHash } from '../../lib/keyed-hash.ts';
+import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeDigest } from './totp.ts';
 
 // RFC 6238 appendix B, SHA-1 seed "12345678901234567890" (base32 below). The RFC prints 8 digits;
 // a 6-digit code is the last 6 of them (the truncation is mod 10^digits).
@@ -53,7 +54,18 @@ describe('TOTP (RFC 6238, 30 s, 6 digits, ±1 step)', () => {
     const codes = newRecoveryCodes(10);
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect(hashRecoveryCode(codes[0]!)).toBe(hashRecoveryCode(` ${codes[0]!.toUpperCase().replace('-', ' ')} `));
-    expect(hashRecoveryCode(codes[0]!)).not.toBe(hashRecoveryCode(codes[1]!));
+    const key = keyedHash('x'.repeat(32), 'recovery-codes');
+    expect(hashRecoveryCode(key, codes[0]!)).toBe(hashRecoveryCode(key, ` ${codes[0]!.toUpperCase().replace('-', ' ')} `));
+    expect(hashRecoveryCode(key, codes[0]!)).not.toBe(hashRecoveryCode(key, codes[1]!));
+  });
+
+  it('recovery codes are keyed (issue 36): another server secret gives another hash; none is the bare SHA-256', () => {
+    const [code] = newRecoveryCodes(1);
+    const mine = hashRecoveryCode(keyedHash('a'.repeat(32), 'recovery-codes'), code!);
+    expect(mine).toMatch(/^h1:[0-9a-f]{64}$/);
+    expect(mine).not.toContain(recoveryCodeDigest(code!));
+    expect(hashRecoveryCode(keyedHash('b'.repeat(32), 'recovery-codes'), code!)).not.toBe(mine);
+    // Its own label: the same secret for another purpose keys differently.
+    expect(hashRecoveryCode(keyedHash('a'.repeat(32), 'other'), code!)).not.toBe(mine);
   });
 });

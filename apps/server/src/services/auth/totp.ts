@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import type { KeyedHash } from '../../lib/keyed-hash.ts';
 
 /** RFC 6238 as docs/product.md#account-security fixes it: SHA-1, 6 digits, 30 s steps, ±1 step of clock drift. */
 const PERIOD = 30;
@@ -49,9 +50,25 @@ export function newRecoveryCodes(count: number): string[] {
   });
 }
 
-/** Recovery codes are stored only as this hash. */
-export function hashRecoveryCode(code: string): string {
+/**
+ * The unkeyed digest of a recovery code: what was stored before issue 36, and what the keyed hash
+ * is taken over, so a stored old digest can be keyed without its code.
+ */
+export function recoveryCodeDigest(code: string): string {
   return createHash('sha256')
     .update(`recovery:${normalizeCode(code)}`)
     .digest('hex');
+}
+
+/** The prefix of a keyed recovery-code hash; a stored value without it is an old unkeyed digest. */
+export const KEYED_RECOVERY_PREFIX = 'h1:';
+
+/** How a stored digest is keyed: `h1:` + HMAC(key, sha256 digest) (docs/decisions/0033-keyed-recovery-codes.md). */
+export function keyRecoveryDigest(key: KeyedHash, digest: string): string {
+  return `${KEYED_RECOVERY_PREFIX}${key(digest)}`;
+}
+
+/** Recovery codes are stored only as this keyed hash. */
+export function hashRecoveryCode(key: KeyedHash, code: string): string {
+  return keyRecoveryDigest(key, recoveryCodeDigest(code));
 }

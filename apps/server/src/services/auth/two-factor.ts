@@ -52,11 +52,17 @@ async function acceptTotp(db: DbOrTx, userId: string, secret: string, code: stri
 }
 
 /** Spends a recovery code (single use, by one conditional UPDATE). */
-async function acceptRecoveryCode(db: DbOrTx, userId: string, code: string, now: Date): Promise<boolean> {
-  const spent = await db
+async function acceptRecoveryCode(ctx: AppContext, userId: string, code: string, now: Date): Promise<boolean> {
+  const spent = await ctx.db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(code)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(ctx.secrets.recovery, code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return spent.length === 1;
 }
@@ -68,7 +74,7 @@ async function acceptSecondFactor(ctx: AppContext, user: UserRow, code: string):
     const secret = user.totpSecretEnc ? ctx.secrets.totp.open(user.totpSecretEnc) : undefined;
     return secret !== undefined && acceptTotp(ctx.db, user.id, secret, code, now.getTime());
   }
-  return acceptRecoveryCode(ctx.db, user.id, code, now);
+  return acceptRecoveryCode(ctx, user.id, code, now);
 }
 
 /** `POST /api/auth/2fa/setup {password}`: a new pending secret (replacing an unfinished one). */
@@ -108,7 +114,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, password:
       .returning({ id: users.id });
     if (done.length === 0) throw new AppError('CONFLICT', messages.twoFactorAlreadyEnabled);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(ctx.secrets.recovery, c) })));
   });
   return { recoveryCodes: codes };
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { RESEND_COOLDOWN_SECONDS, messages, t, type SessionUser } from '@arb/shared';
+import { RESEND_COOLDOWN_SECONDS, messages, t } from '@arb/shared';
 import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import { notifyOutbox } from '../mail/queue-email.ts';
 import { takeCooldown } from '../rate-limit.ts';
 import { consumeEmailToken, findEmailToken } from './email-tokens.ts';
 import { queueVerification } from './send-verification.ts';
-import { findUserByEmail, normalizeEmail, toSessionUser } from './session-user.ts';
+import { findUserByEmail, normalizeEmail } from './session-user.ts';
 
 const invalidToken = () => new AppError('VALIDATION_ERROR', messages.tokenInvalidOrExpired);
 
@@ -17,17 +17,16 @@ const invalidToken = () => new AppError('VALIDATION_ERROR', messages.tokenInvali
  * success — re-opening a link that worked, or an older mail's link (docs/product.md#accounts-and-sessions);
  * otherwise the token must be unused and unexpired.
  */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<SessionUser> {
+export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const issued = await findEmailToken(tx, 'verify', token);
     if (!issued) throw invalidToken();
     const [user] = await tx.select().from(users).where(eq(users.id, issued.userId)).limit(1);
     if (!user || normalizeEmail(user.email) !== normalizeEmail(issued.email)) throw invalidToken();
-    if (user.emailVerified) return toSessionUser(user);
+    if (user.emailVerified) return;
     if (!(await consumeEmailToken(tx, 'verify', token, now))) throw invalidToken();
-    const [updated] = await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, user.id)).returning();
-    return toSessionUser(updated!);
+    await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
   });
 }
 

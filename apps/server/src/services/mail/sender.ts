@@ -85,9 +85,11 @@ export function createMailSender(opts: MailSenderOptions): MailSender {
       for (const mail of batch) {
         try {
           await deliver(mail);
+          // A sent mail keeps no usable secret (docs/operations.md#backups): its body held a
+          // verification or reset link, and the row stays 7 days for the retention purge.
           await opts.db
             .update(emailOutbox)
-            .set({ sentAt: sql`now()`, lastError: null })
+            .set({ sentAt: sql`now()`, lastError: null, text: '', html: '' })
             .where(eq(emailOutbox.id, mail.id));
         } catch (err) {
           const wait = backoffMs(mail.attempts, baseMs, maxMs);

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages, type SessionUser } from '@arb/shared';
+import { messages } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
 export const verifyEmail = (token: string) =>
-  api<{ message: string; user: SessionUser }>('/api/auth/verify-email', messages.verifyError, {
+  // Success only: the server never answers the profile to a link's holder (issue 36).
+  api<{ message: string }>('/api/auth/verify-email', messages.verifyError, {
     method: 'POST',
     body: { token },
     auth: false,

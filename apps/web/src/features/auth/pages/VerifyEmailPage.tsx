@@ -15,7 +15,7 @@ type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { ki
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { user, updateUser } = useAuth();
+  const { user, reloadUser } = useAuth();
   const [state, setState] = useState<State>(() =>
     token ? { kind: 'verifying' } : { kind: 'error', message: messages.verifyTokenMissing },
   );
@@ -28,11 +28,12 @@ export default function VerifyEmailPage() {
     verifyEmail(token).then(
       (data) => {
         setState({ kind: 'success', message: data.message || messages.verifySuccess });
-        if (user && data.user && user.id === data.user.id) updateUser({ email_verified: true });
+        // The answer names no account: a signed-in user reads their own (this link may be another's).
+        if (user) void reloadUser().catch(() => undefined);
       },
       (err: unknown) => setState({ kind: 'error', message: errorText(err, messages.verifyError, messages.verifyConnectionError) }),
     );
-  }, [token, user, updateUser]);
+  }, [token, user, reloadUser]);
 
   return (
     <PublicLayout>
