@@ -22,6 +22,7 @@ import { createRateLimitPurger, type RateLimitPurger } from './services/rate-lim
 import { purgeRetention } from './services/retention-purge.ts';
 import { createTelegramNotifier, type TelegramNotifier, type TelegramTuning } from './services/telegram/telegram-notifier.ts';
 import { eraseStaleGraceTokens } from './services/auth/sessions.ts';
+import { createUploadPool, type UploadPoolOptions } from './services/uploads/upload-pool.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -36,6 +37,10 @@ export interface BuildOptions {
   realtime?: boolean | RealtimeOptions;
   /** Upstream time-out of the rates service; tests shorten the 5 s default. */
   ratesTimeoutMs?: number;
+  /** The upload workers' limits (docs/product.md#upload-limits); tests shorten the time limit. */
+  uploads?: Partial<UploadPoolOptions>;
+  /** Start the upload workers when the app is ready instead of at the first upload (main.ts, the bench). */
+  warmUploads?: boolean;
   /** Timings of the Telegram notifier (docs/product.md#telegram-notices); tests shorten them. */
   telegram?: TelegramTuning;
 }
@@ -90,7 +95,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       ...(opts.ratesTimeoutMs !== undefined ? { timeoutMs: opts.ratesTimeoutMs } : {}),
     }),
     secrets: { grace: secretBox(config.JWT_SECRET, 'refresh-grace'), totp: secretBox(config.JWT_SECRET, 'totp') },
+    uploads: createUploadPool(opts.uploads, app.log),
   };
+  if (opts.warmUploads) app.addHook('onReady', async () => ctx.uploads.warm());
+  app.addHook('onClose', async () => ctx.uploads.close());
 
   registerAuthDecorators(app);
   registerErrorHandler(app);

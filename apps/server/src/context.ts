@@ -5,6 +5,7 @@ import type { EventBus } from './lib/ledger-events.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { AuthGuards } from './plugins/auth.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
+import type { UploadPool } from './services/uploads/upload-pool.ts';
 
 /** What services and routes are built from; tests build it with their own database and clock. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   rates: RatesService;
   /** AES-256-GCM boxes keyed from JWT_SECRET (docs/product.md#account-security): refresh grace successors, TOTP secrets. */
   secrets: { grace: SecretBox; totp: SecretBox };
+  /** The worker threads every uploaded file is parsed in (docs/product.md#upload-limits). */
+  uploads: UploadPool;
 }
