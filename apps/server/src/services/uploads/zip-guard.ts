@@ -26,7 +26,11 @@ export const XLSX_LIMITS: ZipLimits = {
 
 function open(buf: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => (err || !zip ? reject(unreadable()) : resolve(zip)));
+    // yauzl 2.10's own size check (validateEntrySizes) is lost on Node 20: its stream's destroy()
+    // override swallows the error and the stream never ends. inflatedSize() counts instead.
+    yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: false }, (err, zip) =>
+      err || !zip ? reject(unreadable()) : resolve(zip),
+    );
   });
 }
 
@@ -76,21 +80,27 @@ function assertContiguous(buf: Buffer, list: readonly Entry[]): void {
   if (cursor !== centralDirectoryOffset(buf)) throw suspicious();
 }
 
-/** Inflates one entry to nowhere, counting; yauzl fails the stream past the declared size. */
+/**
+ * Inflates one entry to nowhere, counting: more bytes than its directory declared, or fewer, is a
+ * lie (refused), more than `budget` is too big. Nothing is kept.
+ */
 function inflatedSize(zip: ZipFile, e: Entry, budget: number): Promise<number> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(e, (err, stream) => {
       if (err || !stream) return reject(unreadable());
       let n = 0;
+      const fail = (error: AppError) => {
+        stream.removeAllListeners('data');
+        stream.destroy();
+        reject(error);
+      };
       stream.on('data', (chunk: Buffer) => {
         n += chunk.length;
-        if (n > budget) {
-          stream.destroy();
-          reject(tooBig());
-        }
+        if (n > budget) fail(tooBig());
+        else if (n > e.uncompressedSize) fail(suspicious());
       });
-      stream.once('end', () => resolve(n));
-      stream.once('error', () => reject(n > budget ? tooBig() : suspicious()));
+      stream.once('end', () => (n === e.uncompressedSize ? resolve(n) : reject(suspicious())));
+      stream.once('error', () => reject(suspicious()));
     });
   });
 }
@@ -100,7 +110,7 @@ function inflatedSize(zip: ZipFile, e: Entry, budget: number): Promise<number> {
  * opens it when its directory declares more than `maxInflatedBytes` in all, an entry compressed
  * beyond `maxRatio` to 1, too many entries, encryption, or bytes the directory does not account for.
  * Then every entry is inflated once, counting, so a directory that lies about sizes is caught
- * (yauzl fails a stream that outgrows its declared size; the total is counted too).
+ * as soon as an entry outgrows what it declared (nothing inflated is kept).
  */
 export async function assertZipWithinLimits(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): Promise<void> {
   const zip = await open(buf);
