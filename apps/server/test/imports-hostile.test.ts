@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportBatchResult, ImportPreview } from '@arb/shared';
 import { SPANISH_XLSX_HEADER, englishCsv, manyOrders, ENGLISH_HEADER } from '../src/services/imports/fixtures/generate.ts';
@@ -159,5 +160,47 @@ describe('hostile uploads (docs/product.md#upload-limits)', () => {
     const again = (await upload(file, 'grande.csv')).json() as ImportPreview;
     expect(again.counts).toEqual({ new: 0, duplicate: 3_000, skipped: 0 });
     expect(again.rows.every((r) => r.action === 'duplicate')).toBe(true);
+  });
+});
+
+/** A PNG whose header declares `width` × `height` pixels, with a few bytes of body. */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('a payment proof is measured before it is decoded (docs/product.md#upload-limits)', () => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await createUser(t, { name: 'Pía' });
+  });
+  afterAll(async () => t.close());
+
+  it('refuses an image whose header declares 100,000 × 100,000 pixels, without decoding it', async () => {
+    const rss0 = process.memoryUsage().rss;
+    const form = multipart({}, [
+      { name: 'image', filename: 'comprobante.png', contentType: 'image/png', data: pngHeader(100_000, 100_000) },
+    ]);
+    const res = await t.request({ method: 'POST', url: '/api/membership/payment-proofs', token: user.token, ...form });
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { code: 'UPLOAD_REJECTED', error: 'La imagen tiene demasiados píxeles (máximo 50 megapíxeles)' },
+    ]);
+    expect((process.memoryUsage().rss - rss0) / MB).toBeLessThan(100);
   });
 });

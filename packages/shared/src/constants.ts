@@ -43,6 +43,8 @@ export const PASSWORD_RECOMMENDED_LENGTH = 8;
 export const PASSWORD_MIN_SCORE = 2;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_MAX_PIXELS = 2400;
+/** docs/product.md#upload-limits: an image whose header declares more pixels is refused before it is decoded. */
+export const PROOF_MAX_INPUT_PIXELS = 50_000_000;
 export const SIGNED_URL_TTL_SECONDS = 3600;
 export const DAYS_RED_AT = 7;
 export const DAYS_ORANGE_AT = 15;

@@ -44,6 +44,7 @@ export const messages = {
   proofFileRequired: 'Debes seleccionar una imagen del comprobante',
   proofNotImage: 'Por favor selecciona un archivo de imagen válido',
   proofTooLarge: 'La imagen debe ser menor a 5MB',
+  proofTooManyPixels: 'La imagen tiene demasiados píxeles (máximo 50 megapíxeles)',
   proofHint: 'Formatos aceptados: JPG, PNG o GIF. Máximo 5MB.',
 
   // Binance P2P import (docs/product.md#binance-import)

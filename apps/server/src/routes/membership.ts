@@ -47,7 +47,8 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): P
         throw new AppError('VALIDATION_ERROR', note.error.issues[0]?.message ?? messages.validationFailed, {
           note: messages.notesTooLong,
         });
-      const image = await reencodeProofImage(form.file);
+      // Decoded on sharp's threads, at most as many at once as files are parsed (docs/product.md#upload-limits).
+      const image = await ctx.uploads.limit(() => reencodeProofImage(form.file!));
       const paymentProof = await createProof(ctx.db, request.user.id, image, note.data, secret, ctx.now());
       return reply.status(201).send({ paymentProof });
     });

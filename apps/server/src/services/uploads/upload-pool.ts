@@ -43,6 +43,11 @@ const busy = () => new AppError('UPLOAD_BUSY', messages.uploadBusy, undefined, {
 export interface UploadPool {
   /** Runs `task` on the file in a worker thread; a hostile file fails alone with a Spanish 4xx. */
   run<N extends UploadTaskName>(task: N, buf: Buffer, opts: ParseOptions): Promise<UploadTaskResult<N>>;
+  /**
+   * Other upload work that runs off the event loop already (an image decode on sharp's threads),
+   * held to the same bound: at most `workers` at once and `queue` waiting, else UPLOAD_BUSY.
+   */
+  limit<T>(work: () => Promise<T>): Promise<T>;
   /** Starts the workers ahead of the first upload (their start-up is ~1 s on this machine). */
   warm(): void;
   /** Terminates the workers; waiting uploads are refused. */
@@ -60,6 +65,8 @@ export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?:
   const waiting: Job[] = [];
   let nextId = 1;
   let closed = false;
+  let limited = 0;
+  const limitQueue: (() => void)[] = [];
 
   const finish = (slot: Slot) => {
     if (slot.timer) clearTimeout(slot.timer);
@@ -133,6 +140,20 @@ export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?:
         waiting.push({ id: nextId++, task, bytes: new Uint8Array(buf), opts, resolve: resolve as (v: unknown) => void, reject });
         pump();
       });
+    },
+    async limit(work) {
+      if (closed) throw busy();
+      if (limited < o.workers) limited++;
+      else if (limitQueue.length >= o.queue) throw busy();
+      // A finished one hands its place over (the count stays), so none can slip in between.
+      else await new Promise<void>((resolve) => limitQueue.push(resolve));
+      try {
+        return await work();
+      } finally {
+        const next = limitQueue.shift();
+        if (next) next();
+        else limited--;
+      }
     },
     warm() {
       while (!closed && slots.length < o.workers) spawn();
