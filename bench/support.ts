@@ -52,7 +52,13 @@ export async function startBench(opts: { webDist?: string; setup?: (app: Fastify
     RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const { app, ctx } = await buildApp({ config, database, logger: false, webDist: opts.webDist ?? path.join(dataDir, 'no-web') });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    logger: false,
+    warmUploads: true,
+    webDist: opts.webDist ?? path.join(dataDir, 'no-web'),
+  });
   app.get('/bench/bare', async (request) => {
     const q = request.query as { ledgerId: string; fecha: string };
     const { rows } = await database.pool.query(

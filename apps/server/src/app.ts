@@ -24,6 +24,7 @@ import { createRateLimitPurger, type RateLimitPurger } from './services/rate-lim
 import { purgeRetention } from './services/retention-purge.ts';
 import { createTelegramNotifier, type TelegramNotifier, type TelegramTuning } from './services/telegram/telegram-notifier.ts';
 import { eraseStaleGraceTokens } from './services/auth/sessions.ts';
+import { createUploadPool, type UploadPoolOptions } from './services/uploads/upload-pool.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -38,6 +39,10 @@ export interface BuildOptions {
   realtime?: boolean | RealtimeOptions;
   /** Upstream time-out of the rates service; tests shorten the 5 s default. */
   ratesTimeoutMs?: number;
+  /** The upload workers' limits (docs/product.md#upload-limits); tests shorten the time limit. */
+  uploads?: Partial<UploadPoolOptions>;
+  /** Start the upload workers when the app is ready instead of at the first upload (main.ts, the bench). */
+  warmUploads?: boolean;
   /** Timings of the Telegram notifier (docs/product.md#telegram-notices); tests shorten them. */
   telegram?: TelegramTuning;
   /**
@@ -101,7 +106,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       totp: secretBox(config.JWT_SECRET, 'totp'),
       recovery: keyedHash(config.JWT_SECRET, 'recovery-codes'),
     },
+    uploads: createUploadPool(opts.uploads, app.log),
   };
+  if (opts.warmUploads) app.addHook('onReady', async () => ctx.uploads.warm());
+  app.addHook('onClose', async () => ctx.uploads.close());
   // Recovery codes stored unkeyed before issue 36 are keyed before the first request.
   app.addHook('onReady', async () => {
     const keyed = await rekeyLegacyRecoveryCodes(database.db, ctx.secrets.recovery);

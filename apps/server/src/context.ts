@@ -6,6 +6,7 @@ import type { SecretBox } from './lib/secret-box.ts';
 import type { KeyedHash } from './lib/keyed-hash.ts';
 import type { AuthGuards } from './plugins/auth.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
+import type { UploadPool } from './services/uploads/upload-pool.ts';
 
 /** What services and routes are built from; tests build it with their own database and clock. */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
    * and the HMAC recovery codes are stored under (docs/decisions/0033-keyed-recovery-codes.md).
    */
   secrets: { grace: SecretBox; totp: SecretBox; recovery: KeyedHash };
+  /** The worker threads every uploaded file is parsed in (docs/product.md#upload-limits). */
+  uploads: UploadPool;
 }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   });
   let built;
   try {
-    built = await buildApp({ config, database });
+    built = await buildApp({ config, database, warmUploads: true });
   } catch (err) {
     await database.close();
     throw err;

@@ -52,14 +52,28 @@ export const PASSWORD_RECOMMENDED_LENGTH = 8;
 export const PASSWORD_MIN_SCORE = 2;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_MAX_PIXELS = 2400;
+/** docs/product.md#upload-limits: an image whose header declares more pixels is refused before it is decoded. */
+export const PROOF_MAX_INPUT_PIXELS = 50_000_000;
 export const SIGNED_URL_TTL_SECONDS = 3600;
 export const DAYS_RED_AT = 7;
 export const DAYS_ORANGE_AT = 15;
 export const MONEY_MAX = 1e12;
 export const NOTES_MAX = 1000;
-/** docs/product.md#binance-import: Binance P2P exports up to 10 MB, XLSX up to 50,000 rows. */
+/** docs/product.md#binance-import: Binance P2P exports up to 10 MB and 50,000 rows (CSV and XLSX alike). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_MAX_XLSX_ROWS = 50_000;
+export const IMPORT_MAX_ROWS = 50_000;
+/**
+ * docs/product.md#upload-limits (decision 0031): what an upload may cost once opened. A cell longer than
+ * IMPORT_MAX_CELL_CHARS refuses the file; an XLSX (a zip) may inflate to IMPORT_MAX_INFLATED_BYTES in all,
+ * no entry of more than 1 MB inflated may be compressed more than IMPORT_MAX_ZIP_RATIO to 1, and it may
+ * hold IMPORT_MAX_ZIP_ENTRIES files. A 50,000-row export inflates to ~24 MB at ~10 to 1.
+ */
+export const IMPORT_MAX_CELL_CHARS = 1_000;
+export const IMPORT_MAX_INFLATED_BYTES = 100 * 1024 * 1024;
+export const IMPORT_MAX_ZIP_RATIO = 100;
+export const IMPORT_MAX_ZIP_ENTRIES = 64;
+/** The preview answers at most this many rows (its counts cover the whole file). */
+export const IMPORT_PREVIEW_MAX_ROWS = 1_000;
 /** docs/product.md#binance-import: the dollar stablecoins an order may trade against VES. */
 export const IMPORT_ASSETS = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'DAI'] as const;
 export const IMPORT_FIAT = 'VES';
@@ -115,6 +129,9 @@ export const ERROR_CODES = [
   'IMPORT_UNRECOGNIZED',
   'IMPORT_EMPTY',
   'IMPORT_UNREADABLE',
+  // docs/product.md#upload-limits
+  'UPLOAD_REJECTED',
+  'UPLOAD_BUSY',
   // docs/product.md#account-security
   'IDEMPOTENCY_MISMATCH',
   'TOTP_INVALID',

@@ -21,6 +21,10 @@ export const ERROR_TABLE = {
   IMPORT_UNRECOGNIZED: { status: 400, message: 'importUnrecognized' },
   IMPORT_EMPTY: { status: 400, message: 'importEmpty' },
   IMPORT_UNREADABLE: { status: 400, message: 'importCsvUnreadable' },
+  // docs/product.md#upload-limits: a file that would cost more than an upload may (size once opened, time, memory).
+  UPLOAD_REJECTED: { status: 400, message: 'uploadRejected' },
+  // Every upload worker busy and the queue full: try again shortly (never the event loop's work).
+  UPLOAD_BUSY: { status: 503, message: 'uploadBusy' },
   // docs/product.md#account-security: wrong code or password on an authenticated call is a 400, never a 401 (the web treats 401 as an ended session).
   TOTP_INVALID: { status: 400, message: 'totpInvalid' },
   INVALID_PASSWORD: { status: 400, message: 'invalidPassword' },

@@ -53,6 +53,7 @@ export const messages = {
   proofFileRequired: 'Debes seleccionar una imagen del comprobante',
   proofNotImage: 'Por favor selecciona un archivo de imagen válido',
   proofTooLarge: 'La imagen debe ser menor a 5MB',
+  proofTooManyPixels: 'La imagen tiene demasiados píxeles (máximo 50 megapíxeles)',
   proofHint: 'Formatos aceptados: JPG, PNG o GIF. Máximo 5MB.',
 
   // Binance P2P import (docs/product.md#binance-import)
@@ -64,7 +65,13 @@ export const messages = {
   importXlsxUnreadable: 'No se pudo leer el archivo XLSX',
   importCsvUnreadable: 'No se pudo leer el archivo CSV',
   importNoOrders: 'El archivo no tiene órdenes',
-  importXlsxTooManyRows: 'El archivo XLSX tiene más de 50.000 filas',
+  importTooManyRows: 'El archivo tiene más de 50.000 filas',
+  importCellTooLong: 'Una celda del archivo tiene más de 1.000 caracteres',
+  importInflatedTooLarge: 'El archivo XLSX descomprimido ocupa más de 100 MB',
+  importZipSuspicious: 'El archivo XLSX está comprimido de forma anómala y no se abrirá',
+  importPreviewCapped: 'La vista previa muestra las primeras {shown} filas de {total}; la importación incluye todas.',
+  uploadRejected: 'El archivo es demasiado grande o complejo para procesarlo',
+  uploadBusy: 'Hay demasiados archivos en proceso. Inténtalo de nuevo en un momento.',
   importTimezoneInvalid: 'Zona horaria inválida',
   importBatchNotFound: 'Importación no encontrada',
   importBatchUndone: 'Esta importación ya fue deshecha',

@@ -1,58 +1,29 @@
-import type { Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES, idParamsSchema, messages, uuidSchema } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
+import { readUploadForm, uploadLimits, type UploadFormSpec } from '../lib/upload-form.ts';
 import { loadMembership } from '../services/ledger-access.ts';
 import { commitImport, listImports, previewImport, undoImport, type ImportFile } from '../services/imports/import-service.ts';
 
-// Answer at once and close the connection: a client sending 1 GB is not read to the end.
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.importTooLarge, undefined, { connection: 'close' });
-const noFile = () => new AppError('VALIDATION_ERROR', messages.importFileRequired);
+/** docs/product.md#binance-import: `file` (CSV or XLSX, ≤ 10 MB) and an optional `timezone`. */
+const IMPORT_FORM: UploadFormSpec = {
+  field: 'file',
+  maxBytes: IMPORT_MAX_BYTES,
+  textFields: ['timezone'],
+  textMaxBytes: 200,
+  tooLarge: messages.importTooLarge,
+  required: messages.importFileRequired,
+};
 
-function readLimited(file: Readable & { truncated: boolean }): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    file.on('data', (chunk: Buffer) => chunks.push(chunk));
-    file.once('limit', () => {
-      chunks.length = 0;
-      file.destroy();
-      reject(tooLarge());
-    });
-    file.once('end', () => (file.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
-    file.once('error', reject);
-  });
-}
-
-/** The multipart form of docs/product.md#binance-import: `file` (CSV or XLSX, ≤ 10 MB) and an optional `timezone`. */
 async function readImportForm(request: FastifyRequest, defaultZone: string): Promise<ImportFile> {
-  if (!request.isMultipart()) throw noFile();
-  let buf: Buffer | undefined;
-  let fileName = '';
-  let timezone = defaultZone;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'file' && !buf) {
-          fileName = part.filename || 'archivo';
-          buf = await readLimited(part.file);
-        } else part.file.resume();
-      } else if (part.fieldname === 'timezone' && typeof part.value === 'string' && part.value.trim() !== '') {
-        timezone = part.value.trim();
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (typeof code === 'string' && code.startsWith('FST_')) throw noFile();
-    throw new AppError('VALIDATION_ERROR', messages.importFileRequired);
-  }
-  if (buf === undefined) throw noFile();
-  return { buf, fileName: fileName.slice(0, 255), timezone };
+  const form = await readUploadForm(request, IMPORT_FORM);
+  if (form.file === undefined) throw new AppError('VALIDATION_ERROR', messages.importFileRequired);
+  const zone = form.fields.timezone?.trim();
+  return { buf: form.file, fileName: (form.fileName || 'archivo').slice(0, 255), timezone: zone || defaultZone };
 }
 
 const batchParams = z.object({ id: uuidSchema, batchId: uuidSchema });
@@ -61,7 +32,7 @@ const batchParams = z.object({ id: uuidSchema, batchId: uuidSchema });
 export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     // Multipart only here: one file up to 10 MB and the zone; anything larger is refused while streaming.
-    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 200 } });
+    await scope.register(multipart, uploadLimits(IMPORT_FORM));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const guard = { onRequest: ctx.guards.user };
     const zone = ctx.config.APP_TIMEZONE;

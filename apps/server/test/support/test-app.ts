@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { RealtimeOptions } from '../../src/plugins/realtime.ts';
 import type { TelegramTuning } from '../../src/services/telegram/telegram-notifier.ts';
+import type { UploadPoolOptions } from '../../src/services/uploads/upload-pool.ts';
 import { createPool, type Database } from '../../src/db/database.ts';
 import * as schema from '../../src/db/schema.ts';
 import { withDatabase } from './db-url.ts';
@@ -46,6 +47,8 @@ export interface TestAppOptions {
    * their links, which `support/auth.ts` reads (a sent mail's body is blanked).
    */
   mailSender?: boolean;
+  /** The upload workers' limits (docs/product.md#upload-limits). */
+  uploads?: Partial<UploadPoolOptions>;
 }
 
 /** A fresh database cloned from the migrated template, for one test file. */
@@ -113,6 +116,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     ...(opts.ratesTimeoutMs !== undefined ? { ratesTimeoutMs: opts.ratesTimeoutMs } : {}),
     ...(opts.telegram ? { telegram: opts.telegram } : {}),
     mailSender: opts.mailSender ?? env.SMTP_URL !== undefined,
+    ...(opts.uploads ? { uploads: opts.uploads } : {}),
   });
   await app.ready();
   return {

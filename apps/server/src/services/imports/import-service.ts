@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/account.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
-import { parseBinanceExport, parseBinanceOrders, timezoneOrThrow, type ImportOrder, type ParsedRow } from './parse-binance.ts';
+import { timezoneOrThrow, type ImportOrder } from './parse-binance.ts';
 
 /** An uploaded export: its bytes, its name as the user's computer called it, and the zone of its times. */
 export interface ImportFile {
@@ -28,10 +28,6 @@ const parseOptions = (ctx: AppContext, file: ImportFile) => ({
   timezone: timezoneOrThrow(file.timezone),
   ledgerZone: ctx.config.APP_TIMEZONE,
 });
-
-async function parse(ctx: AppContext, file: ImportFile): Promise<ParsedRow[]> {
-  return parseBinanceExport(file.buf, parseOptions(ctx, file));
-}
 
 /** Orders per INSERT: each statement's JSON parameter stays a few MB (docs/benchmarks.md memory). */
 const INSERT_CHUNK = 5000;
@@ -73,28 +69,20 @@ async function existingOrders(db: DbOrTx, ledgerId: string, orderNumbers: string
   return new Set(result.rows.map((r) => r.referencia));
 }
 
-function counts(rows: ParsedRow[]) {
-  const c = { new: 0, duplicate: 0, skipped: 0 };
-  for (const r of rows) c[r.preview.action]++;
-  return c;
-}
-
 /** POST /api/ledgers/:id/imports/preview: what an import would do; writes nothing (docs/product.md#binance-import). */
 export async function previewImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportPreview> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
-  const rows = await parse(ctx, file);
-  const known = await existingOrders(
-    ctx.db,
-    m.ledgerId,
-    rows.filter((r) => r.order).map((r) => r.order!.orderNumber),
-  );
-  for (const r of rows) {
-    if (r.order && known.has(r.order.orderNumber)) {
-      r.preview.action = 'duplicate';
-      r.preview.reason = messages.importDuplicateInLedger;
+  // Read in an upload worker (docs/product.md#upload-limits): the first rows and every new order number.
+  const parsed = await ctx.uploads.run('import-preview', file.buf, parseOptions(ctx, file));
+  const known = await existingOrders(ctx.db, m.ledgerId, parsed.newOrders);
+  for (const row of parsed.rows) {
+    if (row.action === 'new' && known.has(row.orderNumber)) {
+      row.action = 'duplicate';
+      row.reason = messages.importDuplicateInLedger;
     }
   }
-  return { format: 'binance-p2p', timezone: file.timezone, rows: rows.map((r) => r.preview), counts: counts(rows) };
+  const counts = { new: parsed.counts.new - known.size, duplicate: parsed.counts.duplicate + known.size, skipped: parsed.counts.skipped };
+  return { format: 'binance-p2p', timezone: file.timezone, rows: parsed.rows, counts };
 }
 
 /**
@@ -105,7 +93,7 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
  */
 export async function commitImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportBatchResult> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
-  const { orders, duplicate: duplicateInFile, skipped } = await parseBinanceOrders(file.buf, parseOptions(ctx, file));
+  const { orders, duplicate: duplicateInFile, skipped } = await ctx.uploads.run('import-orders', file.buf, parseOptions(ctx, file));
 
   return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const batch = await tx.execute<{ id: string }>(sql`

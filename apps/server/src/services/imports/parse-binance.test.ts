@@ -300,6 +300,6 @@ describe('parseBinanceExport', () => {
 
   it('refuses an XLSX beyond 50,000 rows', async () => {
     const err = await failure(await bigXlsx(50_001));
-    expect([err.code, err.message]).toEqual(['IMPORT_UNREADABLE', 'El archivo XLSX tiene más de 50.000 filas']);
+    expect([err.code, err.message]).toEqual(['IMPORT_UNREADABLE', 'El archivo tiene más de 50.000 filas']);
   }, 60_000);
 });

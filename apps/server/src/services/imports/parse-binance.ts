@@ -1,4 +1,13 @@
-import { IMPORT_ASSETS, IMPORT_FIAT, MONEY_MAX, messages, t, type ImportPreviewRow } from '@arb/shared';
+import {
+  IMPORT_ASSETS,
+  IMPORT_FIAT,
+  IMPORT_MAX_ROWS,
+  IMPORT_PREVIEW_MAX_ROWS,
+  MONEY_MAX,
+  messages,
+  t,
+  type ImportPreviewRow,
+} from '@arb/shared';
 import { AppError } from '../../lib/errors.ts';
 import { isHeaderCell, matchHeader, type ColumnKey, type ColumnMap } from './binance-columns.ts';
 import {
@@ -18,7 +27,8 @@ import {
   type Decimal,
   type NumberForm,
 } from './binance-values.ts';
-import { readTable, type TableRecord } from './read-table.ts';
+import { assertZipWithinLimits } from '../uploads/zip-guard.ts';
+import { isZip, readTable, type TableRecord } from './read-table.ts';
 
 /** What a new order becomes in the ledger (docs/product.md#binance-import mapping), exact decimals as text. */
 export interface ImportOrder {
@@ -103,6 +113,32 @@ export async function parseBinanceOrders(buf: Buffer, opts: ParseOptions): Promi
   });
 }
 
+export interface ParsedPreview {
+  /** The first IMPORT_PREVIEW_MAX_ROWS rows in file order (the answer's `rows`). */
+  rows: ImportPreviewRow[];
+  /** Every importable order number of the file, for the ledger's duplicate check. */
+  newOrders: string[];
+  counts: { new: number; duplicate: number; skipped: number };
+}
+
+/**
+ * The preview's reading (docs/product.md#upload-limits): counts over the whole file, but only the
+ * first IMPORT_PREVIEW_MAX_ROWS rows kept, so neither the worker nor the answer holds 50,000 rows.
+ */
+export async function parseBinancePreview(buf: Buffer, opts: ParseOptions): Promise<ParsedPreview> {
+  return readExport(buf, opts, () => {
+    const out: ParsedPreview = { rows: [], newOrders: [], counts: { new: 0, duplicate: 0, skipped: 0 } };
+    return {
+      add: (row) => {
+        out.counts[row.preview.action]++;
+        if (row.order) out.newOrders.push(row.order.orderNumber);
+        if (out.rows.length < IMPORT_PREVIEW_MAX_ROWS) out.rows.push(row.preview);
+      },
+      result: () => out,
+    };
+  });
+}
+
 interface Collector<R> {
   add(row: ParsedRow): void;
   result(): R;
@@ -118,6 +154,8 @@ interface Collector<R> {
 async function readExport<R>(buf: Buffer, opts: ParseOptions, collector: () => Collector<R>): Promise<R> {
   timezoneOrThrow(opts.timezone);
   if (buf.length === 0) throw new AppError('IMPORT_EMPTY', messages.importEmpty);
+  // An XLSX's zip is measured before any parser opens it (docs/product.md#upload-limits).
+  if (isZip(buf)) await assertZipWithinLimits(buf);
   let c = collector();
   if ((await readPass(buf, opts, null, c)) === 'restart') {
     c = collector();
@@ -156,7 +194,7 @@ async function readPass(buf: Buffer, opts: ParseOptions, forced: NumberForm | nu
       continue;
     }
     if (isHeaderCell(cellText(rec.cells[header.columns.orderNumber!]))) continue;
-    data++;
+    if (++data > IMPORT_MAX_ROWS) throw new AppError('IMPORT_UNREADABLE', messages.importTooManyRows);
     if (mayRestart) {
       const p = at(rec, 'price');
       if (typeof p === 'string' && looksSpanishPrice(p)) return 'restart';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { IMPORT_MAX_XLSX_ROWS, messages } from '@arb/shared';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROWS, messages } from '@arb/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Cell } from './binance-values.ts';
 
@@ -19,6 +19,25 @@ export interface Table {
 }
 
 const unreadable = (message: string) => new AppError('IMPORT_UNREADABLE', message);
+
+/**
+ * Records a table may hold, counted as they are read (never the file's own row numbers): the
+ * data rows' limit plus room for title lines, blank rows and repeated headers. The data rows
+ * themselves are held to IMPORT_MAX_ROWS by the reader of the export (docs/product.md#upload-limits).
+ */
+export const MAX_RECORDS = IMPORT_MAX_ROWS + 100;
+const tooManyRows = () => unreadable(messages.importTooManyRows);
+const cellTooLong = () => unreadable(messages.importCellTooLong);
+
+/** Every record counted and every cell's length held to IMPORT_MAX_CELL_CHARS, whatever the file says. */
+async function* bounded(records: AsyncIterable<TableRecord>): AsyncIterable<TableRecord> {
+  let n = 0;
+  for await (const rec of records) {
+    if (++n > MAX_RECORDS) throw tooManyRows();
+    for (const c of rec.cells) if (typeof c === 'string' && c.length > IMPORT_MAX_CELL_CHARS) throw cellTooLong();
+    yield rec;
+  }
+}
 
 /** XLSX files are ZIP archives ("PK\x03\x04"); anything else is read as CSV text. */
 export function isZip(buf: Buffer): boolean {
@@ -55,7 +74,18 @@ function csvTable(buf: Buffer): Table {
     // records in one go and they would all wait in the stream's buffer (long enough for V8 to
     // promote them, ~100 MB per 20,000-row file); slice by slice, backpressure holds a few hundred.
     const parser = Readable.from(slices(text, 64 * 1024)).pipe(
-      parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true }),
+      parse({
+        delimiter,
+        bom: true,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        info: true,
+        // A record (csv-parse counts the record so far plus the field being read) is stopped
+        // while it is read, not after a 10 MB field is whole; each cell is held to its own
+        // length by `bounded`.
+        max_record_size: IMPORT_MAX_CELL_CHARS * 32,
+      }),
     );
     try {
       for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -63,10 +93,11 @@ function csvTable(buf: Buffer): Table {
       }
     } catch (err) {
       if (err instanceof AppError) throw err;
+      if ((err as { code?: unknown }).code === 'CSV_MAX_RECORD_SIZE') throw cellTooLong();
       throw unreadable(messages.importCsvUnreadable);
     }
   }
-  return { kind: 'csv', delimiter, records: records() };
+  return { kind: 'csv', delimiter, records: bounded(records()) };
 }
 
 type XlsxValue = ExcelJS.CellValue;
@@ -88,7 +119,9 @@ function xlsxCell(v: XlsxValue): Cell {
 function xlsxTable(buf: Buffer): Table {
   async function* records(): AsyncIterable<TableRecord> {
     // Streaming reader: the sheet is never held whole; rows beyond the cap are refused before
-    // they cost memory. Styles are read so date-formatted cells arrive as dates.
+    // they cost memory (counted by `bounded`, not by the row numbers the file writes, which a
+    // hostile file repeats). The zip was checked before (services/uploads/zip-guard.ts).
+    // Styles are read so date-formatted cells arrive as dates.
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
       worksheets: 'emit',
       sharedStrings: 'cache',
@@ -105,7 +138,6 @@ function xlsxTable(buf: Buffer): Table {
           continue;
         }
         for await (const row of sheet) {
-          if (row.number > IMPORT_MAX_XLSX_ROWS + 1) throw unreadable(messages.importXlsxTooManyRows);
           const values = row.values as XlsxValue[];
           // ExcelJS row values are 1-based (index 0 is empty).
           yield { line: row.number, cells: values.slice(1).map(xlsxCell) };
@@ -116,7 +148,7 @@ function xlsxTable(buf: Buffer): Table {
       throw unreadable(messages.importXlsxUnreadable);
     }
   }
-  return { kind: 'xlsx', delimiter: null, records: records() };
+  return { kind: 'xlsx', delimiter: null, records: bounded(records()) };
 }
 
 export function readTable(buf: Buffer): Table {

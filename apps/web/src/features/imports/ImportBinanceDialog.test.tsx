@@ -35,6 +35,9 @@ const PREVIEW: ImportPreview = {
   counts: { new: 249, duplicate: 0, skipped: 1 },
 };
 
+/** The counts the fake server answers (a test may say the file was larger than its rows). */
+const PREVIEW_COUNTS = { value: PREVIEW.counts };
+
 function setup(props: { metodoGanancia?: string; isOwner?: boolean } = {}) {
   window.localStorage.setItem(STORAGE_KEYS.authToken, `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.s`);
   const urls: string[] = [];
@@ -43,7 +46,7 @@ function setup(props: { metodoGanancia?: string; isOwner?: boolean } = {}) {
     vi.fn(async (url: string) => {
       urls.push(url);
       const body = url.endsWith('/preview')
-        ? PREVIEW
+        ? { ...PREVIEW, counts: PREVIEW_COUNTS.value }
         : { batch: { id: 'b', created: 249, duplicate: 0, skipped: 1, fechas: ['2026-11-20'] } };
       return new Response(JSON.stringify(body), {
         status: url.endsWith('/preview') ? 200 : 201,
@@ -71,6 +74,7 @@ function setup(props: { metodoGanancia?: string; isOwner?: boolean } = {}) {
 }
 
 afterEach(() => {
+  PREVIEW_COUNTS.value = PREVIEW.counts;
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -112,5 +116,27 @@ describe('Importar de Binance', () => {
     cleanup();
     setup({ metodoGanancia: 'costo_promedio' });
     expect(screen.queryByText(/Las órdenes importadas son de un solo lado/)).toBeNull();
+  });
+
+  it('refuses a file over 10 MB in the browser, before any upload, naming the limit (docs/product.md#upload-limits)', async () => {
+    const { urls, user } = setup();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'enorme.csv', { type: 'text/csv' });
+    await user.upload(screen.getByTestId('import-file'), big);
+    await screen.findByText('El archivo debe ser menor a 10MB');
+    expect(urls).toEqual([]);
+    expect((screen.getByRole('button', { name: 'Importar 0 operaciones' }) as HTMLButtonElement).disabled).toBe(true);
+    // A file of exactly 10 MB is sent.
+    await user.upload(screen.getByTestId('import-file'), new File([new Uint8Array(10 * 1024 * 1024)], 'justo.csv', { type: 'text/csv' }));
+    await screen.findByText('249 nuevas');
+    expect(urls).toEqual([`/api/ledgers/${LEDGER}/imports/preview`]);
+    expect(screen.queryByText('El archivo debe ser menor a 10MB')).toBeNull();
+  });
+
+  it('says when the preview shows only the first rows of a larger file', async () => {
+    const { user } = setup();
+    PREVIEW_COUNTS.value = { new: 2_999, duplicate: 0, skipped: 1 };
+    await user.upload(screen.getByTestId('import-file'), new File(['Order Number\n'], 'binance.csv', { type: 'text/csv' }));
+    await screen.findByText('La vista previa muestra las primeras 250 filas de 3000; la importación incluye todas.');
+    screen.getByText('2999 nuevas');
   });
 });

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages, t, type IMPORT_ZONES, type ImportPreview } from '@arb/shared';
+import { IMPORT_MAX_BYTES, messages, t, type IMPORT_ZONES, type ImportPreview } from '@arb/shared';
 import { errorMessage } from '../../shared/lib/api-client';
 import { commitImport, importsQueryKey, previewImport } from './api';
 import { ImportPreviewTable } from './ImportPreviewTable';
@@ -88,6 +88,8 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
   };
 
   const n = preview?.counts.new ?? 0;
+  // The preview answers the first rows only (docs/product.md#upload-limits); its counts cover the file.
+  const total = preview ? preview.counts.new + preview.counts.duplicate + preview.counts.skipped : 0;
   return (
     <Dialog open onClose={busy === 'commit' ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-title">
       <DialogTitle id="import-title">{messages.importDialogTitle}</DialogTitle>
@@ -102,9 +104,14 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 data-testid="import-file"
                 onChange={(e) => {
-                  const f = e.target.files?.[0] ?? null;
+                  const picked = e.target.files?.[0] ?? null;
+                  // Let the same file be picked again after a refusal.
+                  e.target.value = '';
+                  // Refused here, before any upload (docs/product.md#upload-limits); the server refuses it again.
+                  const f = picked && picked.size > IMPORT_MAX_BYTES ? null : picked;
                   setFile(f);
                   void load(f, zone);
+                  if (picked && !f) setError(messages.importTooLarge);
                 }}
               />
             </Button>
@@ -152,6 +159,11 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
                 <Chip label={t('importChipDuplicate', { n: preview.counts.duplicate })} />
                 <Chip color="warning" label={t('importChipSkipped', { n: preview.counts.skipped })} />
               </Stack>
+              {preview.rows.length < total && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('importPreviewCapped', { shown: preview.rows.length, total })}
+                </Typography>
+              )}
               <ImportPreviewTable rows={preview.rows} />
             </>
           )}
