@@ -96,8 +96,8 @@ describe('a new tab opened offline', () => {
     await screenshot(page, 'offline-new-tab');
   });
 
-  it('right after sign-in, without a reload, shows the day, the list and the three queued sales', async () => {
-    const s = await openBrowser({ viewport: { width: 360, height: 760 }, isMobile: true });
+  it('right after sign-in, without a reload, shows the day, the list and the three queued sales; a tap says why a button is disabled', async () => {
+    const s = await openBrowser({ viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true });
     sessions.push(s);
     const { user } = await anaWithOneSale(s);
 
@@ -112,5 +112,15 @@ describe('a new tab opened offline', () => {
     const page = await reopenInNewTab(s.context, s.page);
 
     await lastDayAndQueueShown(page, available!);
+
+    // On the phone there is no hover: a tap on the disabled "Restablecer" says why, for a while.
+    const reset = page.getByRole('button', { name: 'Restablecer' });
+    expect(await reset.isDisabled()).toBe(true);
+    const why = page.locator('.plain-hint', { has: reset }).getByRole('tooltip');
+    expect(await why.isVisible()).toBe(false);
+    await reset.tap({ force: true }); // force: a disabled button is not "actionable", a finger taps it anyway
+    await why.getByText('Requiere conexión').waitFor();
+    await screenshot(page, 'offline-new-tab-phone-reason');
+    await why.waitFor({ state: 'hidden', timeout: 6_000 });
   });
 });
