@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { API_CACHE_NAME, API_READS } from './src/shared/offline/api-reads.ts';
 
 /**
  * Writes `.br` and `.gz` beside every text file of the build, which the server sends to browsers
@@ -248,18 +249,17 @@ export default defineConfig({
         // right after it still reloads the app (docs/product.md#working-offline), without waiting for a second visit.
         clientsClaim: true,
         skipWaiting: true,
-        // docs/product.md#working-offline: the last answers of the reads the dashboard renders from, served only when the
-        // network fails (network first). Emptied at sign-in and sign-out (shared/offline/api-cache.ts)
-        // so no user is ever shown another's. Writes are never cached.
+        // docs/product.md#working-offline: the last answers of the reads the signed-in screens render from
+        // (src/shared/offline/api-reads.ts, which the page also reads: it keeps the answers it got
+        // before this worker controlled it, docs/decisions/0032), served only when the network
+        // fails (network first). Emptied at sign-in and sign-out (shared/offline/api-cache.ts) so no
+        // user is ever shown another's. Writes are never cached.
         runtimeCaching: [
           {
-            // The reads the dashboard, the ledger list and history and Mi Membresía render from
-            // (docs/product.md#working-offline): offline, each screen shows its last answer.
-            urlPattern:
-              /\/api\/(ledgers(\/[^/?]+\/(position|pnl|activity|imports))?|transactions\/(balances|dates|history-summary|daily-profit)|rates\/[a-z]+|membership\/(my-membership|my-payment-proofs)|config)(\?.*)?$/,
+            urlPattern: API_READS,
             method: 'GET',
             handler: 'NetworkFirst',
-            options: { cacheName: 'arb-api-reads', expiration: { maxEntries: 60 } },
+            options: { cacheName: API_CACHE_NAME, expiration: { maxEntries: 60 } },
           },
         ],
       },

@@ -19,6 +19,8 @@ export interface Session {
 export interface OpenOptions {
   viewport?: { width: number; height: number };
   isMobile?: boolean;
+  /** A touch screen: taps, and no hover (CSS `(hover: none)`). */
+  hasTouch?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function openBrowser(opts: OpenOptions = {}): Promise<Session> {
     timezoneId: 'America/Caracas',
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     isMobile: opts.isMobile ?? false,
+    hasTouch: opts.hasTouch ?? false,
     baseURL,
     acceptDownloads: true,
   });

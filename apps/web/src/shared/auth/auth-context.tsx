@@ -70,13 +70,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [start]);
 
-  const signedIn = useCallback((data: LoginResponse) => {
+  const signedIn = useCallback(async (data: LoginResponse) => {
     if (!data?.user || !data.token) throw new ApiError(messages.loginIncomplete, 200, 'INCOMPLETE');
     // Without a page load between two sessions (an expiry goes through the guards), nothing the
-    // previous user read may show to this one: neither the query cache nor the service worker's
-    // cached reads (docs/decisions/0015).
+    // previous user read may show to this one: neither the query cache nor the cached reads
+    // (docs/decisions/0015). Emptied before the session is saved: the new user's first reads
+    // (kept by the service worker or the page, decision 0032) must land after it, never be wiped by it.
     clearQueries();
-    void clearApiCache();
+    await clearApiCache();
     saveSession({ token: data.token, refreshToken: data.refreshToken, user: data.user });
     setUser(data.user);
     return data.user;

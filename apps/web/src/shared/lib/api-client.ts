@@ -1,4 +1,5 @@
 import { API_TIMEOUT_MS, USER_ROLE_HEADER, messages } from '@arb/shared';
+import { keepRead, needsKeeping } from '../offline/api-cache';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, isTokenExpired, markSessionExpired, saveSession } from './session';
 
 export class ApiError extends Error {
@@ -196,10 +197,14 @@ export async function api<T = unknown>(path: string, fallback: string, opts: Req
     if (auth && token) headers.authorization = `Bearer ${token}`;
     return timedFetch(path, { method: opts.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) }, opts.signal, read);
   };
+  // A read no service worker saw is kept for offline by the page (offline/api-cache.ts, decision 0032).
+  const askedBy = getStoredUser()?.id;
+  const keep = needsKeeping(path, opts.method ?? 'GET');
   // The whole answer is read inside the time-out; a raw answer is handed over already buffered.
   const read = async (res: Response): Promise<{ res: Response; text?: string; error?: ApiError }> => {
     if (!res.ok) return { res, error: await errorFrom(res, fallback) };
     noteAnswerTime(res);
+    if (keep && askedBy) void keepRead(path, res.clone(), () => getStoredUser()?.id === askedBy);
     if (opts.raw) return { res: new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers }) };
     if (res.status === 204) return { res };
     return { res, text: await res.text() };

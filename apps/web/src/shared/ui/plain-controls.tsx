@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { cloneElement, useId, useRef, useState, type ButtonHTMLAttributes, type PointerEvent, type ReactElement } from 'react';
 import { GlobalStyles } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 
@@ -35,27 +35,51 @@ export function PlainIconButton({ icon, tone = 'default', size = 'medium', class
   );
 }
 
+/** How long a tapped reason stays on screen (a touch has no hover to end). */
+export const REASON_SHOWN_MS = 3000;
+
 /**
- * A short hint shown below its content on hover and keyboard focus, as MUI's Tooltip shows it.
- * Wraps the control so a disabled one still shows why ("Requiere conexión"). `align="end"` keeps
- * it inside the screen for a control at the right edge; `block` lets a full-width control fill
- * its line.
+ * A short hint shown below its control on hover and keyboard focus, as MUI's Tooltip shows it.
+ * Wraps the control so a disabled one still shows why. With `reason` the text says why the control
+ * is disabled ("Requiere conexión"): screen readers hear it as the control's description
+ * (`aria-describedby`), and a tap shows it for a few seconds — a disabled button gets neither focus
+ * nor click, and a touch screen has no hover, but the tap's pointerdown still reaches this wrapper
+ * (issue 36). `align="end"` keeps it inside the screen for a control at the right edge; `block`
+ * lets a full-width control fill its line. One `useId` and one state, set only by a tap, no
+ * effect: no component or import more for the dashboard's rows (docs/decisions/0023-plain-rows.md).
  */
 export function HoverHint({
   text,
   align = 'center',
   block = false,
+  reason = false,
   children,
 }: {
   text: string;
   align?: 'center' | 'end';
   block?: boolean;
-  children: ReactNode;
+  reason?: boolean;
+  children: ReactElement<{ 'aria-describedby'?: string }>;
 }) {
-  const classes = ['plain-hint', align === 'end' && 'plain-hint-end', block && 'plain-hint-block'];
+  const id = useId();
+  const [tapped, setTapped] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A mouse shows the hint on hover already; a finger or a pen taps (a new tap starts the time again).
+  // No effect: nothing runs for a row's hints until one is tapped.
+  const tap = (e: PointerEvent) => {
+    if (e.pointerType === 'mouse') return;
+    clearTimeout(timer.current);
+    setTapped(true);
+    timer.current = setTimeout(() => setTapped(false), REASON_SHOWN_MS);
+  };
+  const shown = reason && tapped;
+  const classes = ['plain-hint', align === 'end' && 'plain-hint-end', block && 'plain-hint-block', shown && 'plain-hint-shown'];
   return (
-    <span className={classes.filter(Boolean).join(' ')} data-hint={text}>
-      {children}
+    <span className={classes.filter(Boolean).join(' ')} onPointerDown={reason ? tap : undefined}>
+      {reason ? cloneElement(children, { 'aria-describedby': id }) : children}
+      <span id={id} className="plain-hint-text" {...(reason ? { role: 'tooltip' } : { 'aria-hidden': true })}>
+        {text}
+      </span>
     </span>
   );
 }
@@ -97,8 +121,7 @@ function plainControlStyles(t: Theme) {
     },
     '.plain-hint': { position: 'relative', display: 'inline-flex' },
     '.plain-hint-block': { display: 'flex' },
-    '.plain-hint::after': {
-      content: 'attr(data-hint)',
+    '.plain-hint-text': {
       display: 'none',
       position: 'absolute',
       top: 'calc(100% + 14px)',
@@ -116,9 +139,14 @@ function plainControlStyles(t: Theme) {
       fontWeight: t.typography.fontWeightMedium,
       lineHeight: 1.4,
     },
-    '.plain-hint-end::after': { left: 'auto', right: 0, transform: 'none' },
-    '.plain-hint:hover::after, .plain-hint:focus-within::after': { display: 'block', animation: 'plain-hint-in 150ms 100ms both' },
+    '.plain-hint-end > .plain-hint-text': { left: 'auto', right: 0, transform: 'none' },
+    '.plain-hint:hover > .plain-hint-text, .plain-hint:focus-within > .plain-hint-text': {
+      display: 'block',
+      animation: 'plain-hint-in 150ms 100ms both',
+    },
     '@keyframes plain-hint-in': { from: { opacity: 0 }, to: { opacity: 1 } },
-    '@media (hover: none)': { '.plain-hint:hover::after': { display: 'none' } },
+    '@media (hover: none)': { '.plain-hint:hover > .plain-hint-text': { display: 'none' } },
+    // After the media rule: a tapped reason shows on a touch screen too.
+    '.plain-hint.plain-hint-shown > .plain-hint-text': { display: 'block' },
   };
 }

@@ -100,7 +100,7 @@ export const BalanceSummary = memo(function BalanceSummary({ balances, canEditBa
   const inherited = (heredado: boolean) => (heredado ? 'heredado del día anterior' : undefined);
   const edit = (currency: BaseCurrency, label: string) =>
     canEditBase ? (
-      <HoverHint text={offline ? messages.offlineNeedsConnection : `Editar saldo base ${label}`} align="end">
+      <HoverHint text={offline ? messages.offlineNeedsConnection : `Editar saldo base ${label}`} align="end" reason={offline}>
         <PlainIconButton
           icon="edit"
           size="small"

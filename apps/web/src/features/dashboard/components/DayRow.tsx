@@ -73,7 +73,7 @@ export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pen
           <input type="checkbox" checked={checked} disabled={!allowed} onChange={(e) => actions.current.toggle(tx, e.target.checked)} />
           Verificada
         </label>
-        <HoverHint text={offlineHint ?? 'Editar'}>
+        <HoverHint text={offlineHint ?? 'Editar'} reason={!online}>
           <PlainIconButton
             icon="edit"
             aria-label={`Editar transacción ${i + 1}`}
@@ -81,7 +81,7 @@ export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pen
             onClick={() => actions.current.edit(tx)}
           />
         </HoverHint>
-        <HoverHint text={offlineHint ?? 'Eliminar'} align="end">
+        <HoverHint text={offlineHint ?? 'Eliminar'} align="end" reason={!online}>
           <PlainIconButton
             icon="delete"
             tone="error"

@@ -35,16 +35,17 @@ interface Props {
 }
 
 /**
- * Offline, why a button is disabled ('Requiere conexión'), as the day's rows say it (HoverHint);
+ * Offline, why a button is disabled ('Requiere conexión'), as the day's rows say it (HoverHint:
+ * on hover, on a tap, and to screen readers as the button's description);
  * online, nothing around it. MUI's Tooltip, used here before, set its state from its ref while
  * React committed the tools even with an empty title: a synchronous re-render, which brought the
  * commit's passive effects (the tools' requests and timers) into the same task, the dashboard's
  * longest (docs/decisions/0026-the-tools-task-and-a-slower-machine.md).
  */
-function OfflineReason({ online, children }: { online: boolean; children: ReactElement }) {
+function OfflineReason({ online, children }: { online: boolean; children: ReactElement<{ 'aria-describedby'?: string }> }) {
   if (online) return children;
   return (
-    <HoverHint text={messages.offlineNeedsConnection} block>
+    <HoverHint text={messages.offlineNeedsConnection} block reason>
       {children}
     </HoverHint>
   );

@@ -13,7 +13,8 @@ function WithQueue() {
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
 /** The hover hint around a row's button (shared/ui/plain-controls.tsx HoverHint). */
-const hintOf = (button: string) => screen.getByRole('button', { name: button }).closest('[data-hint]')?.getAttribute('data-hint');
+const hintOf = (button: string) =>
+  screen.getByRole('button', { name: button }).closest('.plain-hint')?.querySelector('.plain-hint-text')?.textContent;
 const tx = aTransaction({ ledgerId: LEDGER });
 
 afterEach(() => {
@@ -69,6 +70,9 @@ describe('transaction list without a connection (docs/product.md#working-offline
     // The hint on the disabled buttons says why (the row's hover hint, docs/decisions/0023-plain-rows.md).
     expect(hintOf('Editar transacción 1')).toBe('Requiere conexión');
     expect(hintOf('Eliminar transacción 1')).toBe('Requiere conexión');
+    // …and screen readers hear it as the buttons' description (issue 36).
+    screen.getByRole('button', { name: 'Editar transacción 1', description: 'Requiere conexión' });
+    screen.getByRole('button', { name: 'Eliminar transacción 1', description: 'Requiere conexión' });
   });
 
   it('online, the row’s buttons are enabled and their hints name them', () => {
@@ -78,6 +82,8 @@ describe('transaction list without a connection (docs/product.md#working-offline
     expect((screen.getByRole('button', { name: 'Editar transacción 1' }) as HTMLButtonElement).disabled).toBe(false);
     expect(hintOf('Editar transacción 1')).toBe('Editar');
     expect(hintOf('Eliminar transacción 1')).toBe('Eliminar');
+    // The button's name says it already: no description repeats it.
+    screen.getByRole('button', { name: 'Editar transacción 1', description: '' });
   });
 
   it('the delete question says how to take it back, since "Deshacer" follows (issue 36)', () => {
