@@ -4,6 +4,7 @@ import { formatDateTime, messages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useActivity } from '../api/get-activity';
 import { activitySentence } from '../lib/activity-sentence';
+import { FigureText } from '../../../shared/ui/Figure';
 import { canRestore } from '../lib/can-restore';
 import { useRestoreActivity } from '../../../shared/api/restore-change';
 
@@ -78,7 +79,11 @@ export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefin
               }
               sx={{ pr: canRestore(e, viewer) || e.restoredAt ? 14 : 0 }}
             >
-              <ListItemText primary={activitySentence(e)} secondary={formatDateTime(e.createdAt)} sx={{ overflowWrap: 'anywhere' }} />
+              <ListItemText
+                primary={<FigureText text={activitySentence(e)} />}
+                secondary={formatDateTime(e.createdAt)}
+                sx={{ overflowWrap: 'anywhere' }}
+              />
             </ListItem>
           ))}
         </List>
