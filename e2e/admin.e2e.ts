@@ -5,6 +5,7 @@ import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { waitForMail } from './support/control.ts';
 import { E2E_ADMIN, loginAs, registerVerifiedUser, type E2EUser } from './support/users.ts';
 import type { Page } from 'playwright-core';
+import { totpCode } from '../apps/server/test/support/totp.ts';
 
 async function findRow(page: Page, email: string) {
   const search = page.getByLabel('Buscar usuarios');
@@ -136,5 +137,58 @@ describe('Panel de Administración', () => {
     // The reloaded list no longer has the user (and the account is gone server-side).
     await row.waitFor({ state: 'detached' });
     expect(await apiLogin(doomed)).toBe(401);
+  });
+
+  it('on a 1366 px laptop, every action of a row is on screen without scrolling sideways', async () => {
+    // Issue 36: at 1366 px the table hid 5 of a row's 7 actions past its right edge, "Ver
+    // Comprobantes" (the admin's daily one) among them. A user with two-factor on has all seven.
+    const full = await registerVerifiedUser({ name: 'Usuaria Con Nombre Largo De Verdad' });
+    const login = (await (
+      await fetch(`${inject('baseURL')}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: full.email, password: full.password }),
+      })
+    ).json()) as { token: string };
+    const post = (path: string, body: unknown) =>
+      fetch(`${inject('baseURL')}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+        body: JSON.stringify(body),
+      });
+    const { secret } = (await (await post('/api/auth/2fa/setup', { password: full.password })).json()) as { secret: string };
+    expect((await post('/api/auth/2fa/enable', { password: full.password, code: totpCode(secret, Date.now()) })).status).toBe(200);
+
+    const page = s.page;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await loginAs(page, E2E_ADMIN);
+    await page.goto('/admin');
+    const row = await findRow(page, full.email);
+    const actions = [
+      'Cambiar Rol',
+      'Ver Comprobantes',
+      'Ver Transacciones',
+      'Editar membresía',
+      'Editar Email',
+      'Restablecer 2FA',
+      'Eliminar',
+    ];
+    for (const action of actions) {
+      const button = row.getByRole('button', { name: `${action}: ${full.email}` });
+      const box = (await button.boundingBox())!;
+      expect(box, action).not.toBeNull();
+      expect(box.x, action).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${action} ends past the window's right edge`).toBeLessThanOrEqual(1366);
+    }
+    // Neither the page nor the table scrolls sideways: what is seen is all there is.
+    const overflow = await page.evaluate(() => {
+      const table = document.querySelector('table[aria-label="Usuarios"]')!.parentElement!;
+      return { page: document.documentElement.scrollWidth - window.innerWidth, table: table.scrollWidth - table.clientWidth };
+    });
+    expect(overflow).toEqual({ page: 0, table: 0 });
+    await screenshot(page, 'admin-1366');
+    // The daily action works from there.
+    await row.getByRole('button', { name: `Ver Comprobantes: ${full.email}` }).click();
+    await page.getByRole('dialog').waitFor();
   });
 });

@@ -463,6 +463,10 @@ export const messages = {
   sessionCurrent: 'Esta sesión',
   sessionLastUsed: 'Último uso: {date}',
   sessionUnknownDevice: 'Dispositivo desconocido',
+  sessionDevice: '{browser} en {system}',
+  sessionUnknownBrowser: 'Navegador',
+  /** "Chrome en Android · hace 2 min" */
+  sessionSummary: '{device} · {ago}',
   sessionClose: 'Cerrar sesión',
   sessionsCloseOthers: 'Cerrar sesión en los demás dispositivos',
   sessionsClosedSuccess: 'Sesiones cerradas',

@@ -40,6 +40,9 @@ export function buildTheme(mode: Mode) {
       components: {
         MuiButton: { styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minHeight: 44 } }) } },
         MuiIconButton: { styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 } }) } },
+        // A table's right-aligned cells hold figures ("-23.050,50 USD"): each stays on one line, the
+        // table scrolls in its container instead (issue 36: figures split from their unit at 360 px).
+        MuiTableCell: { styleOverrides: { root: { '&.MuiTableCell-alignRight': { whiteSpace: 'nowrap' } } } },
       },
     },
     // Spanish accessible names for MUI's own controls ("Cerrar" on every dismissable alert).

@@ -1,4 +1,4 @@
-import { Chip, IconButton, Stack, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Stack, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -22,13 +22,17 @@ interface Props {
   onToggleActive(user: AdminUser, active: boolean): void;
 }
 
+/** At least two a line, as many as the table's width leaves room for (its min-content width is what counts). */
+const ACTIONS = { display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 72 } as const;
+
 /** One user in the docs/product.md#screens table, every column in SPEC's order. */
 export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props) {
   const label = (action: string) => `${action}: ${user.email}`;
   return (
     <TableRow hover data-testid={`user-row-${user.email}`}>
       <TableCell>{user.user_name}</TableCell>
-      <TableCell sx={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
+      {/* 'anywhere', not 'break-word': only it lets a long address narrow the column (its min-content width). */}
+      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>{user.email}</TableCell>
       <TableCell>
         <Chip
           label={user.role}
@@ -39,7 +43,7 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
         />
       </TableCell>
       <TableCell>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
           <Switch
             size="small"
             checked={user.is_active}
@@ -87,7 +91,9 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
       <TableCell>{user.membership_end ? formatDate(user.membership_end) : 'No activo'}</TableCell>
       <TableCell align="center">{user._count.paymentProofs}</TableCell>
       <TableCell>
-        <Stack direction="row" spacing={0.5}>
+        {/* The actions wrap: all seven in 1366 px without scrolling sideways (issue 36 hid five past
+            the table's edge, "Ver Comprobantes" among them). */}
+        <Box sx={ACTIONS}>
           {/* On the admin's own row the disabled buttons say why (docs/product.md#screens, issue 25); the wrapper
               takes the focus a disabled button cannot, so keyboard users hear it too. */}
           <Tooltip title={isSelf ? messages.cannotChangeOwnRole : 'Cambiar Rol'}>
@@ -138,7 +144,7 @@ export function UserRow({ user, isSelf, busy, onAction, onToggleActive }: Props)
               </IconButton>
             </span>
           </Tooltip>
-        </Stack>
+        </Box>
       </TableCell>
     </TableRow>
   );

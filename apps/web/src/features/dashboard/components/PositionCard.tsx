@@ -3,6 +3,7 @@ import { Alert, Box, Paper, Skeleton, Typography } from '@mui/material';
 import { formatBs, formatRate, formatUsd, messages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { usePosition } from '../api/get-position';
+import { FigureLine } from '../../../shared/ui/Figure';
 
 /**
  * The card keeps the height of its row of figures from the start: on a desktop it sits above the
@@ -45,7 +46,7 @@ export function PositionCard({ ledgerId, fecha, enabled = true }: { ledgerId: st
               animation={waiting ? 'pulse' : false}
               sx={{ borderRadius: 2, display: i === 0 ? 'block' : { xs: 'none', sm: 'block' } }}
             >
-              <Figure label={<TwoLines first={'\u00a0'} second={'\u00a0'} />} value={'\u00a0'} />
+              <Figure label={<TwoLines first={'\u00a0'} second={'\u00a0'} />} value={['\u00a0']} />
             </Skeleton>
           ))}
         </Box>
@@ -64,9 +65,9 @@ export function PositionCard({ ledgerId, fecha, enabled = true }: { ledgerId: st
               <Figure
                 label="Posición abierta"
                 id="open"
-                value={`${formatUsd(p.posicion_usd)} ${p.posicion_usd > 0 ? '(comprados)' : '(vendidos)'}`}
+                value={[formatUsd(p.posicion_usd), p.posicion_usd > 0 ? '(comprados)' : '(vendidos)']}
               />
-              <Figure label="Costo promedio" id="average" value={`${formatRate(p.costo_promedio)}/USD`} />
+              <Figure label="Costo promedio" id="average" value={[`${formatRate(p.costo_promedio)}/USD`]} />
               <Figure
                 label={
                   p.referencia ? (
@@ -78,8 +79,8 @@ export function PositionCard({ ledgerId, fecha, enabled = true }: { ledgerId: st
                 id="unrealized"
                 value={
                   p.no_realizado_usd === null || p.no_realizado_ves === null
-                    ? 'Sin tasa de referencia'
-                    : `${formatUsd(p.no_realizado_usd)} · ${formatBs(p.no_realizado_ves)}`
+                    ? ['Sin tasa de referencia']
+                    : [`${formatUsd(p.no_realizado_usd)} ·`, formatBs(p.no_realizado_ves)]
                 }
               />
             </Box>
@@ -89,8 +90,11 @@ export function PositionCard({ ledgerId, fecha, enabled = true }: { ledgerId: st
   );
 }
 
-/** A figure's box and lines; without `id`, an empty one of the same height (the card's placeholder row). */
-function Figure({ label, id, value }: { label: ReactNode; id?: string; value: string }) {
+/**
+ * A figure's box and lines; without `id`, an empty one of the same height (the card's placeholder row).
+ * `value`: its parts, each whole on a line (FigureLine, issue 36).
+ */
+function Figure({ label, id, value }: { label: ReactNode; id?: string; value: string[] }) {
   const labelId = id && `position-${id}`;
   return (
     <Box
@@ -100,12 +104,12 @@ function Figure({ label, id, value }: { label: ReactNode; id?: string; value: st
       <Typography id={labelId} variant="caption" color="textSecondary">
         {label}
       </Typography>
-      <Typography data-testid={id && `position-${id}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
+      <FigureLine parts={value} max="1rem" testId={id && `position-${id}`} sx={VALUE} />
     </Box>
   );
 }
+
+const VALUE = { fontWeight: 600, lineHeight: 1.5 } as const;
 
 /**
  * The unrealized profit's caption: the rate it uses on its own line at every width, so the row's

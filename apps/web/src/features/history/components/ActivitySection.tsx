@@ -4,6 +4,7 @@ import { formatDateTime, messages, type MetodoGanancia } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useActivity } from '../api/get-activity';
 import { activitySentence } from '../lib/activity-sentence';
+import { FigureText } from '../../../shared/ui/Figure';
 import { canRestore } from '../lib/can-restore';
 import { useRestoreActivity } from '../../../shared/api/restore-change';
 
@@ -81,7 +82,7 @@ export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefin
               sx={{ pr: canRestore(e, viewer) || e.restoredAt ? 14 : 0 }}
             >
               <ListItemText
-                primary={activitySentence(e, metodo)}
+                primary={<FigureText text={activitySentence(e, metodo)} />}
                 secondary={formatDateTime(e.createdAt)}
                 sx={{ overflowWrap: 'anywhere' }}
               />

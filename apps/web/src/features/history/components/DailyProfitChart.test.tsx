@@ -55,7 +55,7 @@ describe('DailyProfitChart', () => {
         theme.palette.success.main,
       ]);
       // Axis text follows the theme's secondary text colour (light text on a dark background).
-      const label = within(screen.getByTestId('daily-profit-chart')).getByText('1.234,50');
+      const label = within(screen.getByTestId('daily-profit-chart')).getByText('1.000,00');
       expect(label.getAttribute('fill')).toBe(theme.palette.text.secondary);
       cleanup();
     }
@@ -74,10 +74,27 @@ describe('DailyProfitChart', () => {
   it('labels the axes in es-ES: amounts with a decimal comma, days as dd/mm', () => {
     draw('light');
     const chart = within(screen.getByTestId('daily-profit-chart'));
-    expect(chart.getByText('1.234,50')).toBeTruthy();
+    // Nice steps (lib/chart-scale.ts): from -5,78 to 1.296,23 in steps of 500.
+    expect(chart.getByText('1.000,00')).toBeTruthy();
+    expect(chart.getByText('500,00')).toBeTruthy();
     expect(chart.getByText('0,00')).toBeTruthy();
-    expect(chart.getByText('-5,50')).toBeTruthy();
     for (const d of ['18/11', '19/11', '20/11', '21/11']) expect(chart.getByText(d)).toBeTruthy();
+  });
+
+  it('a small loss beside a gain has no label of its own over the zero line\'s "0,00" (issue 36)', () => {
+    draw('light', [
+      { date: '2026-11-20', ganancia_usd: 100, transactionCount: 1 },
+      { date: '2026-11-21', ganancia_usd: -1, transactionCount: 1 },
+    ]);
+    const chart = screen.getByTestId('daily-profit-chart');
+    const labels = [...chart.querySelectorAll('g[aria-hidden="true"] text')].map((t) => ({
+      text: t.textContent,
+      y: Number(t.getAttribute('y')),
+    }));
+    expect(labels.map((l) => l.text)).toEqual(['0,00', '50,00', '100,00']);
+    // A label's line height apart at least (11 units at 640 wide).
+    const ys = labels.map((l) => l.y).sort((a, b) => a - b);
+    for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(11 * 1.5);
   });
 
   it('with many days, labels only some of them but always the first and the last', () => {

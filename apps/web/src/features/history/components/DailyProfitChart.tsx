@@ -27,10 +27,11 @@ export function DailyProfitChart({ days }: { days: DailyProfit[] }) {
   const slot = plotW / Math.max(days.length, 1);
   // Bars 70% of their slot, but never wider than 40 units: two days should not look like two walls.
   const barW = Math.min(40, Math.max(2, slot * 0.7));
-  // Grid lines at 0 and at the largest gain and loss shown (real figures, not padded ones).
+  // Grid lines at 0 and every nice step, a label's height and a half apart at least: labels at the
+  // largest gain and loss themselves overlapped "0,00" when a loss was small (issue 36).
   const values = days.map((d) => d.ganancia_usd);
-  const ticks = [...new Set([Math.max(0, ...values), 0, Math.min(0, ...values)])];
-  const scale = profitScale(values, PLOT.top, plotH);
+  const scale = profitScale(values, PLOT.top, plotH, font * 1.5);
+  const ticks = scale.ticks;
   const zeroY = scale.y(0);
   // At most ~6 (phone: 4) day labels, always the first and the last.
   const every = Math.max(1, Math.ceil(days.length / labels));

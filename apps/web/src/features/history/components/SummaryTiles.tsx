@@ -21,7 +21,7 @@ function Tile({
   // SPEC: profit green when 0 or more, red when negative.
   const color = tone === 'profit' ? (amount >= 0 ? 'success.main' : 'error.main') : 'text.primary';
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={testId}>
+    <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={testId}>
       <Typography variant="caption" color="textSecondary" component="p">
         {label}
       </Typography>
@@ -36,7 +36,14 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fit, minmax(150px, 1fr))' } }}>
+      {/* minmax(0, …): a column no wider than its share, so a long figure shrinks (TileFigure) instead of widening the page (issue 36). */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fit, minmax(150px, 1fr))' },
+        }}
+      >
         {children}
       </Box>
     </Box>

@@ -1,13 +1,21 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { messages, t, type SessionInfo } from '@arb/shared';
+import { describeUserAgent, formatDateTime, messages, t, type SessionInfo } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { timeAgo } from '../../../shared/lib/time-ago';
 import { SectionCard } from './SectionCard';
 import { useCloseOtherSessions, useCloseSession, useSessions } from '../api/security';
 import { TwoFactorDialog } from './TwoFactorDialog';
 
-const when = (iso: string) => new Date(iso).toLocaleString('es-VE', { dateStyle: 'short', timeStyle: 'short' });
+/** "Chrome en Android · hace 2 min" (issue 36: the raw User-Agent was shown). */
+const device = (s: SessionInfo) => {
+  const name = describeUserAgent(s.userAgent);
+  const ago = timeAgo(s.lastUsedAt);
+  return ago ? t('sessionSummary', { device: name, ago }) : name;
+};
+/** The last use in the app's 24 h format ("27/11/26, 23:19"), not the browser's "11:19 p. m.". */
+const when = (iso: string) => formatDateTime(iso) ?? messages.dateInvalid;
 
 /** docs/product.md#account-security: the "Seguridad" card of /membership — two-factor and the open sessions. */
 export function SecurityCard({ onDone, onError }: { onDone: (message: string) => void; onError: (message: string) => void }) {
@@ -56,8 +64,8 @@ export function SecurityCard({ onDone, onError }: { onDone: (message: string) =>
             }
           >
             <ListItemText
-              primary={s.userAgent ?? messages.sessionUnknownDevice}
-              secondary={`${s.ip ?? ''} · ${t('sessionLastUsed', { date: when(s.lastUsedAt) })}`}
+              primary={device(s)}
+              secondary={[s.ip, t('sessionLastUsed', { date: when(s.lastUsedAt) })].filter(Boolean).join(' · ')}
               slotProps={{ primary: { sx: { pr: 12, overflowWrap: 'anywhere' } } }}
             />
           </ListItem>
