@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The README's test command: typecheck, lint, the import-cycle check, the format check, unit and component tests, the API suite on the
+ * The README's test command: typecheck, lint, the import-cycle check, the format check, the container files (Dockerfile lint,
+ * compose.yaml through docker-compose), unit and component tests, the API suite on the
  * embedded PostgreSQL and (when TEST_DATABASE_URL is set) again on that PostgreSQL, the web
  * build, and the browser journeys in Chromium (with the web weight budgets of docs/benchmarks.md,
  * e2e/web-weight.e2e.ts, counted in the browser). Stops counting at nothing:
@@ -61,6 +62,17 @@ check('typecheck bench', bin('tsc'), ['-p', 'bench']);
 check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
 check('import cycles', process.execPath, ['scripts/check-cycles.mjs']);
 check('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+check('Dockerfile lint', process.execPath, ['scripts/lint-dockerfile.mjs']);
+if (spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0) {
+  check('compose.yaml (docker-compose config)', process.execPath, ['scripts/check-compose.mjs']);
+} else if (process.env.CI) {
+  console.error('\ndocker-compose is missing: CI must not skip the compose.yaml check (apt-get install -y docker-compose).');
+  totals.failed++;
+  failures.push('compose.yaml: docker-compose missing');
+} else {
+  console.warn('\ndocker-compose not found (apt-get install -y docker-compose): the compose.yaml check skipped.');
+  totals.skipped++;
+}
 vitest('unit and component tests', ['unit', 'web']);
 vitest('API on embedded PostgreSQL', ['api'], { TEST_DB_TARGET: 'embedded' });
 if (process.env.TEST_DATABASE_URL) {
