@@ -112,5 +112,11 @@ export const ERROR_CODES = [
   'INVALID_PASSWORD',
   'MFA_EXPIRED',
   'MFA_CODE_INVALID',
+  // docs/product.md#cuentas-y-movimientos
+  'CUENTA_EN_USO',
+  'CUENTA_CON_SALDO',
+  'CUENTA_DUPLICADA',
+  'CUENTA_INVALIDA',
+  'TASA_REQUERIDA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,3 +22,4 @@ export * from './schemas/history.ts';
 export * from './schemas/activity.ts';
 export * from './schemas/average-cost.ts';
 export * from './schemas/security.ts';
+export * from './schemas/cuentas.ts';
