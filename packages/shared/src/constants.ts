@@ -29,7 +29,7 @@ export const SNACKBAR_HIDE_MS = 3_000;
 export const UNDO_SNACKBAR_MS = 10_000;
 export const RESTORE_WINDOW_DAYS = 30;
 /** The activity actions that can be restored (the server's restoreHandlers; a test holds them equal). */
-export const RESTORABLE_ACTIONS: readonly string[] = ['TRANSACTION_DELETED', 'LEDGER_DAY_RESET', 'IMPORT_UNDONE'];
+export const RESTORABLE_ACTIONS: readonly string[] = ['TRANSACTION_DELETED', 'LEDGER_DAY_RESET', 'IMPORT_UNDONE', 'MOVEMENT_DELETED'];
 export const COPIED_INDICATOR_MS = 2_000;
 export const REDIRECT_AFTER_REGISTER_MS = 3_000;
 export const REDIRECT_AFTER_RESET_MS = 3_000;
