@@ -38,7 +38,7 @@ export const RESTORE_WINDOW_DAYS = 30;
 /** The two windows as the delete and reset questions name them (messages deleteTxConfirm, resetConfirm). */
 export const UNDO_WINDOWS = { segundos: UNDO_SNACKBAR_MS / 1000, dias: RESTORE_WINDOW_DAYS } as const;
 /** The activity actions that can be restored (the server's restoreHandlers; a test holds them equal). */
-export const RESTORABLE_ACTIONS: readonly string[] = ['TRANSACTION_DELETED', 'LEDGER_DAY_RESET', 'IMPORT_UNDONE'];
+export const RESTORABLE_ACTIONS: readonly string[] = ['TRANSACTION_DELETED', 'LEDGER_DAY_RESET', 'IMPORT_UNDONE', 'MOVEMENT_DELETED'];
 export const COPIED_INDICATOR_MS = 2_000;
 export const REDIRECT_AFTER_REGISTER_MS = 3_000;
 export const REDIRECT_AFTER_RESET_MS = 3_000;
@@ -138,5 +138,11 @@ export const ERROR_CODES = [
   'INVALID_PASSWORD',
   'MFA_EXPIRED',
   'MFA_CODE_INVALID',
+  // docs/product.md#cuentas-y-movimientos
+  'CUENTA_EN_USO',
+  'CUENTA_CON_SALDO',
+  'CUENTA_DUPLICADA',
+  'CUENTA_INVALIDA',
+  'TASA_REQUERIDA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -38,6 +38,12 @@ export const ERROR_TABLE = {
   RESTORE_CONFLICT: { status: 409, message: 'restoreConflict' },
   EMAIL_TAKEN: { status: 409, message: 'emailTaken' },
   IDEMPOTENCY_MISMATCH: { status: 422, message: 'idempotencyMismatch' },
+  // Accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos).
+  CUENTA_EN_USO: { status: 409, message: 'cuentaEnUso' },
+  CUENTA_CON_SALDO: { status: 409, message: 'cuentaConSaldo' },
+  CUENTA_DUPLICADA: { status: 409, message: 'cuentaDuplicada' },
+  CUENTA_INVALIDA: { status: 400, message: 'cuentaInvalida' },
+  TASA_REQUERIDA: { status: 422, message: 'tasaRequerida' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'bodyTooLarge' },
   RATE_LIMITED: { status: 429, message: 'tooManyRequests' },
   INTERNAL_ERROR: { status: 500, message: 'internalError' },

@@ -23,3 +23,4 @@ export * from './schemas/activity.ts';
 export * from './schemas/average-cost.ts';
 export * from './schemas/security.ts';
 export * from './user-agent.ts';
+export * from './schemas/cuentas.ts';

@@ -64,6 +64,7 @@ const MATRIX: Row[] = [
   ["edit others' transaction", 'editTransaction', 'someone-else', { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['edit a deleted author’s transaction', 'editTransaction', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['set base balances', 'setBalances', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
+  ['accounts, movements, cuadres', 'manageCuentas', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['rename', 'rename', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['invite, permissions, expel, delete', 'manage', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
   ['reset a day', 'reset', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],

@@ -16,6 +16,7 @@ export const LEDGER_ACTIONS = [
   'addTransaction',
   'editTransaction', // edit / delete / verify: one's own always, others' with canModifyBalance or as owner
   'setBalances',
+  'manageCuentas', // accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos): the balance permission
   'rename',
   'manage', // invite link, permissions, expel, delete the ledger
   'reset',
@@ -107,6 +108,7 @@ const WRITES: ReadonlySet<LedgerAction> = new Set([
   'addTransaction',
   'editTransaction',
   'setBalances',
+  'manageCuentas',
   'rename',
   'manage',
   'reset',
@@ -142,6 +144,8 @@ export function memberPermission(
       return facts.authorId === actor.id || canModifyBalance ? ALLOWED : refuse('FORBIDDEN', 'notYourTransaction');
     case 'setBalances':
       return canModifyBalance ? ALLOWED : refuse('FORBIDDEN', 'balanceForbidden');
+    case 'manageCuentas':
+      return canModifyBalance ? ALLOWED : refuse('FORBIDDEN', 'cuentasForbidden');
     case 'manage':
       return standing.isOwner ? ALLOWED : refuse('FORBIDDEN', 'ownerOnly');
     case 'reset':

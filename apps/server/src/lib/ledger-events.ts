@@ -19,7 +19,15 @@ export type LedgerEventType =
   | 'MEMBER_REMOVED'
   | 'PERMISSIONS_UPDATED'
   | 'IMPORTED'
-  | 'IMPORT_UNDONE';
+  | 'IMPORT_UNDONE'
+  /** `balance-updated`: accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos). */
+  | 'CUENTA_CREATED'
+  | 'CUENTA_UPDATED'
+  | 'CUENTA_DELETED'
+  | 'MOVEMENT_CREATED'
+  | 'MOVEMENT_UPDATED'
+  | 'MOVEMENT_DELETED'
+  | 'CUADRE_CREATED';
 
 export interface LedgerEvent {
   event: LedgerEventName;

@@ -4,6 +4,7 @@ import { activityRoutes } from './activity.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { configRoutes } from './config.ts';
+import { cuentaRoutes } from './cuentas.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
@@ -29,6 +30,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   fileRoutes,
   adminRoutes,
   importRoutes,
+  cuentaRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

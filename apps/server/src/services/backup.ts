@@ -34,7 +34,11 @@ export const BACKED_UP_TABLES = [
   'ledger_members',
   // Before transactions: an imported row names its batch (docs/product.md#binance-import).
   'import_batches',
+  // Before transactions and movements, which name them (docs/product.md#cuentas-y-movimientos).
+  'cuentas',
   'transactions',
+  'movimientos',
+  'cuadres',
   'idempotency_keys',
   'daily_balances',
   'activity',
@@ -54,6 +58,7 @@ const TABLES: readonly string[] = BACKED_UP_TABLES;
  * database's tables, so a new table must be placed in one of them.
  */
 export const NOT_BACKED_UP_TABLES: Record<string, string> = {
+  cuenta_day_totals: 'derived: the transactions and movements triggers rebuild it while the rows are restored (migration 0016)',
   ledger_day_totals: 'derived: the transactions triggers rebuild it while the rows are restored',
   ledger_revisions:
     "derived: a restored ledger's row is made with it and counts the restored activity (migration 0013); a restored server has no cached answers",

@@ -1,3 +1,5 @@
+import type { CuentaSaldoJson, MovimientoJson } from './cuentas.ts';
+
 /** The answers of the transactions API that server and web both speak (docs/api.md, docs/api.md). */
 
 /** A transaction as the API answers it (docs/api.md + version, createdAt, createdBy). Money as numbers. */
@@ -29,6 +31,12 @@ export interface TransactionJson {
   createdAt: string;
   /** The author; null once their account was deleted (the web shows messages.deletedUser). */
   createdBy: { id: string; user_name: string } | null;
+  /**
+   * The row's accounts (docs/product.md#cuentas-y-movimientos); present only when set: an absent
+   * key is null (Sin asignar), so a ledger without accounts answers exactly as before.
+   */
+  cuenta_ves_id?: string;
+  cuenta_usd_id?: string;
 }
 
 /** resumen.* values are wrapped: `{ valor }` (docs/api.md). */
@@ -45,6 +53,9 @@ export interface BalancesResponse {
     compra_total: Valor;
     ganancia_total_ves: Valor;
     ganancia_total_usd: Valor;
+    /** Present when the ledger has accounts or movements (docs/product.md#cuentas-y-movimientos). */
+    movimientos_netos_ves?: Valor;
+    movimientos_netos_usd?: Valor;
   };
   promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
   /**
@@ -54,5 +65,10 @@ export interface BalancesResponse {
   saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean; heredado_ves: boolean; heredado_usd: boolean };
   /** The available balances counting only verified transactions, from the verified base (docs/product.md#balances-of-a-day). */
   saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
+  /** The day's movements; present (like cuentas and sin_asignar) when the ledger has accounts or movements. */
+  movimientos?: MovimientoJson[];
+  /** Each account's balance at the end of the day. */
+  cuentas?: CuentaSaldoJson[];
+  sin_asignar?: { ves: number; usd: number };
   transacciones_con_acumulados: TransactionJson[];
 }

@@ -114,6 +114,12 @@ export const notesSchema = z.pipe(
 /** A body that is not an object at all (null, an array, a string). */
 const objectError = { error: messages.validationFailed };
 
+/**
+ * A transaction's account of one currency (docs/product.md#cuentas-y-movimientos): an id, null for
+ * Sin asignar, or omitted (create: Sin asignar; edit: keeps the row's account).
+ */
+export const cuentaRefSchema = z.optional(z.nullable(z.uuid({ error: messages.cuentaInvalida })));
+
 const inputShape = {
   venta: moneyAmountSchema,
   tasa_venta: rateSchema,
@@ -165,7 +171,13 @@ export const transactionInputSchema = z
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 export type TransactionData = z.output<typeof transactionInputSchema>;
 
-type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown; ocurrido_en?: string | undefined };
+type CreateShape = TransactionData & {
+  ledgerId: string;
+  ganancia?: unknown;
+  ocurrido_en?: string | undefined;
+  cuenta_ves_id?: string | null | undefined;
+  cuenta_usd_id?: string | null | undefined;
+};
 
 /**
  * POST /api/transactions. A client `ganancia` is accepted (the create form sends its preview) but
@@ -174,11 +186,22 @@ type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown; ocu
 export const createTransactionSchema = z.pipe(
   z
     .object(
-      { ...inputShape, comision_usd: feeSchema, ocurrido_en: occurredAtSchema, ledgerId: uuidSchema, ganancia: z.optional(z.unknown()) },
+      {
+        ...inputShape,
+        comision_usd: feeSchema,
+        ocurrido_en: occurredAtSchema,
+        ledgerId: uuidSchema,
+        ganancia: z.optional(z.unknown()),
+        cuenta_ves_id: cuentaRefSchema,
+        cuenta_usd_id: cuentaRefSchema,
+      },
       objectError,
     )
     .check(z.superRefine(transactionRules, amountsAreValid)),
-  z.transform(({ venta, tasa_venta, compra, tasa_compra, notas, fecha, ledgerId, comision_usd, ocurrido_en }: CreateShape) => ({
+  z.transform(({ venta, tasa_venta, compra, tasa_compra, notas, fecha, ledgerId, comision_usd, ocurrido_en, ...cuentas }: CreateShape) => ({
+    // Only when given, so a request without accounts hashes as before (its Idempotency-Key binding).
+    ...(cuentas.cuenta_ves_id === undefined ? {} : { cuenta_ves_id: cuentas.cuenta_ves_id }),
+    ...(cuentas.cuenta_usd_id === undefined ? {} : { cuenta_usd_id: cuentas.cuenta_usd_id }),
     venta,
     tasa_venta,
     compra,
@@ -204,6 +227,8 @@ export const updateTransactionSchema = z
       ...inputShape,
       comision_usd: feeEditSchema,
       ocurrido_en: occurredAtSchema,
+      cuenta_ves_id: cuentaRefSchema,
+      cuenta_usd_id: cuentaRefSchema,
       version: z.optional(z.int({ error: messages.validationFailed }).check(z.positive(messages.validationFailed))),
     },
     objectError,

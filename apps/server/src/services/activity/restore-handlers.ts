@@ -64,6 +64,13 @@ function withCurrentFigures(s: RowSnapshot): RowSnapshot {
   return { ...s, ...f };
 }
 
+/** Puts movements back with their ids (docs/product.md#cuentas-y-movimientos); any id already back: 409, nothing restored. */
+async function restoreMovimientos(tx: Tx, snapshots: RowSnapshot[]): Promise<number> {
+  const inserted = await insertSnapshots(tx, 'movimientos', snapshots, 'id');
+  if (inserted.length !== snapshots.length) throw new AppError('RESTORE_CONFLICT', messages.restoreConflict);
+  return inserted.length;
+}
+
 const daysOf = (snapshots: RowSnapshot[]): string[] => [...new Set(snapshots.map((s) => String(s.fecha)))].sort();
 
 /** Undo, keyed by the activity's action; a new restorable change adds its entry here. */
@@ -80,11 +87,20 @@ export const restoreHandlers: Record<string, RestoreHandler> = {
     if (!('daily_balance' in before) || entry.fecha === null) throw new AppError('VALIDATION_ERROR', messages.restoreNotSupported);
     const rows = snapshotsOf(before.transactions);
     const restored = await restoreTransactions(tx, rows);
+    // A reset in a ledger with accounts or movements also removed the day's movements (docs/product.md#cuentas-y-movimientos).
+    const movs = (before as { movimientos?: unknown }).movimientos;
+    const movRestored = Array.isArray(movs) && movs.length > 0 ? await restoreMovimientos(tx, snapshotsOf(movs)) : 0;
     await tx.execute(sql`delete from daily_balances where ledger_id = ${entry.ledgerId} and fecha = ${entry.fecha}`);
     if (typeof before.daily_balance === 'object' && before.daily_balance !== null) {
       await insertSnapshots(tx, 'daily_balances', [before.daily_balance as RowSnapshot], 'fecha');
     }
-    return { restored, days: [entry.fecha] };
+    return { restored: restored + movRestored, days: [entry.fecha] };
+  },
+
+  /** A deleted movement (docs/product.md#cuentas-y-movimientos): `before` is the whole row. */
+  MOVEMENT_DELETED: async (tx, entry) => {
+    const rows = snapshotsOf([entry.before]);
+    return { restored: await restoreMovimientos(tx, rows), days: daysOf(rows) };
   },
 
   /** An undone import (docs/product.md#binance-import, docs/product.md#undo): its rows come back and the batch is live again. */

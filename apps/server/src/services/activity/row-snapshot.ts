@@ -19,7 +19,7 @@ export function rowSnapshotSql(alias: string): SQL {
 }
 
 /** Columns that reference users: a restored row keeps its author only while the account exists. */
-const USER_COLUMNS = new Set(['created_by', 'updated_by']);
+const USER_COLUMNS = new Set(['created_by', 'updated_by', 'miembro_id']);
 
 /** The table's current columns (a snapshot may predate a column, or name one dropped since). */
 async function columnsOf(tx: Tx, table: string): Promise<string[]> {
@@ -36,7 +36,7 @@ async function columnsOf(tx: Tx, table: string): Promise<string[]> {
  */
 export async function insertSnapshots(
   tx: Tx,
-  table: 'transactions' | 'daily_balances',
+  table: 'transactions' | 'daily_balances' | 'movimientos',
   snapshots: RowSnapshot[],
   returning: string,
 ): Promise<string[]> {

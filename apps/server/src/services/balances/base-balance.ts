@@ -28,6 +28,8 @@ export interface DayBaseBalance {
  *   (Σ bs_recibidos − Σ bs_pagados; base_usd − Σ venta + Σ compra − Σ comision_usd), which is exactly the previous
  *   day's closing saldo_disponible (each day's closing is its base plus its own movement);
  * - with no explicit value at all, the same sums from the ledger's first transaction on, from 0.
+ * Movements (docs/product.md#cuentas-y-movimientos) add their net per currency (mov_ves, mov_usd of
+ * the day totals, migration 0016) to both: they count as verified.
  * The verified base is the same with the sums of the verified rows only: the previous active day's
  * verified closing is its verified base plus its verified movement, back to an explicit value
  * (which counts as verified). The sums come from ledger_day_totals (one row per day, kept by a
@@ -65,10 +67,10 @@ export function baseBalanceQuery(ledgerId: string, fecha: string): SQL {
       select coalesce((select fecha from bv), '-infinity'::date) as fv, coalesce((select fecha from bu), '-infinity'::date) as fu
     ), m as (
       select
-        coalesce(sum(d.bs_recibidos - d.bs_pagados) filter (where d.fecha >= f.fv), 0) as ves,
-        coalesce(sum(d.v_bs_recibidos - d.v_bs_pagados) filter (where d.fecha >= f.fv), 0) as vves,
-        coalesce(sum(d.compra - d.venta - d.comision_usd) filter (where d.fecha >= f.fu), 0) as usd,
-        coalesce(sum(d.v_compra - d.v_venta - d.v_comision_usd) filter (where d.fecha >= f.fu), 0) as vusd
+        coalesce(sum(d.bs_recibidos - d.bs_pagados + d.mov_ves) filter (where d.fecha >= f.fv), 0) as ves,
+        coalesce(sum(d.v_bs_recibidos - d.v_bs_pagados + d.mov_ves) filter (where d.fecha >= f.fv), 0) as vves,
+        coalesce(sum(d.compra - d.venta - d.comision_usd + d.mov_usd) filter (where d.fecha >= f.fu), 0) as usd,
+        coalesce(sum(d.v_compra - d.v_venta - d.v_comision_usd + d.mov_usd) filter (where d.fecha >= f.fu), 0) as vusd
       from f join ledger_day_totals d
         on d.ledger_id = ${ledgerId} and d.fecha < ${fecha}::date and d.fecha >= least(f.fv, f.fu)
     )

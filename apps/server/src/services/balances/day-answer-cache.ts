@@ -16,6 +16,7 @@ import {
   type GzSegment,
 } from './day-answer-gzip.ts';
 import { balancesHead, dayBalances } from './day-balances.ts';
+import { cuentasDaySql, type CuentasDayRaw } from '../cuentas/cuentas-day.ts';
 
 /**
  * The balances answer of recently read days, kept up to date by reading only what changed
@@ -143,6 +144,7 @@ interface DayRead {
   d_v_bs_recibidos: string;
   d_v_bs_pagados: string;
   names: Array<[string, string]>;
+  cuentas_day: CuentasDayRaw;
 }
 type ReadRow = DayRead & BaseBalanceRow & { [K in keyof TransactionRow]: TransactionRow[K] | null } & { day_key: string | null };
 
@@ -171,7 +173,8 @@ async function readDay(db: Db, ledgerId: string, fecha: string, since: number | 
         coalesce(d.v_comision_usd, 0)::text as d_v_comision_usd, coalesce(d.v_bs_recibidos, 0)::text as d_v_bs_recibidos,
         coalesce(d.v_bs_pagados, 0)::text as d_v_bs_pagados,
         (select coalesce(json_agg(json_build_array(u.id, u.user_name)), '[]'::json) from users u
-          where u.id = any(${`{${authors.join(',')}}`}::uuid[])) as names
+          where u.id = any(${`{${authors.join(',')}}`}::uuid[])) as names,
+        ${cuentasDaySql(ledgerId, fecha)} as cuentas_day
       from ledgers l join ledger_revisions lr on lr.ledger_id = l.id left join ledger_day_totals d on d.ledger_id = l.id and d.fecha = ${fecha}::date
       where l.id = ${ledgerId}
     ), base as (select * from (${baseBalanceQuery(ledgerId, fecha)}) b)
@@ -199,7 +202,7 @@ async function readDay(db: Db, ledgerId: string, fecha: string, since: number | 
     v_bs_recibidos: first.d_v_bs_recibidos,
     v_bs_pagados: first.d_v_bs_pagados,
   };
-  return { meta: first, sums, base: toDayBaseBalance(first, fecha), rows };
+  return { meta: first, sums, base: toDayBaseBalance(first, fecha), rows, cuentas: first.cuentas_day };
 }
 
 /** The rows from `from` on get their cumulative profit and JSON again (the earlier ones keep theirs). */
@@ -243,6 +246,8 @@ function toDayRow(r: TransactionRow & { day_key: string }): DayRow {
     origen: r.origen,
     referencia: r.referencia,
     version: r.version,
+    cuenta_ves_id: r.cuenta_ves_id,
+    cuenta_usd_id: r.cuenta_usd_id,
     created_at: r.created_at,
     created_by: r.created_by,
     author_name: r.author_name,
@@ -336,7 +341,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     else stats.whole++;
     const from = merged ? merged.from : 0;
     withCumulative(rows, from);
-    const head = balancesHead(read.base, summarizeDay(read.sums, read.base));
+    const head = balancesHead(read.base, summarizeDay(read.sums, read.base), read.cuentas);
     const pieces = piecesOf(head, rows);
     // A day bigger than the whole budget of rows keeps only its answer (read whole on a change).
     const keepRows = rows.length <= maxRows;

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { computeDay, type BalancesResponse, type DayResult, type DayRowFigures } from '@arb/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { cuentasDayFigures, cuentasDaySql, type CuentasDayRaw } from '../cuentas/cuentas-day.ts';
 import { ledgerMethod, withRealizedProfit } from '../avg-cost/realized.ts';
 import { num, toTransactionJson } from '../transactions/transaction-json.ts';
 import { dayTransactions, type TransactionRow } from '../transactions/transaction-row.ts';
@@ -22,10 +24,11 @@ export async function inOneSnapshot<T>(db: DbOrTx, read: (tx: DbOrTx) => Promise
 export async function computeLedgerDay(db: Db, ledgerId: string, fecha: string) {
   // Rows, base and method from one snapshot: read on two connections they could straddle a commit
   // and show a day whose base and rows disagree (money counted twice or not at all; issue 17).
-  const { dayRows, base, metodo } = await inOneSnapshot(db, async (tx) => ({
+  const { dayRows, base, metodo, cuentas } = await inOneSnapshot(db, async (tx) => ({
     dayRows: await dayTransactions(tx, ledgerId, fecha),
     base: await dayBaseBalance(tx, ledgerId, fecha),
     metodo: await ledgerMethod(tx, ledgerId),
+    cuentas: await readCuentasDay(tx, ledgerId, fecha),
   }));
   // docs/product.md#profit-method-and-position: under costo_promedio the rows' profit is what they realized.
   const rows = metodo === 'costo_promedio' ? await withRealizedProfit(db, ledgerId, fecha, dayRows) : dayRows;
@@ -34,7 +37,13 @@ export async function computeLedgerDay(db: Db, ledgerId: string, fecha: string) 
     rows.map((r) => ({ ...r, stored: r })),
     base,
   );
-  return { base, day };
+  return { base, day, cuentas };
+}
+
+/** The day's movements and accounts (cuentas-day.ts), on its own (the cached answer reads them in its one statement). */
+export async function readCuentasDay(db: DbOrTx, ledgerId: string, fecha: string): Promise<CuentasDayRaw> {
+  const result = await db.execute<{ j: CuentasDayRaw }>(sql`select ${cuentasDaySql(ledgerId, fecha)} as j`);
+  return result.rows[0]!.j;
 }
 
 const v = (value: string): Valor => ({ valor: num(value, 2) });
@@ -43,16 +52,30 @@ const v = (value: string): Valor => ({ valor: num(value, 2) });
 export type BalancesHead = Omit<BalancesResponse, 'transacciones_con_acumulados'>;
 
 /** The answer's figures of the whole day: its base and computeDay's / summarizeDay's summary. */
-export function balancesHead(base: DayBaseBalance, day: Omit<DayResult<never>, 'transacciones_con_acumulados'>): BalancesHead {
+export function balancesHead(
+  base: DayBaseBalance,
+  day: Omit<DayResult<never>, 'transacciones_con_acumulados'>,
+  cuentas: CuentasDayRaw,
+): BalancesHead {
   const r = day.resumen;
+  // docs/product.md#cuentas-y-movimientos: the day's movements join its available balances; a
+  // ledger that uses accounts also gets the new keys (a ledger without them answers as before).
+  const f = cuentasDayFigures(cuentas, {
+    disponible_ves: r.saldo_disponible_ves,
+    disponible_usd: r.saldo_disponible_usd,
+    verificado_ves: day.saldos_actuales.saldo_ves_actual,
+    verificado_usd: day.saldos_actuales.saldo_usd_actual,
+  });
+  const extra = f.extra;
   return {
     resumen: {
-      saldo_disponible_ves: v(r.saldo_disponible_ves),
-      saldo_disponible_usd: v(r.saldo_disponible_usd),
+      saldo_disponible_ves: v(f.disponible_ves),
+      saldo_disponible_usd: v(f.disponible_usd),
       venta_total: v(r.venta_total),
       compra_total: v(r.compra_total),
       ganancia_total_ves: v(r.ganancia_total_ves),
       ganancia_total_usd: v(r.ganancia_total_usd),
+      ...(extra ? { movimientos_netos_ves: extra.movimientos_netos_ves, movimientos_netos_usd: extra.movimientos_netos_usd } : {}),
     },
     promedios: {
       tasa_venta_promedio: num(day.promedios.tasa_venta_promedio, 4),
@@ -66,17 +89,18 @@ export function balancesHead(base: DayBaseBalance, day: Omit<DayResult<never>, '
       heredado_usd: base.heredado_usd,
     },
     saldos_actuales: {
-      saldo_ves_actual: num(day.saldos_actuales.saldo_ves_actual, 2),
-      saldo_usd_actual: num(day.saldos_actuales.saldo_usd_actual, 2),
+      saldo_ves_actual: num(f.verificado_ves, 2),
+      saldo_usd_actual: num(f.verificado_usd, 2),
     },
+    ...(extra ? { movimientos: extra.movimientos, cuentas: extra.cuentas, sin_asignar: extra.sin_asignar } : {}),
   };
 }
 
 /** The balances answer computed from scratch (the reference the cached answer must equal). */
 export async function dayBalances(db: Db, ledgerId: string, fecha: string): Promise<BalancesResponse> {
-  const { base, day } = await computeLedgerDay(db, ledgerId, fecha);
+  const { base, day, cuentas } = await computeLedgerDay(db, ledgerId, fecha);
   return {
-    ...balancesHead(base, day),
+    ...balancesHead(base, day, cuentas),
     transacciones_con_acumulados: day.transacciones_con_acumulados.map((row: TransactionRow & DayRowFigures) =>
       toTransactionJson(row, {
         ves: row.ganancia_acumulada_ves_hasta_esta_transaccion,

@@ -101,11 +101,26 @@ export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, f
       sql`select ${rowSnapshotSql('d')} as row from daily_balances d where d.ledger_id = ${ledgerId} and d.fecha = ${fecha}`,
     );
     const previous = base.rows[0]?.row ?? null;
-    const zero = { saldoBaseVes: '0', saldoBaseUsd: '0', updatedBy: actor.user.id, updatedAt: actor.access.now ?? new Date() };
-    await tx
-      .insert(dailyBalances)
-      .values({ ledgerId, fecha, ...zero })
-      .onConflictDoUpdate({ target: [dailyBalances.ledgerId, dailyBalances.fecha], set: zero });
+    // DESIGN §28: in a ledger with accounts or movements a reset also deletes the day's movements
+    // and returns both currencies of the day to inherited (a 0/0 base would move Sin asignar).
+    const cuentas = await tx.execute<{ uses: boolean }>(sql`
+      select exists (select 1 from cuentas where ledger_id = ${ledgerId}) or exists (select 1 from movimientos where ledger_id = ${ledgerId}) as uses`);
+    const usesCuentas = cuentas.rows[0]!.uses;
+    const movimientos = usesCuentas
+      ? (
+          await tx.execute<{ row: RowSnapshot }>(sql`
+            delete from movimientos m where m.ledger_id = ${ledgerId} and m.fecha = ${fecha} returning ${rowSnapshotSql('m')} as row`)
+        ).rows.map((r) => r.row)
+      : [];
+    if (usesCuentas) {
+      await tx.execute(sql`delete from daily_balances where ledger_id = ${ledgerId} and fecha = ${fecha}`);
+    } else {
+      const zero = { saldoBaseVes: '0', saldoBaseUsd: '0', updatedBy: actor.user.id, updatedAt: actor.access.now ?? new Date() };
+      await tx
+        .insert(dailyBalances)
+        .values({ ledgerId, fecha, ...zero })
+        .onConflictDoUpdate({ target: [dailyBalances.ledgerId, dailyBalances.fecha], set: zero });
+    }
     record({
       ledgerId,
       userId: actor.user.id,
@@ -116,8 +131,11 @@ export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, f
         daily_balance: previous,
         saldo_base_ves: previous?.saldo_base_ves ?? null,
         saldo_base_usd: previous?.saldo_base_usd ?? null,
+        ...(usesCuentas ? { movimientos } : {}),
       },
-      after: { transactions: [], saldo_base_ves: '0.00', saldo_base_usd: '0.00' },
+      after: usesCuentas
+        ? { transactions: [], movimientos: [], saldo_base_ves: null, saldo_base_usd: null }
+        : { transactions: [], saldo_base_ves: '0.00', saldo_base_usd: '0.00' },
     });
     emit({ event: 'transaction-updated', type: 'RESET', ledgerId, fecha, byUserId: actor.user.id });
   });

@@ -29,6 +29,18 @@ function amounts(s: Snapshot): string {
   return sides.join(', ') || 'sin montos';
 }
 
+const MOVEMENT_NAMES: Record<string, string> = {
+  transferencia: 'una transferencia',
+  aporte: 'un aporte',
+  retiro: 'un retiro',
+  ajuste: 'un ajuste',
+};
+/** "un aporte de 100,00 USD" from a movement's snapshot (its numbers are exact text). */
+function movement(m: { tipo?: string; moneda?: string; monto?: string | number }): string {
+  const amount = m.moneda === 'VES' ? formatBs(m.monto) : formatUsd(m.monto);
+  return `${MOVEMENT_NAMES[m.tipo ?? ''] ?? 'un movimiento'} de ${amount}`;
+}
+
 const day = (r: ChangeRow) => (r.fecha ? ` del ${formatDayShort(r.fecha)}` : '');
 const count = (n: number) => (n === 1 ? '1 operación' : `${n} operaciones`);
 /** " del 20/11/2026" or " del 20/11/2026 al 22/11/2026" from a list of days (else the row's day). */
@@ -99,6 +111,19 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
     one: (r) => {
       const a = obj<{ restored?: number; days?: string[] }>(r.after);
       return a.restored ? `restauró ${count(a.restored)}${span(a.days, r)}` : `restauró un cambio deshecho${day(r)}`;
+    },
+  },
+  // Accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos).
+  CUENTA_CREATED: { one: (r) => `creó la cuenta ${obj<{ nombre?: string }>(r.after).nombre ?? ''}` },
+  CUENTA_UPDATED: { one: (r) => `modificó la cuenta ${obj<{ nombre?: string }>(r.after).nombre ?? ''}` },
+  CUENTA_DELETED: { one: (r) => `eliminó la cuenta ${obj<{ nombre?: string }>(r.before).nombre ?? ''}` },
+  MOVEMENT_CREATED: { one: (r) => `registró ${movement(obj(r.after))}${day(r)}` },
+  MOVEMENT_UPDATED: { one: (r) => `editó ${movement(obj(r.after))}${day(r)}` },
+  MOVEMENT_DELETED: { one: (r) => `eliminó ${movement(obj(r.before))}${day(r)}` },
+  CUADRE_CREATED: {
+    one: (r) => {
+      const a = obj<{ saldo_real?: string; diferencia?: string }>(r.after);
+      return `registró un cuadre${day(r)}: saldo real ${a.saldo_real ?? '0'}, diferencia ${a.diferencia ?? '0'}`;
     },
   },
   TRANSACTION_VERIFIED: null,

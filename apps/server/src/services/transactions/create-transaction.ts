@@ -8,6 +8,8 @@ import { ledgerStatement } from '../ledger-change.ts';
 import { toTransactionJson, type TransactionJson } from './transaction-json.ts';
 import { cumulativeUpTo, findTransaction, insertTransaction } from './transaction-row.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
+import { recheckDescuadres } from '../cuentas/descuadre.ts';
 
 /** Visible ASCII, as a UUID or any client token; bounded so a key cannot bloat the table. */
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -52,7 +54,14 @@ export async function createTransaction(
 ): Promise<TransactionJson> {
   if (m.ledgerId !== data.ledgerId || m.userId !== user.id) throw new Error('createTransaction: membership of another ledger or user');
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
-  return ledgerStatement(ctx.db, ctx.bus, async (db) => {
+  // docs/product.md#cuentas-y-movimientos: the accounts named must be this ledger's, of their currency, active.
+  const withCuentas = Boolean(data.cuenta_ves_id || data.cuenta_usd_id);
+  if (withCuentas)
+    await checkCuentaRefs(ctx.db, data.ledgerId, [
+      { id: data.cuenta_ves_id, moneda: 'VES', field: 'cuenta_ves_id' },
+      { id: data.cuenta_usd_id, moneda: 'USD', field: 'cuenta_usd_id' },
+    ]);
+  const json = await ledgerStatement(ctx.db, ctx.bus, async (db) => {
     const figures = computeTransaction(data);
     const inserted = await insertTransaction(
       db,
@@ -71,6 +80,8 @@ export async function createTransaction(
         ocurrido_en: data.ocurrido_en,
         notas: data.notas,
         created_by: user.id,
+        cuenta_ves_id: data.cuenta_ves_id ?? null,
+        cuenta_usd_id: data.cuenta_usd_id ?? null,
       },
       idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: requestHash(data) },
     );
@@ -84,4 +95,6 @@ export async function createTransaction(
       events: [{ event: 'transaction-updated', ledgerId: data.ledgerId, type: 'CREATED', fecha: data.fecha, byUserId: user.id }],
     };
   });
+  if (withCuentas) await recheckDescuadres(ctx.db, data.ledgerId, ctx.config.APP_URL);
+  return json;
 }

@@ -7,6 +7,8 @@ import type { AuthUser } from '../auth/account.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange, type ChangeContext } from '../ledger-change.ts';
 import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
+import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
+import { recheckDescuadres } from '../cuentas/descuadre.ts';
 import { activitySnapshot, toTransactionJson, type TransactionJson } from './transaction-json.ts';
 import { cumulativeUpTo, findTransaction, type TransactionRow } from './transaction-row.ts';
 
@@ -49,10 +51,19 @@ export async function updateTransaction(
   id: string,
   data: UpdateTransactionData,
 ): Promise<TransactionJson> {
-  return withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
+  let touched: { ledgerId: string; cuentas: boolean } | undefined;
+  const json = await withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
     if (data.version !== undefined && data.version !== before.version) {
       throw new AppError('STALE_VERSION', messages.txStale);
     }
+    // docs/product.md#cuentas-y-movimientos: omitted keeps the row's account; only a different one is checked.
+    const cuentaVes = data.cuenta_ves_id === undefined ? before.cuenta_ves_id : data.cuenta_ves_id;
+    const cuentaUsd = data.cuenta_usd_id === undefined ? before.cuenta_usd_id : data.cuenta_usd_id;
+    await checkCuentaRefs(tx, before.ledger_id, [
+      { id: cuentaVes, moneda: 'VES', current: before.cuenta_ves_id, field: 'cuenta_ves_id' },
+      { id: cuentaUsd, moneda: 'USD', current: before.cuenta_usd_id, field: 'cuenta_usd_id' },
+    ]);
+    touched = { ledgerId: before.ledger_id, cuentas: Boolean(cuentaVes || cuentaUsd || before.cuenta_ves_id || before.cuenta_usd_id) };
     // docs/product.md#binance-import: an edit that omits the fee or the order's time keeps them.
     const comision_usd = data.comision_usd ?? before.comision_usd;
     const f = computeTransaction({ ...data, comision_usd });
@@ -62,6 +73,7 @@ export async function updateTransaction(
         tasa_compra = ${data.tasa_compra}, notas = ${data.notas}, bs_recibidos = ${f.bs_recibidos},
         bs_pagados = ${f.bs_pagados}, ganancia_ves = ${f.ganancia_ves}, ganancia_usd = ${f.ganancia_usd},
         comision_usd = ${comision_usd}, ocurrido_en = coalesce(${data.ocurrido_en ?? null}::timestamptz, ocurrido_en),
+        cuenta_ves_id = ${cuentaVes}, cuenta_usd_id = ${cuentaUsd},
         version = version + 1, updated_at = now()
       where id = ${id}`);
     const { row, json } = await answer(tx, id);
@@ -81,6 +93,8 @@ export async function updateTransaction(
     }
     return json;
   });
+  if (touched?.cuentas) await recheckDescuadres(ctx.db, touched.ledgerId, ctx.config.APP_URL);
+  return json;
 }
 
 /**
@@ -107,7 +121,7 @@ export async function setVerified(ctx: AppContext, user: AuthUser, id: string, v
 }
 
 export async function deleteTransaction(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
-  await withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
+  const before = await withEditableTransaction(ctx, user, id, async ({ tx, record, emit }, before) => {
     // The activity keeps the whole row (every column, exact), so a restore can bring it back (docs/product.md#undo).
     const deleted = await tx.execute<{ row: RowSnapshot }>(
       sql`delete from transactions t where t.id = ${id} returning ${rowSnapshotSql('t')} as row`,
@@ -121,5 +135,7 @@ export async function deleteTransaction(ctx: AppContext, user: AuthUser, id: str
       before: deleted.rows[0]!.row,
     });
     emit({ event: 'transaction-updated', ledgerId: before.ledger_id, type: 'DELETED', fecha: before.fecha, byUserId: user.id });
+    return before;
   });
+  if (before.cuenta_ves_id || before.cuenta_usd_id) await recheckDescuadres(ctx.db, before.ledger_id, ctx.config.APP_URL);
 }

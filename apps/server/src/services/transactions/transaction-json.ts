@@ -39,6 +39,9 @@ export function toTransactionJson(row: TransactionRow, cumulative: { ves: string
     version: row.version,
     createdAt: row.created_at,
     createdBy: row.created_by && row.author_name !== null ? { id: row.created_by, user_name: row.author_name } : null,
+    // Only when set (docs/product.md#cuentas-y-movimientos): a row without accounts answers as before.
+    ...(row.cuenta_ves_id ? { cuenta_ves_id: row.cuenta_ves_id } : {}),
+    ...(row.cuenta_usd_id ? { cuenta_usd_id: row.cuenta_usd_id } : {}),
   };
 }
 
@@ -58,6 +61,8 @@ export function activitySnapshot(row: TransactionRow) {
     ganancia_usd: num(row.ganancia_usd, 2),
     comision_usd: num(row.comision_usd, 8),
     ocurrido_en: row.ocurrido_en,
+    ...(row.cuenta_ves_id ? { cuenta_ves_id: row.cuenta_ves_id } : {}),
+    ...(row.cuenta_usd_id ? { cuenta_usd_id: row.cuenta_usd_id } : {}),
   };
 }
 
@@ -65,4 +70,5 @@ export function activitySnapshot(row: TransactionRow) {
 export const activitySnapshotSql = sql`jsonb_build_object(
   'fecha', t.fecha, 'venta', round(t.venta, 2), 'tasa_venta', round(t.tasa_venta, 4), 'compra', round(t.compra, 2),
   'tasa_compra', round(t.tasa_compra, 4), 'notas', t.notas, 'esta_verificada', t.esta_verificada, 'ganancia_usd', round(t.ganancia_usd, 2),
-  'comision_usd', round(t.comision_usd, 8), 'ocurrido_en', to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  'comision_usd', round(t.comision_usd, 8), 'ocurrido_en', to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  || jsonb_strip_nulls(jsonb_build_object('cuenta_ves_id', t.cuenta_ves_id, 'cuenta_usd_id', t.cuenta_usd_id))`;

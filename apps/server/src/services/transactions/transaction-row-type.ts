@@ -22,6 +22,9 @@ export interface TransactionRow {
   /** The imported order's number (text); null for manual rows. */
   referencia: string | null;
   version: number;
+  /** The row's accounts (docs/product.md#cuentas-y-movimientos); null = Sin asignar. */
+  cuenta_ves_id: string | null;
+  cuenta_usd_id: string | null;
   /** ISO 8601 UTC with milliseconds (Drizzle's driver hands timestamps over as text). */
   created_at: string;
   created_by: string | null;
