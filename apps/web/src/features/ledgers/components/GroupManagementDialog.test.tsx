@@ -89,7 +89,7 @@ describe('GroupManagementDialog', () => {
     ).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ metodo_ganancia: 'costo_promedio' }]);
     await waitFor(() => expect((screen.getByRole('radio', { name: /^Costo promedio/ }) as HTMLInputElement).checked).toBe(true));
-  });
+  }, 15_000);
 
   it('owner: expelling asks for confirmation first', async () => {
     signIn(owner);
