@@ -139,7 +139,7 @@ describe('the production start path of the container image', () => {
     server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     exited = new Promise((resolve) => server!.on('exit', (code) => resolve(code)));
     let healthy = false;
-    for (const started = Date.now(); !healthy && Date.now() - started < 30_000 && server.exitCode === null;) {
+    for (const started = Date.now(); !healthy && Date.now() - started < 50_000 && server.exitCode === null;) {
       healthy = (await healthcheck()) === 0;
       if (!healthy) await new Promise((r) => setTimeout(r, 200));
     }
@@ -156,7 +156,7 @@ describe('the production start path of the container image', () => {
     } finally {
       await db.end();
     }
-  });
+  }, 60_000);
 
   it('serves the web app from where the image puts it', async () => {
     const res = await fetch(`${baseUrl}/dashboard`);
