@@ -110,11 +110,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   };
   if (opts.warmUploads) app.addHook('onReady', async () => ctx.uploads.warm());
   app.addHook('onClose', async () => ctx.uploads.close());
-  // Recovery codes stored unkeyed before issue 36 are keyed before the first request.
-  app.addHook('onReady', async () => {
-    const keyed = await rekeyLegacyRecoveryCodes(database.db, ctx.secrets.recovery);
-    if (keyed > 0) app.log.info({ keyed }, 'recovery codes keyed');
-  });
 
   registerAuthDecorators(app);
   registerErrorHandler(app);
@@ -139,6 +134,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     now,
     log: app.log,
     sweep: async (now) => {
+      // Recovery codes stored unkeyed before issue 36 are keyed on the first run, right at start-up
+      // (a database outage then only delays it to the next run; docs/decisions/0033-trust-first-security.md).
+      const keyed = await rekeyLegacyRecoveryCodes(database.db, ctx.secrets.recovery);
+      if (keyed > 0) app.log.info({ keyed }, 'recovery codes keyed');
       await eraseStaleGraceTokens(database.db, now);
       // What would grow forever (issue 17): old idempotency keys, ended sessions, sent messages, old rates.
       const purged = await purgeRetention(database.db, now, config.APP_TIMEZONE);

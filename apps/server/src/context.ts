@@ -22,7 +22,7 @@ export interface AppContext {
   rates: RatesService;
   /**
    * AES-256-GCM boxes keyed from JWT_SECRET (docs/product.md#account-security): refresh grace successors, TOTP secrets;
-   * and the HMAC recovery codes are stored under (docs/decisions/0033-keyed-recovery-codes.md).
+   * and the HMAC recovery codes are stored under (docs/decisions/0033-trust-first-security.md).
    */
   secrets: { grace: SecretBox; totp: SecretBox; recovery: KeyedHash };
   /** The worker threads every uploaded file is parsed in (docs/product.md#upload-limits). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES, restoreBackup, writeBackup } from '../src/services/backup.ts';
 import { activity, dailyBalances, notificationSettings, telegramLinks, transactions } from '../src/db/schema.ts';
@@ -42,6 +42,22 @@ describe('backup and restore', () => {
     const text = gunzipSync(readFileSync(file)).toString('utf8');
     expect(text).toContain('reset@example.com'); // the file is readable: the searches below can fail
     for (const secret of [resetToken, verifyToken, '/reset-password?token=', '/verify-email?token=']) expect(text).not.toContain(secret);
+  });
+
+  it('restores an older backup that held the outbox, leaving its mails (and their links) out', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arb-backup-'));
+    await writeBackup(t.database.pool, path.join(dir, 'now.json.gz'));
+    const mail = { id: 7, to: 'x@example.com', subject: 's', text: 'http://app/reset-password?token=abc', html: '', attempts: 0 };
+    const older = `${gunzipSync(readFileSync(path.join(dir, 'now.json.gz'))).toString('utf8')}{"table":"email_outbox","row":${JSON.stringify(mail)}}\n`;
+    writeFileSync(path.join(dir, 'older.json.gz'), gzipSync(older));
+    const target = await createTestDatabase();
+    try {
+      await restoreBackup(target.pool, path.join(dir, 'older.json.gz'));
+      expect((await target.pool.query('select count(*)::int as n from users')).rows[0].n).toBeGreaterThan(0);
+      expect((await target.pool.query('select count(*)::int as n from email_outbox')).rows[0].n).toBe(0);
+    } finally {
+      await target.close();
+    }
   });
 
   it('writes over an existing file readable by all as 0600', async () => {

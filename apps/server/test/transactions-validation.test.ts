@@ -34,6 +34,17 @@ describe('transaction validation', () => {
     ['amount in exponent text', { venta: '1e3', tasa_venta: 40 }, 'El monto debe ser un número no negativo con hasta 2 decimales'],
     ['notes as a number', { venta: 1, tasa_venta: 40, notas: 5 }, 'Datos inválidos'],
     ['notes too long', { venta: 1, tasa_venta: 40, notas: 'x'.repeat(1001) }, 'Las notas no pueden superar los 1000 caracteres'],
+    // Issue 36: figures above ~9 × 10^13 lose cents as JSON numbers; a row's figures stay ≤ 10^12.
+    [
+      'a sale worth more than 10^12 Bs (10^9 USD at 1.000,0001)',
+      { venta: 1e9, tasa_venta: '1000.0001' },
+      'Operación demasiado grande: monto × tasa y la ganancia no pueden pasar de 1.000.000.000.000',
+    ],
+    [
+      'a purchase of 10^12 USD at 10^12 Bs (each within its own limit)',
+      { compra: 1e12, tasa_compra: 1e12 },
+      'Operación demasiado grande: monto × tasa y la ganancia no pueden pasar de 1.000.000.000.000',
+    ],
   ])('create: %s → 400', async (_name, fields, message) => {
     const res = await create({ ...base(), ...fields });
     expect(res.statusCode).toBe(400);
@@ -69,10 +80,21 @@ describe('transaction validation', () => {
     expect(typeof res.json().error).toBe('string');
   });
 
-  it('accepts the maximum values exactly (1e12 × 1e12)', async () => {
-    const res = await create({ ...base(), venta: '1000000000000.00', tasa_venta: '1000000000000' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().transaction).toMatchObject({ venta: 1e12, ganancia_transaccion_usd: 1e12 });
+  it('a row at the largest size answers every figure exact to the cent (issue 36)', async () => {
+    // 333.333.333,33 × 2.999,9999 = 999.999.966.656,666666667 Bs → 999.999.966.656,67 (half-up)
+    const row = await addTransaction(t, u, u.ledgerId, '2026-11-21', { venta: '333333333.33', tasa_venta: '2999.9999' });
+    expect(String(row.bs_recibidos)).toBe('999999966656.67');
+    expect(String(row.ganancia_transaccion_ves)).toBe('999999966656.67');
+    // The profit of a one-sided sale is the sale itself in USD.
+    expect(String(row.ganancia_transaccion_usd)).toBe('333333333.33');
+    const over = await t.request({
+      method: 'PUT',
+      url: `/api/transactions/${row.id}`,
+      token: u.token,
+      payload: { fecha: '2026-11-21', venta: '333333333.34', tasa_venta: '3000', compra: 0, tasa_compra: 0 },
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringMatching(/^Operación demasiado grande/) });
   });
 
   it.each([

@@ -23,6 +23,7 @@ export const messages = {
   amountInvalid: 'El monto debe ser un número no negativo con hasta 2 decimales',
   rateInvalid: 'La tasa debe ser un número mayor que 0 con hasta 4 decimales',
   valueTooLarge: 'El valor es demasiado grande',
+  txTooLarge: 'Operación demasiado grande: monto × tasa y la ganancia no pueden pasar de 1.000.000.000.000',
   ledgerSettingsError: 'Error al cambiar el método de ganancia',
   metodoConfirmTitle: '¿Cambiar el método de ganancia a {metodo}?',
   metodoConfirmText:

@@ -4,7 +4,7 @@ import { purposeKey } from './secret-box.ts';
 /**
  * HMAC-SHA256 with a key derived from JWT_SECRET for one purpose (the same derivation as
  * `secretBox`, its own label): what the server only compares, never reads back, e.g. recovery
- * codes (docs/decisions/0033-keyed-recovery-codes.md). Without the secret a database copy gives
+ * codes (docs/decisions/0033-trust-first-security.md). Without the secret a database copy gives
  * no way to test guesses offline. Hex.
  */
 export type KeyedHash = (value: string) => string;

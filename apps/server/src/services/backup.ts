@@ -103,7 +103,10 @@ async function openPrivate(out: string) {
 
 export async function writeBackup(pool: pg.Pool, out: string): Promise<void> {
   const handle = await openPrivate(out);
-  const client = await pool.connect();
+  const client = await pool.connect().catch(async (err: unknown) => {
+    await handle.close();
+    throw err;
+  });
   try {
     await client.query('begin isolation level repeatable read read only');
     async function* lines() {

@@ -28,6 +28,7 @@ export {
   type TransactionFigures,
 } from './transaction-math.ts';
 export { padDecimals, toInputText } from './input-text.ts';
+export { FIGURE_MAX, oversizedFigure } from './figure-limit.ts';
 export {
   AVERAGE_COST_DP,
   FLAT,

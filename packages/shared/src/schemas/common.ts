@@ -18,7 +18,7 @@ export function normalizeEmail(raw: string): string {
 
 // After normalization: RFC 5321's dot-atom local part (64 at most) and a domain of LDH labels
 // whose top level is letters or an IDN in its ASCII (xn--) form. Unicode domains must be typed
-// in that form: nothing here converts them (docs/decisions/0033).
+// in that form: nothing here converts them (docs/decisions/0033-trust-first-security.md).
 const LOCAL_RE = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_RE = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -153,6 +153,25 @@ describe('transactionInputSchema', () => {
     expect(issues(transactionInputSchema, { compra: -5, tasa_compra: 40, fecha })).toEqual([['compra', messages.amountInvalid]]);
   });
 
+  // Issue 36: above ~9 × 10^13 Bs a JSON number loses cents; every figure of a row stays ≤ 10^12.
+  it.each([
+    // 999.999.999,99 × 1.000 = 999.999.999.990,00 Bs: the largest product of these two, accepted.
+    [{ venta: '999999999.99', tasa_venta: '1000' }, []],
+    // 1.000.000.000 × 1.000 = exactly 10^12 Bs: still accepted (≤).
+    [{ venta: '1000000000', tasa_venta: '1000' }, []],
+    // 1.000.000.000 × 1.000,0001 = 1.000.000.100.000 Bs: above, refused on the sale.
+    [{ venta: '1000000000', tasa_venta: '1000.0001' }, [['venta', messages.txTooLarge]]],
+    // The purchase side: 2 × 10^8 × 5.000 = 10^12 Bs accepted; 0,01 USD more (+50 Bs) refused on compra.
+    [{ compra: '200000000', tasa_compra: '5000' }, []],
+    [{ compra: '200000000.01', tasa_compra: '5000' }, [['compra', messages.txTooLarge]]],
+    // Each factor alone is within 10^12, the product 10^24 is not.
+    [{ venta: '1000000000000', tasa_venta: '1000000000000' }, [['venta', messages.txTooLarge]]],
+    // Both products are small (10^10 and 0,0001 Bs) but the profit in USD is 10^10 / 0,0001 = 10^14.
+    [{ venta: '100000000', tasa_venta: '100', compra: '1', tasa_compra: '0.0001' }, [['venta', messages.txTooLarge]]],
+  ])('%j → %j', (amounts, expected) => {
+    expect(issues(transactionInputSchema, { ...amounts, fecha })).toEqual(expected);
+  });
+
   it('rejects wrong types with Spanish messages instead of throwing', () => {
     expect(
       issues(transactionInputSchema, { venta: {}, tasa_venta: [], compra: true, tasa_compra: { x: 1 }, notas: 5, fecha: 20261121 }),

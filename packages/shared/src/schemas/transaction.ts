@@ -3,7 +3,9 @@
 import { z } from 'zod/mini';
 import { MONEY_MAX, NOTES_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { Big, decimalPlaces, toFixedString } from '../money/decimal.ts';
+import { Big, decimalPlaces, toFixedString, tryBig } from '../money/decimal.ts';
+import { oversizedFigure } from '../money/figure-limit.ts';
+import { computeTransaction } from '../money/transaction-math.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
 
 /**
@@ -134,6 +136,8 @@ interface TxAmounts {
   tasa_venta: string;
   compra: string;
   tasa_compra: string;
+  /** Undefined on an edit that keeps the stored fee. */
+  comision_usd?: string | undefined;
 }
 
 const AMOUNT_KEYS: readonly PropertyKey[] = ['venta', 'tasa_venta', 'compra', 'tasa_compra'];
@@ -159,6 +163,11 @@ function transactionRules(tx: TxAmounts, ctx: z.core.$RefinementCtx<TxAmounts>):
   if (venta && !new Big(tx.tasa_venta).gt(0)) ctx.addIssue({ code: 'custom', message: messages.txNeedsSaleRate, path: ['tasa_venta'] });
   if (compra && !new Big(tx.tasa_compra).gt(0))
     ctx.addIssue({ code: 'custom', message: messages.txNeedsPurchaseRate, path: ['tasa_compra'] });
+  // Issue 36: every figure of the row must stay exact in JSON (money/figure-limit.ts). An edit that
+  // omits the fee is checked again by the server with the stored one.
+  const fee = tryBig(tx.comision_usd ?? '0');
+  const oversized = fee && oversizedFigure(computeTransaction({ ...tx, comision_usd: fee.toFixed() }));
+  if (oversized) ctx.addIssue({ code: 'custom', message: messages.txTooLarge, path: [oversized === 'bs_pagados' ? 'compra' : 'venta'] });
 }
 
 /**

@@ -7,7 +7,7 @@ import { KEYED_RECOVERY_PREFIX, keyRecoveryDigest } from './totp.ts';
 /**
  * Keys the recovery codes stored before issue 36 (unkeyed SHA-256 digests), at start-up: a SQL
  * migration cannot, since the key comes from JWT_SECRET. The keyed hash is taken over the old
- * digest, so every old code keeps working without being known (docs/decisions/0033-keyed-recovery-codes.md).
+ * digest, so every old code keeps working without being known (docs/decisions/0033-trust-first-security.md).
  * A row changes only if it still holds the digest read, so instances starting together agree.
  * Answers how many rows were keyed (at most ten per user with two-factor: one transaction).
  */

@@ -63,7 +63,7 @@ export function recoveryCodeDigest(code: string): string {
 /** The prefix of a keyed recovery-code hash; a stored value without it is an old unkeyed digest. */
 export const KEYED_RECOVERY_PREFIX = 'h1:';
 
-/** How a stored digest is keyed: `h1:` + HMAC(key, sha256 digest) (docs/decisions/0033-keyed-recovery-codes.md). */
+/** How a stored digest is keyed: `h1:` + HMAC(key, sha256 digest) (docs/decisions/0033-trust-first-security.md). */
 export function keyRecoveryDigest(key: KeyedHash, digest: string): string {
   return `${KEYED_RECOVERY_PREFIX}${key(digest)}`;
 }

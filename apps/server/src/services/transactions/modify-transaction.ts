@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { computeTransaction, messages, type UpdateTransactionData } from '@arb/shared';
+import { computeTransaction, messages, oversizedFigure, type UpdateTransactionData } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -67,6 +67,8 @@ export async function updateTransaction(
     // docs/product.md#binance-import: an edit that omits the fee or the order's time keeps them.
     const comision_usd = data.comision_usd ?? before.comision_usd;
     const f = computeTransaction({ ...data, comision_usd });
+    // The schema checked the figures without the stored fee (docs/decisions/0033-trust-first-security.md).
+    if (oversizedFigure(f)) throw new AppError('VALIDATION_ERROR', messages.txTooLarge);
     await tx.execute(sql`
       update transactions set
         fecha = ${data.fecha}, venta = ${data.venta}, tasa_venta = ${data.tasa_venta}, compra = ${data.compra},
