@@ -444,6 +444,7 @@ export const messages = {
   sessionCurrent: 'Esta sesión',
   sessionLastUsed: 'Último uso: {date}',
   sessionUnknownDevice: 'Dispositivo desconocido',
+  loginAfterPasswordReset: 'Contraseña actualizada: inicia sesión con tu nueva contraseña',
   sessionDevice: '{browser} en {system}',
   sessionUnknownBrowser: 'Navegador',
   /** "Chrome en Android · hace 2 min" */
