@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { MONEY_MAX, NOTES_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { Big, decimalPlaces, toFixedString } from '../money/decimal.ts';
-import { dayKeySchema, uuidSchema } from './common.ts';
+import { entryDayKeySchema, uuidSchema } from './common.ts';
 
 /**
  * Transaction and daily-balance schemas, shared by the web forms and the server routes (docs/product.md#money,
@@ -120,7 +120,7 @@ const inputShape = {
   compra: moneyAmountSchema,
   tasa_compra: rateSchema,
   notas: notesSchema,
-  fecha: dayKeySchema,
+  fecha: entryDayKeySchema,
 };
 
 interface TxAmounts {
@@ -235,7 +235,10 @@ export const baseBalanceOrInheritedSchema = z.pipe(
 
 /** PUT /api/daily-balances/:ledgerId: `{fecha, saldo_base_ves?, saldo_base_usd?}`, at least one currency (docs/product.md#balances-of-a-day). */
 export const dailyBalanceInputSchema = z
-  .object({ saldo_base_ves: baseBalanceOrInheritedSchema, saldo_base_usd: baseBalanceOrInheritedSchema, fecha: dayKeySchema }, objectError)
+  .object(
+    { saldo_base_ves: baseBalanceOrInheritedSchema, saldo_base_usd: baseBalanceOrInheritedSchema, fecha: entryDayKeySchema },
+    objectError,
+  )
   .check(
     z.refine((d) => d.saldo_base_ves !== undefined || d.saldo_base_usd !== undefined, {
       message: messages.baseBalanceInvalid,
