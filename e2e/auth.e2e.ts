@@ -91,6 +91,8 @@ describe('accounts and sessions', () => {
     await page.getByRole('button', { name: 'Restablecer Contraseña' }).click();
     await page.getByText('Contraseña restablecida exitosamente. Redirigiendo al login...').waitFor();
     await page.waitForURL('**/login', { timeout: 8_000 });
+    // The login page says why the user is there (issue 36: it said nothing).
+    await page.getByRole('status').getByText('Contraseña actualizada: inicia sesión con tu nueva contraseña').waitFor();
 
     await fillLogin(page, user);
     await page.getByText('Email o contraseña incorrectos').waitFor();

@@ -67,7 +67,7 @@ async function settings(app: TestApp, user: TestUser) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     telegram: { enabled: boolean; linked: boolean };
-    ledgers: Array<{ ledgerId: string; name: string; cambios: boolean; resumen_diario: boolean }>;
+    ledgers: Array<{ ledgerId: string; name: string; ownerId: string; ownerName: string; cambios: boolean; resumen_diario: boolean }>;
   };
 }
 
@@ -106,10 +106,12 @@ describe('Telegram off (no TELEGRAM_BOT_TOKEN)', () => {
   it('settings say enabled false, linking is a 404, and no notifier runs', async () => {
     const off = await createTestApp();
     try {
-      const u = await createUser(off);
+      const u = await createUser(off, { name: 'Uma' });
       const s = await settings(off, u);
       expect(s.telegram).toEqual({ enabled: false, linked: false });
-      expect(s.ledgers).toEqual([{ ledgerId: u.ledgerId, name: 'Mi Registro', cambios: true, resumen_diario: false }]);
+      expect(s.ledgers).toEqual([
+        { ledgerId: u.ledgerId, name: 'Mi Registro', ownerId: u.id, ownerName: 'Uma', cambios: true, resumen_diario: false },
+      ]);
       const res = await off.request({ method: 'POST', url: '/api/notifications/telegram/link', token: u.token });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -173,23 +175,20 @@ describe('linking (docs/product.md#telegram-notices)', () => {
 describe('settings (GET/PUT /api/notifications/settings)', () => {
   it('every ledger of the user with the defaults; a partial PUT changes only what it names', async () => {
     const { users, ledgerId } = await partners(['Olga', 'Pía'], 'Sociedad');
-    const [, pia] = users;
+    const [olga, pia] = users;
     const before = await settings(t, pia!);
+    const mine = { ledgerId: pia!.ledgerId, name: 'Mi Registro', ownerId: pia!.id, ownerName: 'Pía' };
+    const theirs = { ledgerId, name: 'Sociedad', ownerId: olga!.id, ownerName: 'Olga' };
     expect(before.ledgers).toEqual([
-      { ledgerId: pia!.ledgerId, name: 'Mi Registro', cambios: true, resumen_diario: false },
-      { ledgerId, name: 'Sociedad', cambios: true, resumen_diario: false },
+      { ...mine, cambios: true, resumen_diario: false },
+      { ...theirs, cambios: true, resumen_diario: false },
     ]);
     const put = await putSettings(t, pia!, [{ ledgerId, resumen_diario: true }]);
     expect(put.statusCode, put.body).toBe(200);
-    expect((put.json() as typeof before).ledgers[1]).toEqual({ ledgerId, name: 'Sociedad', cambios: true, resumen_diario: true });
+    expect((put.json() as typeof before).ledgers[1]).toEqual({ ...theirs, cambios: true, resumen_diario: true });
     const put2 = await putSettings(t, pia!, [{ ledgerId, cambios: false }]);
-    expect((put2.json() as typeof before).ledgers[1]).toEqual({ ledgerId, name: 'Sociedad', cambios: false, resumen_diario: true });
-    expect((await settings(t, pia!)).ledgers[0]).toEqual({
-      ledgerId: pia!.ledgerId,
-      name: 'Mi Registro',
-      cambios: true,
-      resumen_diario: false,
-    });
+    expect((put2.json() as typeof before).ledgers[1]).toEqual({ ...theirs, cambios: false, resumen_diario: true });
+    expect((await settings(t, pia!)).ledgers[0]).toEqual({ ...mine, cambios: true, resumen_diario: false });
   });
 
   it('a ledger the user is not in is a 404 and changes nothing; a bad body is a 400; no token is a 401', async () => {

@@ -45,7 +45,20 @@ export function firstOfMonth(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
 
-/** The query value if it is a valid day, else today (docs/product.md#screens: invalid dates fall back to today). */
+/**
+ * The latest day a ledger entry (a transaction, a base balance) may have: tomorrow wherever on Earth
+ * it is already tomorrow (UTC+14), so no time zone's tomorrow is refused and 2099 always is (issue 36).
+ * The server's schema does not know the browser's zone; the web's fields are stricter (tomorrow there).
+ */
+export function latestEntryDay(now: Date = new Date()): string {
+  return addDays(new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10), 1);
+}
+
+/**
+ * The query value if it is a valid day no later than tomorrow, else today (docs/product.md#screens:
+ * invalid dates fall back to today; a day far ahead is a mistyped link, issue 36).
+ */
 export function dayOrToday(value: string | null | undefined, timeZone?: string): string {
-  return isDayKey(value) ? value : todayKey(timeZone);
+  const today = todayKey(timeZone);
+  return isDayKey(value) && value <= addDays(today, 1) ? value : today;
 }

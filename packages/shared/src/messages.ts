@@ -43,6 +43,10 @@ export const messages = {
   occurredAtFuture: 'La hora de la operación no puede estar en el futuro',
   notesTooLong: 'Las notas no pueden superar los 1000 caracteres',
   dateInvalid: 'Fecha inválida',
+  dateTooFar: 'La fecha no puede ser posterior a mañana',
+  linkDateInvalid: 'La fecha del enlace no es válida: se muestra hoy',
+  linkLedgerInvalid: 'El registro del enlace no existe o no eres miembro: se muestra «{name}»',
+  linkBothInvalid: 'El registro y la fecha del enlace no son válidos: se muestra «{name}» hoy',
   ledgerNameEmpty: 'El nombre del registro no puede estar vacío',
   ledgerNameRequired: 'El nombre del registro es requerido',
   ledgerNameTooLong: 'El nombre del registro no puede superar los 80 caracteres',
@@ -464,6 +468,7 @@ export const messages = {
   sessionCurrent: 'Esta sesión',
   sessionLastUsed: 'Último uso: {date}',
   sessionUnknownDevice: 'Dispositivo desconocido',
+  loginAfterPasswordReset: 'Contraseña actualizada: inicia sesión con tu nueva contraseña',
   sessionDevice: '{browser} en {system}',
   sessionUnknownBrowser: 'Navegador',
   /** "Chrome en Android · hace 2 min" */

@@ -7,7 +7,8 @@ import { uuidSchema } from './schemas/common.ts';
 export interface NotificationSettings {
   /** `enabled`: the server has a bot; `linked`: this user has a chat. Both read-only. */
   telegram: { enabled: boolean; linked: boolean };
-  ledgers: Array<{ ledgerId: string; name: string; cambios: boolean; resumen_diario: boolean }>;
+  /** `ownerId`, `ownerName`: whose ledger it is, to tell apart two of the same name (issue 36). */
+  ledgers: Array<{ ledgerId: string; name: string; ownerId: string; ownerName: string; cambios: boolean; resumen_diario: boolean }>;
 }
 
 /** PUT /api/notifications/settings: partial, per ledger. */

@@ -2,7 +2,7 @@
 // schemas load with the login form (on first focus; its JavaScript budget is 160 KB gzip, docs/benchmarks.md).
 import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
-import { isDayKey } from '../days.ts';
+import { isDayKey, latestEntryDay } from '../days.ts';
 
 /** Invisible format characters (zero-width space and joiners, soft hyphen, direction marks, BOM). */
 const INVISIBLE = /\p{Cf}/gu;
@@ -45,6 +45,15 @@ export const emailSchema = z.string({ error: messages.emailRequired }).check(
 );
 
 export const dayKeySchema = z.string({ error: messages.dateInvalid }).check(z.refine(isDayKey, messages.dateInvalid));
+
+/**
+ * The day of what is written into a ledger (a transaction, a base balance): a day key no later than
+ * tomorrow (latestEntryDay); 2099 was accepted (issue 36). Reads take any day (dayKeySchema).
+ */
+export const entryDayKeySchema = z.string({ error: messages.dateInvalid }).check(
+  z.refine(isDayKey, messages.dateInvalid),
+  z.refine((v) => !isDayKey(v) || v <= latestEntryDay(), messages.dateTooFar),
+);
 
 export const uuidSchema = z.uuid({ error: messages.notFound });
 

@@ -6,7 +6,7 @@ import { messages } from '../messages.ts';
 import { Big, decimalPlaces, toFixedString, tryBig } from '../money/decimal.ts';
 import { oversizedFigure } from '../money/figure-limit.ts';
 import { computeTransaction } from '../money/transaction-math.ts';
-import { dayKeySchema, uuidSchema } from './common.ts';
+import { entryDayKeySchema, uuidSchema } from './common.ts';
 
 /**
  * Transaction and daily-balance schemas, shared by the web forms and the server routes (docs/product.md#money,
@@ -128,7 +128,7 @@ const inputShape = {
   compra: moneyAmountSchema,
   tasa_compra: rateSchema,
   notas: notesSchema,
-  fecha: dayKeySchema,
+  fecha: entryDayKeySchema,
 };
 
 interface TxAmounts {
@@ -269,7 +269,10 @@ export const baseBalanceOrInheritedSchema = z.pipe(
 
 /** PUT /api/daily-balances/:ledgerId: `{fecha, saldo_base_ves?, saldo_base_usd?}`, at least one currency (docs/product.md#balances-of-a-day). */
 export const dailyBalanceInputSchema = z
-  .object({ saldo_base_ves: baseBalanceOrInheritedSchema, saldo_base_usd: baseBalanceOrInheritedSchema, fecha: dayKeySchema }, objectError)
+  .object(
+    { saldo_base_ves: baseBalanceOrInheritedSchema, saldo_base_usd: baseBalanceOrInheritedSchema, fecha: entryDayKeySchema },
+    objectError,
+  )
   .check(
     z.refine((d) => d.saldo_base_ves !== undefined || d.saldo_base_usd !== undefined, {
       message: messages.baseBalanceInvalid,

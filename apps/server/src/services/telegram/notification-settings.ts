@@ -8,16 +8,33 @@ export async function getNotificationSettings(db: DbOrTx, userId: string, enable
   const linked = await db.execute<{ linked: boolean }>(
     sql`select exists (select 1 from telegram_links where user_id = ${userId}) as linked`,
   );
-  const rows = await db.execute<{ ledger_id: string; name: string; cambios: boolean; resumen_diario: boolean }>(sql`
-    select l.id as ledger_id, l.name, coalesce(s.cambios, true) as cambios, coalesce(s.resumen_diario, false) as resumen_diario
+  // The owner's name tells apart two ledgers of the same name ("Mi Registro"), as the ledger selector does (issue 36).
+  const rows = await db.execute<{
+    ledger_id: string;
+    name: string;
+    owner_id: string;
+    owner_name: string;
+    cambios: boolean;
+    resumen_diario: boolean;
+  }>(sql`
+    select l.id as ledger_id, l.name, l.owner_id, o.user_name as owner_name,
+      coalesce(s.cambios, true) as cambios, coalesce(s.resumen_diario, false) as resumen_diario
     from ledger_members m
     join ledgers l on l.id = m.ledger_id
+    join users o on o.id = l.owner_id
     left join notification_settings s on s.user_id = m.user_id and s.ledger_id = m.ledger_id
     where m.user_id = ${userId}
     order by m.joined_at, l.id`);
   return {
     telegram: { enabled, linked: Boolean(linked.rows[0]?.linked) },
-    ledgers: rows.rows.map((r) => ({ ledgerId: r.ledger_id, name: r.name, cambios: r.cambios, resumen_diario: r.resumen_diario })),
+    ledgers: rows.rows.map((r) => ({
+      ledgerId: r.ledger_id,
+      name: r.name,
+      ownerId: r.owner_id,
+      ownerName: r.owner_name,
+      cambios: r.cambios,
+      resumen_diario: r.resumen_diario,
+    })),
   };
 }
 

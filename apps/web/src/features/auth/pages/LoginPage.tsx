@@ -1,9 +1,12 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Box, CircularProgress, useMediaQuery, useTheme } from '@mui/material';
+import { useLocation, useNavigate } from 'react-router';
+import { messages } from '@arb/shared';
 import { pendingInvite } from '../../../shared/auth/post-login';
 import { clearSessionExpiredNotice, peekSessionExpiredNotice } from '../../../shared/lib/session';
 import { withQueries } from '../../../shared/query/with-queries';
 import { AuthTabs } from '../components/AuthTabs';
+import { Banner } from '../components/Banner';
 import { LoginForm } from '../components/LoginForm';
 import { PublicLayout } from '../components/PublicLayout';
 
@@ -21,6 +24,13 @@ export default function LoginPage() {
   // Why the session ended by itself, if it did (packages/shared/src/errors.ts); read in render, used up once shown.
   const [notice] = useState(peekSessionExpiredNotice);
   useEffect(() => clearSessionExpiredNotice(), []);
+  // Come from /reset-password (its navigation's state): said once, not again on a reload of /login.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [resetDone, setResetDone] = useState(() => (location.state as { passwordReset?: boolean } | null)?.passwordReset === true);
+  useEffect(() => {
+    if (resetDone) void navigate('/login', { replace: true, state: null });
+  }, [resetDone, navigate]);
   // After registering, the login tab keeps the address just registered (issue 25).
   const [email, setEmail] = useState('');
   const toLogin = useCallback((registered?: string) => {
@@ -34,6 +44,7 @@ export default function LoginPage() {
           <PendingInviteNotice />
         </Suspense>
       )}
+      <Banner severity="success" message={resetDone ? messages.loginAfterPasswordReset : null} onClose={() => setResetDone(false)} />
       <AuthTabs labels={['Iniciar Sesión', 'Registrarse']} value={tab} onChange={setTab} fullWidth={small} />
       <Box role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
         {tab === 0 ? (

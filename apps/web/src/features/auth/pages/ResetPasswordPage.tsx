@@ -33,7 +33,8 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_RESET_MS);
+    // The login page says the new password is in force (issue 36: it said nothing).
+    const timer = setTimeout(() => navigate('/login', { replace: true, state: { passwordReset: true } }), REDIRECT_AFTER_RESET_MS);
     return () => clearTimeout(timer);
   }, [success, navigate]);
 

@@ -10,6 +10,7 @@ import type { Balances, Ledger } from '../api/types';
 import { json, mockFetch, renderWithProviders, type Call } from '../test/harness';
 import { FORM_MAX_WAIT_MS } from '../components/DashboardView';
 import DashboardPage from './DashboardPage';
+import { clearDashboardFlash } from '../lib/dashboard-flash';
 import type * as ListModule from '../components/TransactionList';
 
 // How many times the day's list was drawn: a redraw of the whole dashboard draws it again.
@@ -91,6 +92,7 @@ function setup(
 
 afterEach(() => {
   cleanup();
+  clearDashboardFlash();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -106,6 +108,8 @@ describe('dashboard page', () => {
     await screen.findByText('Saldo disponible Bs.S');
     expect(calls.some((c) => c.url === `/api/transactions/balances?ledgerId=${OWN.id}&fecha=${todayKey()}`)).toBe(true);
     expect(screen.queryByText('Sí, crear registro de hoy')).toBeNull();
+    // Nothing in the link was wrong: nothing to say about it.
+    expect(screen.queryByText(/del enlace/)).toBeNull();
   });
 
   it('a page opened at once from the dashboard stays open while its code loads (the fresh-clone CI caught it)', async () => {
@@ -146,10 +150,26 @@ describe('dashboard page', () => {
     expect(screen.getByRole('status', { name: 'Dirección' }).textContent).toBe('/membership');
   });
 
-  it('falls back to today for an invalid date', async () => {
+  it('falls back to today for an invalid date, and says so once (issue 36)', async () => {
     const { search } = setup(`/dashboard?ledger=${SHARED.id}&date=2026-02-31`, [OWN, SHARED]);
     await waitFor(() => expect(search().get('date')).toBe(todayKey()));
     expect(search().get('ledger')).toBe(SHARED.id);
+    expect((await screen.findByRole('alert')).textContent).toContain('La fecha del enlace no es válida: se muestra hoy');
+    expect(screen.getAllByText('La fecha del enlace no es válida: se muestra hoy')).toHaveLength(1);
+  });
+
+  it('a day far ahead (2099) is no day to show: today instead, and says so (issue 36)', async () => {
+    const { search } = setup(`/dashboard?ledger=${OWN.id}&date=2099-01-01`, [OWN, SHARED]);
+    await waitFor(() => expect(search().get('date')).toBe(todayKey()));
+    expect((await screen.findByRole('alert')).textContent).toContain('La fecha del enlace no es válida: se muestra hoy');
+  });
+
+  it('a ledger the user is not in shows their first one, and says which (issue 36)', async () => {
+    const { search } = setup(`/dashboard?ledger=l-gone&date=${todayKey()}`, [OWN, SHARED]);
+    await waitFor(() => expect(search().get('ledger')).toBe(OWN.id));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'El registro del enlace no existe o no eres miembro: se muestra «Mi Registro»',
+    );
   });
 
   it("asks about today's record on another day, and 'Sí, crear registro de hoy' goes to today", async () => {

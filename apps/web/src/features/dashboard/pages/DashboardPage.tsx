@@ -1,7 +1,7 @@
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { Box } from '@mui/material';
-import { DEFAULT_LEDGER_NAME, messages } from '@arb/shared';
+import { DEFAULT_LEDGER_NAME, messages, t } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage, isPlainForbidden } from '../../../shared/lib/api-client';
 import { FullPageSpinner } from '../../../shared/ui/FullPageSpinner';
@@ -10,6 +10,7 @@ import { DashboardAppBar } from '../components/DashboardAppBar';
 import { DashboardView } from '../components/DashboardView';
 import { NoLedgerState } from '../components/NoLedgerState';
 import { useDashboardParams } from '../hooks/useDashboardParams';
+import { showDashboardFlash } from '../lib/dashboard-flash';
 
 /** /dashboard?ledger={id}&date={YYYY-MM-DD} (docs/product.md#screens). */
 export default function DashboardPage() {
@@ -29,8 +30,19 @@ export default function DashboardPage() {
   // in the commit that shows it. Not later: a write deferred to an idle moment once navigated to
   // /dashboard?… the user back from a page they had already opened whose code was still loading
   // (the router keeps the dashboard mounted meanwhile; docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
+  // A link's own ledger or date that cannot be shown is said once, for the link the page opened
+  // with (issue 36: replaced silently); later rewrites (a ledger left or deleted) say their own.
+  const linkChecked = useRef(false);
   useEffect(() => {
-    if (ledger && (ledgerParam !== ledger.id || dateParam !== date)) setSelection({ ledger: ledger.id, date });
+    if (!ledger) return;
+    if (!linkChecked.current) {
+      linkChecked.current = true;
+      const badLedger = ledgerParam !== undefined && ledgerParam !== ledger.id;
+      const badDate = dateParam !== undefined && dateParam !== date;
+      if (badLedger) showDashboardFlash(t(badDate ? 'linkBothInvalid' : 'linkLedgerInvalid', { name: ledger.name }));
+      else if (badDate) showDashboardFlash(messages.linkDateInvalid);
+    }
+    if (ledgerParam !== ledger.id || dateParam !== date) setSelection({ ledger: ledger.id, date });
   }, [ledger, ledgerParam, dateParam, date, setSelection]);
 
   // docs/api.md#calls: a 403 on the ledger list clears the session and goes to /login.

@@ -10,8 +10,8 @@ import { NotificationsCard } from './NotificationsCard';
 const settings = (over: Partial<NotificationSettings['telegram']> = {}): NotificationSettings => ({
   telegram: { enabled: true, linked: false, ...over },
   ledgers: [
-    { ledgerId: 'l-1', name: 'Mi Registro', cambios: true, resumen_diario: false },
-    { ledgerId: 'l-2', name: '<b>Caja</b>', cambios: false, resumen_diario: true },
+    { ledgerId: 'l-1', name: 'Mi Registro', ownerId: 'u1', ownerName: 'Ana', cambios: true, resumen_diario: false },
+    { ledgerId: 'l-2', name: '<b>Caja</b>', ownerId: 'u1', ownerName: 'Ana', cambios: false, resumen_diario: true },
   ],
 });
 
@@ -42,7 +42,11 @@ function renderCard() {
 beforeEach(() => {
   localStorage.clear();
   const payload = btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  saveSession({ token: `h.${payload}.s`, refreshToken: 'r' });
+  saveSession({
+    token: `h.${payload}.s`,
+    refreshToken: 'r',
+    user: { id: 'u1', email: 'ana@example.com', user_name: 'Ana', role: 'USER', email_verified: true, phone_number: null },
+  });
   answer = settings();
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
@@ -72,6 +76,21 @@ describe('NotificationsCard (docs/product.md#telegram-notices)', () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ ledgers: [{ ledgerId: 'l-2', cambios: true }] });
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Cambios: <b>Caja</b>' }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('two ledgers named "Mi Registro" are told apart by their owner, as in the ledger selector (issue 36)', async () => {
+    answer = {
+      ...settings(),
+      ledgers: [
+        { ledgerId: 'l-1', name: 'Mi Registro', ownerId: 'u1', ownerName: 'Ana', cambios: true, resumen_diario: false },
+        { ledgerId: 'l-3', name: 'Mi Registro', ownerId: 'u2', ownerName: 'Beto', cambios: false, resumen_diario: false },
+      ],
+    };
+    renderCard();
+    expect(await screen.findByText('Mi Registro · Beto')).toBeTruthy();
+    expect(screen.getByText('Mi Registro')).toBeTruthy(); // her own, as the selector writes it
+    expect((screen.getByRole('switch', { name: 'Cambios: Mi Registro · Beto' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('switch', { name: 'Cambios: Mi Registro' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('"Vincular Telegram" opens the deep link the server made', async () => {

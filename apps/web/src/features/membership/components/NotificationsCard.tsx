@@ -3,6 +3,7 @@ import { Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/m
 import { notificationTexts as t, type NotificationSettingsUpdate } from '@arb/shared';
 import { useNotificationSettings, useTelegramLink, useUpdateNotificationSettings } from '../api/notification-settings';
 import { SectionCard } from './SectionCard';
+import { getStoredUser } from '../../../shared/lib/session';
 
 interface Props {
   onSaved(message: string): void;
@@ -20,6 +21,7 @@ export function NotificationsCard({ onSaved, onError }: Props) {
   const link = useTelegramLink();
   const data = settings.data;
   if (!data?.telegram.enabled) return null;
+  const me = getStoredUser()?.id;
 
   const openTelegram = async () => {
     // Opened within the click, then pointed at the link: a window opened after an await is blocked.
@@ -61,33 +63,37 @@ export function NotificationsCard({ onSaved, onError }: Props) {
         {data.telegram.linked ? t.relinkButton : t.linkButton}
       </Button>
       <Stack spacing={1}>
-        {data.ledgers.map((l) => (
-          <Box key={l.ledgerId} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
-            <Typography sx={{ flex: '1 1 160px', fontWeight: 500 }}>{l.name}</Typography>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={l.cambios}
-                  disabled={update.isPending}
-                  onChange={(e) => void save({ ledgers: [{ ledgerId: l.ledgerId, cambios: e.target.checked }] })}
-                  slotProps={{ input: { 'aria-label': `${t.cambios}: ${l.name}` } }}
-                />
-              }
-              label={t.cambios}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={l.resumen_diario}
-                  disabled={update.isPending}
-                  onChange={(e) => void save({ ledgers: [{ ledgerId: l.ledgerId, resumen_diario: e.target.checked }] })}
-                  slotProps={{ input: { 'aria-label': `${t.resumenDiario}: ${l.name}` } }}
-                />
-              }
-              label={t.resumenDiario}
-            />
-          </Box>
-        ))}
+        {data.ledgers.map((l) => {
+          // Another's ledger says whose it is, as the ledger selector does: two "Mi Registro" apart (issue 36).
+          const name = l.ownerId === me ? l.name : `${l.name} · ${l.ownerName}`;
+          return (
+            <Box key={l.ledgerId} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
+              <Typography sx={{ flex: '1 1 160px', fontWeight: 500 }}>{name}</Typography>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={l.cambios}
+                    disabled={update.isPending}
+                    onChange={(e) => void save({ ledgers: [{ ledgerId: l.ledgerId, cambios: e.target.checked }] })}
+                    slotProps={{ input: { 'aria-label': `${t.cambios}: ${name}` } }}
+                  />
+                }
+                label={t.cambios}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={l.resumen_diario}
+                    disabled={update.isPending}
+                    onChange={(e) => void save({ ledgers: [{ ledgerId: l.ledgerId, resumen_diario: e.target.checked }] })}
+                    slotProps={{ input: { 'aria-label': `${t.resumenDiario}: ${name}` } }}
+                  />
+                }
+                label={t.resumenDiario}
+              />
+            </Box>
+          );
+        })}
       </Stack>
     </SectionCard>
   );
