@@ -29,6 +29,16 @@ export {
 } from './transaction-math.ts';
 export { padDecimals, toInputText } from './input-text.ts';
 export {
+  AMOUNT_DECIMALS,
+  FEE_DECIMALS,
+  RATE_DECIMALS,
+  formatAmountInput,
+  parseAmount,
+  typedAmount,
+  type ParsedAmount,
+} from './parse-amount.ts';
+export { RATE_WARNING_FACTOR, farRateQuestions, rateFarFromMarket, rateWarningText, type RateWarning } from './rate-warning.ts';
+export {
   AVERAGE_COST_DP,
   FLAT,
   unrealized,

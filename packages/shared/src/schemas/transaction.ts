@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { MONEY_MAX, NOTES_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { Big, decimalPlaces, toFixedString } from '../money/decimal.ts';
+import { AMOUNT_DECIMALS, FEE_DECIMALS, RATE_DECIMALS, parseAmount } from '../money/parse-amount.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
 
 /**
@@ -164,6 +165,46 @@ export const transactionInputSchema = z
   .check(z.superRefine(transactionRules, amountsAreValid));
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 export type TransactionData = z.output<typeof transactionInputSchema>;
+
+/**
+ * A form's money field as typed (docs/product.md#money "Typing numbers"): "318,5", "1.234,56" and
+ * the like are read by parseAmount (its Spanish message when it cannot be read one way only),
+ * then checked as the API checks them. The API itself takes plain decimals only.
+ */
+function typedField<S extends z.ZodMiniType<unknown, number | string | null | undefined>>(maxDecimals: number, schema: S) {
+  return z.pipe(
+    z.pipe(
+      z.optional(z.union([z.number(), z.string(), z.null()])),
+      z.transform((raw: number | string | null | undefined, payload) => {
+        if (typeof raw !== 'string') return raw;
+        const parsed = parseAmount(raw, maxDecimals);
+        if (parsed.ok) return parsed.value ?? '';
+        payload.issues.push({ code: 'custom', message: parsed.error, input: raw });
+        return z.NEVER;
+      }),
+    ),
+    schema,
+  );
+}
+
+/**
+ * The transaction forms (new, edit, a queued one's "Editar"): the fields as people type them, the
+ * same output and cross-field rules as transactionInputSchema.
+ */
+export const transactionFormSchema = z
+  .object(
+    {
+      ...inputShape,
+      venta: typedField(AMOUNT_DECIMALS, moneyAmountSchema),
+      tasa_venta: typedField(RATE_DECIMALS, rateSchema),
+      compra: typedField(AMOUNT_DECIMALS, moneyAmountSchema),
+      tasa_compra: typedField(RATE_DECIMALS, rateSchema),
+      comision_usd: typedField(FEE_DECIMALS, feeSchema),
+    },
+    objectError,
+  )
+  .check(z.superRefine(transactionRules, amountsAreValid));
+export type TransactionFormInput = z.input<typeof transactionFormSchema>;
 
 type CreateShape = TransactionData & { ledgerId: string; ganancia?: unknown; ocurrido_en?: string | undefined };
 
