@@ -10,7 +10,7 @@ interface Props {
   error?: string | undefined;
   /** Stores the value shown in es-ES after leaving the field ("318,5" → "318,50"; never rounded). */
   onFormat(value: string): void;
-  /** Asks the form to name what is wrong with a text that cannot be read (shown as the user leaves the field). */
+  /** Asks the form to check the field: as the user leaves a text that cannot be read, or one that showed an error. */
   onUnreadable?: (() => void) | undefined;
   autoFocus?: boolean;
   /** Whether the form holds a value: the label sits inside an empty field, above a filled one. */
@@ -63,7 +63,8 @@ export const MoneyField = memo(
           const formatted = padDecimals(text, maxDecimals);
           if (formatted !== text) onFormat(formatted);
           void onBlur(e);
-          if (!parseAmount(text, maxDecimals).ok) onUnreadable?.();
+          // Named as the field is left, and taken back once it is fixed (before any submit, the form checks nothing else by itself).
+          if (!parseAmount(text, maxDecimals).ok || error) onUnreadable?.();
         }}
         error={Boolean(error)}
         helperText={error}

@@ -90,7 +90,15 @@ describe('new-transaction form', () => {
     const ambiguous = t('numberAmbiguous', { text: '1.500', decimals: '1,50', thousands: '1.500,00' });
     expect(await screen.findByText(ambiguous)).toBeTruthy();
     expect((field('Venta (USD)') as HTMLInputElement).value).toBe('1.500'); // left as typed
+    // Fixed before any submit, the message goes as the field is left.
+    await user.clear(field('Venta (USD)'));
+    await user.type(field('Venta (USD)'), '1500');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText(ambiguous)).toBeNull());
+    await user.clear(field('Venta (USD)'));
+    await user.type(field('Venta (USD)'), '1.500');
     await user.click(submit());
+    expect(await screen.findByText(ambiguous)).toBeTruthy();
     expect(calls).toHaveLength(0);
     await user.clear(field('Venta (USD)'));
     await user.type(field('Venta (USD)'), 'diez');
