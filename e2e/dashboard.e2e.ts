@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, messages, todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { call, personalLedger, signUp } from './support/accounts.ts';
+import { parallelRateAt } from './support/rates.ts';
 
 /*
  * The dashboard journeys of issue 6, against the real server. Users are signed up through the API
@@ -62,6 +63,7 @@ describe('dashboard', () => {
 
   it('adds a sale + purchase, edits it, verifies it and deletes it, with the figures computed by hand', async () => {
     s = await openBrowser();
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const ana = await signUp(s, 'Ana');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;
@@ -132,6 +134,7 @@ describe('dashboard', () => {
 
   it("an edit of a row someone else changed meanwhile shows the server's message and the fresh row", async () => {
     s = await openBrowser();
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const ana = await signUp(s, 'Conflicto');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;
@@ -168,6 +171,7 @@ describe('dashboard', () => {
 
   it('the owner resets the day after confirming: no transactions, base 0 and 0', async () => {
     s = await openBrowser();
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const ana = await signUp(s, 'Reset');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;
@@ -188,6 +192,7 @@ describe('dashboard', () => {
 
   it('exports the day as an xlsx file that opens', async () => {
     s = await openBrowser();
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const ana = await signUp(s, 'Exporta');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;
@@ -220,6 +225,7 @@ describe('dashboard', () => {
 
   it("picks yesterday, and on the next visit accepts 'Sí, crear registro de hoy' with the base carried forward", async () => {
     s = await openBrowser();
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const ana = await signUp(s, 'Ayer');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;
@@ -243,6 +249,7 @@ describe('dashboard', () => {
 
   it('a member without "Modificar saldos" sees the base balances but cannot edit them', async () => {
     s = await openBrowser();
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const owner = await signUp(s, 'Duena');
     const ledgerId = await personalLedger(s, owner);
     const rename = await fetch(`${s.baseURL}/api/ledgers/${ledgerId}/name`, {
@@ -255,6 +262,7 @@ describe('dashboard', () => {
     await s.close();
 
     s = await openBrowser();
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const member = await signUp(s, 'Miembro');
     await call(s, 'POST', '/api/ledgers/join', { inviteCode }, member.token);
     await openDashboard(s.page, ledgerId);
@@ -271,6 +279,7 @@ describe('dashboard', () => {
 
   it('screenshots: light and dark, desktop and 360 px', async () => {
     s = await openBrowser({ viewport: { width: 360, height: 780 }, isMobile: true });
+    await parallelRateAt(s, 40); // these days' trades are at about 40 Bs per dollar
     const ana = await signUp(s, 'Movil');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;

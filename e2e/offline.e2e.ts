@@ -4,6 +4,7 @@ import { messages, todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { call, ledgerWithTwoMembers, personalLedger, signUp, type Account } from './support/accounts.ts';
 import { loginAs, registerVerifiedUser } from './support/users.ts';
+import { parallelRateAt } from './support/rates.ts';
 
 /*
  * Working offline (docs/product.md#working-offline, issue 21): a trader in Venezuela loses the connection in the middle
@@ -54,7 +55,13 @@ describe('working offline', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  const twoMembers = () => ledgerWithTwoMembers(sessions);
+  // These trades are at about 40 Bs per dollar: the market the browsers see is at 40 too (support/rates.ts).
+  const twoMembers = async () => {
+    const members = await ledgerWithTwoMembers(sessions);
+    await parallelRateAt(members.ana, 40);
+    await parallelRateAt(members.beto, 40);
+    return members;
+  };
 
   it('three operations typed offline survive a reload and reach the server exactly once, and the other member sees them', async () => {
     const { ana, beto, owner, ledgerId } = await twoMembers();
@@ -120,6 +127,7 @@ describe('working offline', () => {
 
   it('an answer lost after the server committed does not make a second row', async () => {
     const ana = await openBrowser();
+    await parallelRateAt(ana, 40);
     sessions.push(ana);
     const owner = await signUp(ana, 'Ana');
     const ledgerId = await personalLedger(ana, owner);
@@ -146,6 +154,7 @@ describe('working offline', () => {
 
   it('an item the server rejects shows "No sincronizada" with Editar and Descartar, and Editar sends it again', async () => {
     const ana = await openBrowser();
+    await parallelRateAt(ana, 40);
     sessions.push(ana);
     const owner = await signUp(ana, 'Ana');
     const ledgerId = await personalLedger(ana, owner);
@@ -180,6 +189,7 @@ describe('working offline', () => {
 
   it('the queue belongs to its user: signing out asks first and keeps it, another user neither sees nor sends it, the next sign-in sends it', async () => {
     const s = await openBrowser();
+    await parallelRateAt(s, 40);
     sessions.push(s);
     const anaUser = await registerVerifiedUser({ name: 'Ana' });
     const betoUser = await registerVerifiedUser({ name: 'Beto' });

@@ -2,6 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
+import { parallelRateAt } from './support/rates.ts';
 import { call, personalLedger, signUp, type Account } from './support/accounts.ts';
 import { E2E_ADMIN, loginAs } from './support/users.ts';
 
@@ -46,6 +47,7 @@ describe('on a phone (360 × 760)', () => {
 
   it('shows the first field of the form without scrolling, adds an operation, and "Deshacer" brings a deleted one back', async () => {
     s = await openBrowser({ viewport: PHONE, isMobile: true });
+    await parallelRateAt(s, 40); // its trade is at 40 Bs per dollar, and so is the market
     const ana = await signUp(s, 'Ana');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;

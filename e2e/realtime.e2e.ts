@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
 import { screenshot, type Session } from './support/browser.ts';
 import { call, ledgerWithTwoMembers } from './support/accounts.ts';
+import { parallelRateAt } from './support/rates.ts';
 
 /*
  * Realtime collaboration (issue 8): two people, two browsers, one ledger. What one adds appears
@@ -21,7 +22,13 @@ describe('realtime', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  const twoMembers = () => ledgerWithTwoMembers(sessions);
+  // These trades are at about 40 Bs per dollar: the market the browsers see is at 40 too (support/rates.ts).
+  const twoMembers = async () => {
+    const members = await ledgerWithTwoMembers(sessions);
+    await parallelRateAt(members.ana, 40);
+    await parallelRateAt(members.beto, 40);
+    return members;
+  };
 
   it('a transaction added by one member appears on the other member’s screen without reloading', async () => {
     const { ana, beto, ledgerId } = await twoMembers();

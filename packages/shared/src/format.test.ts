@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { todayKey } from './days.ts';
-import { formatBs, formatDateTime, formatDayLong, formatFee, formatNumber2, formatRate, formatUsd } from './format.ts';
+import { formatBs, formatDateTime, formatDayLong, formatFee, formatNumber, formatNumber2, formatRate, formatUsd } from './format.ts';
 
 /** What these functions wrote with Intl before decision 0024: the reference they must keep matching. */
 const intl = (min: number, max: number) =>
@@ -62,6 +62,7 @@ describe('money figures in es-ES, without Intl', () => {
         expect(formatUsd(v)).toBe(`${ref2.format(n)} USD`);
         expect(formatBs(v)).toBe(`${ref2.format(n)} Bs.S`);
         expect(formatNumber2(v)).toBe(ref2.format(n));
+        expect(formatNumber(v, 2, 8)).toBe(ref8.format(n));
         expect(formatRate(v)).toBe(`${ref4.format(n)} Bs`);
         expect(formatFee(v)).toBe(`${ref8.format(n)} USD`);
       }),

@@ -40,6 +40,8 @@ export const formatBs = (v: Num): string => `${formatDecimal(toNumber(v), 2, 2)}
 export const formatRate = (v: Num): string => `${formatDecimal(toNumber(v), 2, 4)} Bs`;
 /** Plain es-ES number with 2 decimals, no unit. */
 export const formatNumber2 = (v: Num): string => formatDecimal(toNumber(v), 2, 2);
+/** Plain es-ES number with `min`…`max` decimals, no unit: (1562.25, 2, 4) → "1.562,25" (tables whose header names the unit). */
+export const formatNumber = (v: Num, min: number, max: number): string => formatDecimal(toNumber(v), min, max);
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
 const MONTHS = [

@@ -24,6 +24,16 @@ export const messages = {
   rateInvalid: 'La tasa debe ser un número mayor que 0 con hasta 4 decimales',
   valueTooLarge: 'El valor es demasiado grande',
   txTooLarge: 'Operación demasiado grande: monto × tasa y la ganancia no pueden pasar de 1.000.000.000.000',
+  // Typed numbers (money/parse-amount.ts, docs/product.md#money "Typing numbers")
+  numberNotANumber: 'Escribe solo cifras, con coma o punto antes de los decimales (por ejemplo 318,5)',
+  numberNegative: 'El valor no puede ser negativo',
+  numberTooManyDecimals: 'Admite como máximo {n} decimales',
+  numberBadGrouping: 'Los separadores de miles no están bien puestos: escribe por ejemplo 1.234,56 o 1234,56',
+  numberAmbiguous: '«{text}» se puede leer de dos maneras: escribe {decimals} o {thousands}',
+  // A rate far from the parallel one (money/rate-warning.ts): asked before a create or an edit is sent.
+  rateFarAbove: '¿Seguro? La {tasa} es {factor} veces la paralela ({paralela})',
+  rateFarBelow: '¿Seguro? La {tasa} es {factor} veces menor que la paralela ({paralela})',
+  notesCounter: '{n}/{max} caracteres',
   ledgerSettingsError: 'Error al cambiar el método de ganancia',
   metodoConfirmTitle: '¿Cambiar el método de ganancia a {metodo}?',
   metodoConfirmText:

@@ -30,6 +30,16 @@ export {
 export { padDecimals, toInputText } from './input-text.ts';
 export { FIGURE_MAX, oversizedFigure } from './figure-limit.ts';
 export {
+  AMOUNT_DECIMALS,
+  FEE_DECIMALS,
+  RATE_DECIMALS,
+  formatAmountInput,
+  parseAmount,
+  typedAmount,
+  type ParsedAmount,
+} from './parse-amount.ts';
+export { RATE_WARNING_FACTOR, farRateQuestions, rateFarFromMarket, rateWarningText, type RateWarning } from './rate-warning.ts';
+export {
   AVERAGE_COST_DP,
   FLAT,
   unrealized,

@@ -6,6 +6,7 @@ import { messages } from '../messages.ts';
 import { Big, decimalPlaces, toFixedString, tryBig } from '../money/decimal.ts';
 import { oversizedFigure } from '../money/figure-limit.ts';
 import { computeTransaction } from '../money/transaction-math.ts';
+import { AMOUNT_DECIMALS, FEE_DECIMALS, RATE_DECIMALS, parseAmount } from '../money/parse-amount.ts';
 import { entryDayKeySchema, uuidSchema } from './common.ts';
 
 /**
@@ -187,6 +188,46 @@ type CreateShape = TransactionData & {
   cuenta_ves_id?: string | null | undefined;
   cuenta_usd_id?: string | null | undefined;
 };
+
+/**
+ * A form's money field as typed (docs/product.md#money "Typing numbers"): "318,5", "1.234,56" and
+ * the like are read by parseAmount (its Spanish message when it cannot be read one way only),
+ * then checked as the API checks them. The API itself takes plain decimals only.
+ */
+function typedField<S extends z.ZodMiniType<unknown, number | string | null | undefined>>(maxDecimals: number, schema: S) {
+  return z.pipe(
+    z.pipe(
+      z.optional(z.union([z.number(), z.string(), z.null()])),
+      z.transform((raw: number | string | null | undefined, payload) => {
+        if (typeof raw !== 'string') return raw;
+        const parsed = parseAmount(raw, maxDecimals);
+        if (parsed.ok) return parsed.value ?? '';
+        payload.issues.push({ code: 'custom', message: parsed.error, input: raw });
+        return z.NEVER;
+      }),
+    ),
+    schema,
+  );
+}
+
+/**
+ * The transaction forms (new, edit, a queued one's "Editar"): the fields as people type them, the
+ * same output and cross-field rules as transactionInputSchema.
+ */
+export const transactionFormSchema = z
+  .object(
+    {
+      ...inputShape,
+      venta: typedField(AMOUNT_DECIMALS, moneyAmountSchema),
+      tasa_venta: typedField(RATE_DECIMALS, rateSchema),
+      compra: typedField(AMOUNT_DECIMALS, moneyAmountSchema),
+      tasa_compra: typedField(RATE_DECIMALS, rateSchema),
+      comision_usd: typedField(FEE_DECIMALS, feeSchema),
+    },
+    objectError,
+  )
+  .check(z.superRefine(transactionRules, amountsAreValid));
+export type TransactionFormInput = z.input<typeof transactionFormSchema>;
 
 /**
  * POST /api/transactions. A client `ganancia` is accepted (the create form sends its preview) but

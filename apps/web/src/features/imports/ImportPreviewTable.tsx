@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
-import type { ImportPreviewRow } from '@arb/shared';
+import { formatNumber, type ImportPreviewRow } from '@arb/shared';
 
 const PAGE = 100;
 const ACTION_LABEL = { new: 'Nueva', duplicate: 'Duplicada', skipped: 'Omitida' } as const;
 
-/** The preview's rows, a page of 100 at a time so a 20,000-row export stays responsive. */
+/** A figure of the file in es-ES (issue 36: they showed as "1562.25"), or '—' when the file had none. */
+const figure = (v: number | null, max: number) => (v === null ? '—' : formatNumber(v, 2, max));
+
+/**
+ * The preview's rows, a page of 100 at a time so a 20,000-row export stays responsive. Quantity,
+ * price, total in Bs and fee as Binance lists them, so a trader can compare the two line by line
+ * (docs/product.md#binance-import).
+ */
 export function ImportPreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
   const [page, setPage] = useState(0);
   const shown = rows.slice(page * PAGE, page * PAGE + PAGE);
@@ -17,8 +24,10 @@ export function ImportPreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
             <TableCell>Línea</TableCell>
             <TableCell>Orden</TableCell>
             <TableCell>Tipo</TableCell>
-            <TableCell align="right">Cantidad</TableCell>
-            <TableCell align="right">Precio</TableCell>
+            <TableCell align="right">Cantidad (USD)</TableCell>
+            <TableCell align="right">Precio (Bs)</TableCell>
+            <TableCell align="right">Total (Bs)</TableCell>
+            <TableCell align="right">Comisión (USD)</TableCell>
             <TableCell>Fecha</TableCell>
             <TableCell>Resultado</TableCell>
           </TableRow>
@@ -29,8 +38,10 @@ export function ImportPreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
               <TableCell>{r.line}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{r.orderNumber}</TableCell>
               <TableCell>{r.type === 'SELL' ? 'Venta' : r.type === 'BUY' ? 'Compra' : '—'}</TableCell>
-              <TableCell align="right">{r.quantity ?? '—'}</TableCell>
-              <TableCell align="right">{r.price ?? '—'}</TableCell>
+              <TableCell align="right">{figure(r.quantity, 8)}</TableCell>
+              <TableCell align="right">{figure(r.price, 4)}</TableCell>
+              <TableCell align="right">{figure(r.total, 2)}</TableCell>
+              <TableCell align="right">{figure(r.fee, 8)}</TableCell>
               <TableCell>{r.fecha ?? '—'}</TableCell>
               <TableCell>
                 {ACTION_LABEL[r.action]}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages, t } from '@arb/shared';
 import { json, mockFetch, renderWithProviders } from '../test/harness';
 import { BaseBalanceDialog, type BaseCurrency } from './BaseBalanceDialog';
 
@@ -34,7 +35,8 @@ afterEach(() => {
 describe('base-balance dialogs', () => {
   it('disables Guardar while the field is empty', async () => {
     const { input, save, user } = setup('ves');
-    expect(input.value).toBe('5000.00');
+    expect(input.value).toBe('5.000,00'); // es-ES, as the rest of the app writes it
+    expect([input.type, input.inputMode]).toEqual(['text', 'decimal']);
     expect(save().disabled).toBe(false);
     await user.clear(input);
     expect(save().disabled).toBe(true);
@@ -42,13 +44,30 @@ describe('base-balance dialogs', () => {
     expect(save().disabled).toBe(false);
   });
 
-  it('refuses a negative value with the docs/product.md#money message', async () => {
+  it('refuses a negative or ambiguous value with its reason as the field is left', async () => {
     const { input, save, user, calls } = setup('ves');
     await user.clear(input);
     await user.type(input, '-5');
-    await user.click(save());
-    expect(await screen.findByText('Por favor ingresa un valor válido para el saldo base')).toBeTruthy();
+    await user.tab();
+    expect(await screen.findByText(messages.numberNegative)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    await user.clear(input);
+    await user.type(input, '1.500'); // 1,5 or 1500 Bs?
+    await user.tab();
+    expect(await screen.findByText(t('numberAmbiguous', { text: '1.500', decimals: '1,50', thousands: '1.500,00' }))).toBeTruthy();
+    expect(save().disabled).toBe(true);
     expect(calls).toHaveLength(0);
+  });
+
+  it('reads the amount typed the Venezuelan way (issue 36)', async () => {
+    const { input, save, user, calls, onSaved } = setup('ves');
+    await user.clear(input);
+    await user.type(input, '1.234.567,5');
+    await user.tab();
+    expect(input.value).toBe('1.234.567,50');
+    await user.click(save());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ saldo_base_ves: '1234567.50', fecha: '2026-11-20' });
   });
 
   // docs/product.md#balances-of-a-day (issue 17): sending the other currency too froze its carry-forward and, when the

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { baseBalanceSchema, messages, padDecimals, toInputText, tryBig } from '@arb/shared';
+import { AMOUNT_DECIMALS, baseBalanceSchema, messages, padDecimals, parseAmount, toInputText } from '@arb/shared';
 import { useSetDailyBalance } from '../api/set-daily-balance';
 
 export type BaseCurrency = 'ves' | 'usd';
@@ -25,12 +25,14 @@ const LABEL: Record<BaseCurrency, string> = { ves: 'Bs.S', usd: 'USD' };
 export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, onSaved, onError }: Props) {
   const current = currency === 'ves' ? base.saldo_base_ves : base.saldo_base_usd;
   const explicit = !(currency === 'ves' ? base.heredado_ves : base.heredado_usd);
-  const [value, setValue] = useState(() => toInputText(current, 2) || '0.00');
+  const [value, setValue] = useState(() => toInputText(current, AMOUNT_DECIMALS) || '0,00');
   const [invalid, setInvalid] = useState<string | null>(null);
   const save = useSetDailyBalance();
   const fallback = currency === 'ves' ? messages.baseBalanceVesError : messages.baseBalanceUsdError;
-  // docs/product.md#money: Guardar is disabled while the field is empty or not a number.
-  const notANumber = tryBig(value) === undefined;
+  // docs/product.md#money "Typing numbers": the value as typed ("1.500,00", "1500.5"), read the one shared way.
+  const parsed = parseAmount(value, AMOUNT_DECIMALS);
+  // docs/product.md#money: Guardar is disabled while the field is empty or cannot be read (its reason shows on leaving it).
+  const notANumber = !parsed.ok || parsed.value === null;
 
   const send = async (next: string | null) => {
     try {
@@ -42,12 +44,12 @@ export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, on
   };
 
   const submit = async () => {
-    const parsed = baseBalanceSchema.safeParse(value);
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? messages.baseBalanceInvalid);
+    const checked = baseBalanceSchema.safeParse(parsed.ok ? (parsed.value ?? '') : value);
+    if (!checked.success) {
+      setInvalid(checked.error.issues[0]?.message ?? messages.baseBalanceInvalid);
       return;
     }
-    await send(parsed.data);
+    await send(checked.data);
   };
 
   const titleId = `base-${currency}-title`;
@@ -67,16 +69,21 @@ export function BaseBalanceDialog({ currency, ledgerId, fecha, base, onClose, on
             fullWidth
             margin="dense"
             label={`Saldo base (${LABEL[currency]})`}
-            type="number"
+            type="text"
             value={value}
             onChange={(e) => {
               setValue(e.target.value);
               setInvalid(null);
             }}
-            onBlur={(e) => setValue(padDecimals(e.target.value))}
+            onBlur={(e) => {
+              const typed = e.target.value;
+              setValue(padDecimals(typed, AMOUNT_DECIMALS));
+              const read = parseAmount(typed, AMOUNT_DECIMALS);
+              if (!read.ok) setInvalid(read.error);
+            }}
             error={Boolean(invalid)}
             helperText={invalid}
-            slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
           />
         </DialogContent>
         <DialogActions>

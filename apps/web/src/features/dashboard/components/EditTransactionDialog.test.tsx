@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@arb/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RateAnswer } from '@arb/shared';
+import { rateQueryOptions } from '../../rates';
 import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
 import type { TransactionRow } from '../api/types';
 import { EditTransactionDialog } from './EditTransactionDialog';
@@ -28,10 +31,10 @@ afterEach(() => {
 });
 
 describe('edit-transaction dialog', () => {
-  it('starts from the transaction, with step 0.01, and previews docs/product.md#money edit profit', async () => {
+  it('starts from the transaction in es-ES, and previews docs/product.md#money edit profit', async () => {
     const { user, field, preview } = setup();
-    expect(field('Venta (USD)').value).toBe('100.00');
-    expect(field('Tasa de compra (Bs)').getAttribute('step')).toBe('0.01');
+    expect(field('Venta (USD)').value).toBe('100,00');
+    expect(field('Tasa de compra (Bs)').getAttribute('inputmode')).toBe('decimal');
     expect(preview()).toBe('Ganancia estimada: 5,26 USD'); // (4000 − 3800) / 38
     await user.clear(field('Compra (USD)'));
     expect(preview()).toBe('Ganancia estimada: 100,00 USD'); // sale only = +venta
@@ -50,13 +53,13 @@ describe('edit-transaction dialog', () => {
     renderWithProviders(<EditTransactionDialog ledgerId={LEDGER} transaction={withRate} onClose={onClose} onError={vi.fn()} />);
     const user = userEvent.setup();
     const rate = screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement;
-    expect(rate.value).toBe('312.4567');
+    expect(rate.value).toBe('312,4567');
     await user.click(rate);
     await user.tab();
     await user.click(screen.getByLabelText('Tasa de compra (Bs)'));
     await user.tab();
-    expect(rate.value).toBe('312.4567');
-    expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('300.10');
+    expect(rate.value).toBe('312,4567');
+    expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('300,10');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toMatchObject({ tasa_venta: '312.4567', tasa_compra: '300.1000', venta: '100.00' });
@@ -106,7 +109,7 @@ describe('edit-transaction dialog', () => {
     expect(await screen.findByText(messages.txStale)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     expect(onError).not.toHaveBeenCalled();
-    expect(rate().value).toBe('41.00'); // formatted on blur, still the user's value
+    expect(rate().value).toBe('41,00'); // formatted on blur, still the user's value
     // The list reloads and hands the dialog the current row.
     act(() => reload(fresh));
     expect(screen.getByTestId('edit-conflict-current').textContent).toContain('venta 100,00 USD a 42,00 Bs');
@@ -123,14 +126,14 @@ describe('edit-transaction dialog', () => {
     renderWithProviders(<EditTransactionDialog ledgerId={LEDGER} transaction={withFee} onClose={onClose} onError={vi.fn()} />);
     const user = userEvent.setup();
     const fee = screen.getByLabelText('Comisión (USD)') as HTMLInputElement;
-    expect(fee.value).toBe('0.00012345');
+    expect(fee.value).toBe('0,00012345');
     await user.clear(fee);
     await user.type(fee, '-1');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText(messages.feeInvalid)).toBeTruthy();
+    expect(await screen.findByText(messages.numberNegative)).toBeTruthy();
     expect(calls).toHaveLength(0);
     await user.clear(fee);
-    await user.type(fee, '1.5');
+    await user.type(fee, '1,5');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toMatchObject({ venta: '100.00', comision_usd: '1.50000000' });
@@ -142,5 +145,30 @@ describe('edit-transaction dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(messages.txNeedsSaleRate)).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('asks before saving a changed rate far from the parallel one the dashboard has, not an unchanged one', async () => {
+    const calls = mockFetch(() => json(200, { transaction: tx }));
+    const onClose = vi.fn();
+    // The dashboard's rates panel already holds the parallel rate: 40 Bs here (the row's rates are 40 and 38).
+    function WithParallelRate() {
+      const client = useQueryClient();
+      useState(() => client.setQueryData(rateQueryOptions('paralelo').queryKey, { promedio: 40 } as RateAnswer));
+      return <EditTransactionDialog ledgerId={LEDGER} transaction={tx} onClose={onClose} onError={vi.fn()} />;
+    }
+    renderWithProviders(<WithParallelRate />);
+    const user = userEvent.setup();
+    const rate = screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement;
+    await user.clear(rate);
+    await user.type(rate, '400'); // "40,0" with the comma lost: 400 / 40 = 10 times
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect((await screen.findByText(/^¿Seguro\?/)).textContent).toBe('¿Seguro? La tasa de venta es 10 veces la paralela (40,00 Bs)');
+    expect(calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Revisar' }));
+    await user.clear(rate);
+    await user.type(rate, '40'); // the stored rate again: nothing to ask
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({ tasa_venta: '40.0000' });
   });
 });

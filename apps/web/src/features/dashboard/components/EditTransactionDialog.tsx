@@ -3,21 +3,27 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AMOUNT_DECIMALS,
+  FEE_DECIMALS,
+  RATE_DECIMALS,
   canPreviewEdit,
   formatRate,
   formatUsd,
   messages,
   previewEditProfit,
   toInputText,
-  transactionInputSchema,
+  transactionFormSchema,
+  typedAmount,
   type TransactionData,
-  type TransactionInput,
+  type TransactionFormInput,
 } from '@arb/shared';
 import { ApiError, errorMessage } from '../../../shared/lib/api-client';
+import { useParallelRateState } from '../../rates';
 import { useUpdateTransaction } from '../api/update-transaction';
 import type { TransactionRow } from '../api/types';
 import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
+import { FarRateDialog, farRateQuestions } from './FarRateDialog';
 
 interface Props {
   ledgerId: string;
@@ -36,16 +42,16 @@ interface Props {
  */
 export function EditTransactionDialog({ ledgerId, transaction: tx, current, onClose, onError }: Props) {
   const [conflict, setConflict] = useState<string | null>(null);
-  const form = useForm<TransactionInput, unknown, TransactionData>({
-    resolver: zodResolver(transactionInputSchema),
+  const form = useForm<TransactionFormInput, unknown, TransactionData>({
+    resolver: zodResolver(transactionFormSchema),
     defaultValues: {
-      // Exact decimal text: amounts with 2 decimals, rates with up to 4 (never a float's rounding).
-      venta: toInputText(tx.venta, 2),
-      tasa_venta: toInputText(tx.tasa_venta, 4),
-      compra: toInputText(tx.compra, 2),
-      tasa_compra: toInputText(tx.tasa_compra, 4),
+      // Exact decimal text in es-ES: amounts with 2 decimals, rates with up to 4 (never a float's rounding).
+      venta: toInputText(tx.venta, AMOUNT_DECIMALS),
+      tasa_venta: toInputText(tx.tasa_venta, RATE_DECIMALS),
+      compra: toInputText(tx.compra, AMOUNT_DECIMALS),
+      tasa_compra: toInputText(tx.tasa_compra, RATE_DECIMALS),
       // The stored fee, exactly (up to 8 decimals); saving sends it back, so an edit keeps it.
-      comision_usd: toInputText(tx.comision_usd, 8),
+      comision_usd: toInputText(tx.comision_usd, FEE_DECIMALS),
       notas: tx.notas ?? '',
       fecha: tx.fecha,
     },
@@ -53,10 +59,19 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
   const { watch, handleSubmit } = form;
   const { dialogGrid } = transactionFields(form);
   const update = useUpdateTransaction();
-  const [venta, tasaVenta, compra, tasaCompra] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
+  const [ventaText, tasaVentaText, compraText, tasaCompraText] = watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
+  // The preview reads the fields as typed ("318,5"): one that cannot be read yet counts as empty.
+  const venta = typedAmount(ventaText, AMOUNT_DECIMALS);
+  const tasaVenta = typedAmount(tasaVentaText, RATE_DECIMALS);
+  const compra = typedAmount(compraText, AMOUNT_DECIMALS);
+  const tasaCompra = typedAmount(tasaCompraText, RATE_DECIMALS);
   const showPreview = canPreviewEdit(venta, compra);
+  // A changed rate far from the parallel one is asked about first (docs/product.md#money): the rate
+  // the dashboard already has (the dialog asks for none; undefined while unknown, then nothing is asked).
+  const parallelRate = useParallelRateState(false).rate;
+  const [farRate, setFarRate] = useState<{ data: TransactionData; questions: string[] } | null>(null);
 
-  const submit = handleSubmit(async (data) => {
+  const save = async (data: TransactionData) => {
     // After a conflict the user has seen the current values: their save is against those.
     const version = conflict && current ? current.version : tx.version;
     try {
@@ -66,6 +81,11 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
       if (err instanceof ApiError && err.status === 409) setConflict(errorMessage(err, messages.txEditError));
       else onError(err, messages.txEditError);
     }
+  };
+  const submit = handleSubmit(async (data) => {
+    const questions = farRateQuestions(data, parallelRate, current ?? tx);
+    if (questions.length > 0) setFarRate({ data, questions });
+    else await save(data);
   });
 
   return (
@@ -99,6 +119,16 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
           </Button>
         </DialogActions>
       </Box>
+      {farRate && (
+        <FarRateDialog
+          questions={farRate.questions}
+          onCancel={() => setFarRate(null)}
+          onConfirm={() => {
+            setFarRate(null);
+            void save(farRate.data);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

@@ -41,7 +41,7 @@ describe('"Editar" on a rejected queued transaction (docs/product.md#working-off
     const onClose = vi.fn();
     renderWithProviders(<QueuedEditDialog op={rejected} onClose={onClose} />);
     const fee = screen.getByLabelText('Comisión (USD)') as HTMLInputElement;
-    expect(fee.value).toBe('0.12345678');
+    expect(fee.value).toBe('0,12345678'); // es-ES, as typed in the form
     fireEvent.change(screen.getByLabelText('Venta (USD)'), { target: { value: '90' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar y enviar' }));
     await vi.waitFor(() => expect(edit).toHaveBeenCalledTimes(1));

@@ -1,34 +1,53 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { canPreviewCreate, previewCreateProfit, transactionInputSchema, type TransactionData, type TransactionInput } from '@arb/shared';
+import {
+  AMOUNT_DECIMALS,
+  FEE_DECIMALS,
+  RATE_DECIMALS,
+  canPreviewCreate,
+  previewCreateProfit,
+  toInputText,
+  transactionFormSchema,
+  typedAmount,
+  type TransactionData,
+  type TransactionFormInput,
+} from '@arb/shared';
 import { offlineQueue } from '../../../shared/offline/offline';
 import type { QueuedCreate, QueuedOp } from '../../../shared/offline/queue';
 import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
 
-const text = (v: string | number | null | undefined) => (v === undefined || v === null ? '' : String(v));
+/** A queued value (plain decimal as it was sent) as its field shows it, es-ES; '' for none. */
+const text = (v: string | number | null | undefined, maxDecimals: number) => toInputText(v, maxDecimals);
 
 /**
  * "Editar" on a rejected queued transaction (docs/product.md#working-offline): the user fixes the values and it is
  * queued again in its place under a new Idempotency-Key, then sent.
  */
 export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate; onClose(): void }) {
-  const form = useForm<TransactionInput, unknown, TransactionData>({
-    resolver: zodResolver(transactionInputSchema),
+  const form = useForm<TransactionFormInput, unknown, TransactionData>({
+    resolver: zodResolver(transactionFormSchema),
     defaultValues: {
-      venta: text(op.input.venta),
-      tasa_venta: text(op.input.tasa_venta),
-      compra: text(op.input.compra),
-      tasa_compra: text(op.input.tasa_compra),
+      venta: text(op.input.venta, AMOUNT_DECIMALS),
+      tasa_venta: text(op.input.tasa_venta, RATE_DECIMALS),
+      compra: text(op.input.compra, AMOUNT_DECIMALS),
+      tasa_compra: text(op.input.tasa_compra, RATE_DECIMALS),
       // The fee typed with the queued item travels with it, so "Editar" never drops it.
-      comision_usd: text(op.input.comision_usd),
+      comision_usd: text(op.input.comision_usd, FEE_DECIMALS),
       notas: op.input.notas ?? '',
       fecha: op.input.fecha,
     },
   });
   const { dialogGrid } = transactionFields(form);
-  const [venta, tasaVenta, compra, tasaCompra] = form.watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
+  const typed = form.watch(['venta', 'tasa_venta', 'compra', 'tasa_compra']);
+  // The preview reads the fields as typed ("318,5"): one that cannot be read yet counts as empty.
+  const [venta, tasaVenta, compra, tasaCompra] = [
+    typedAmount(typed[0], AMOUNT_DECIMALS),
+    typedAmount(typed[1], RATE_DECIMALS),
+    typedAmount(typed[2], AMOUNT_DECIMALS),
+    typedAmount(typed[3], RATE_DECIMALS),
+  ];
   const submit = form.handleSubmit(async (data) => {
     await offlineQueue.edit(op.opId, {
       input: data,

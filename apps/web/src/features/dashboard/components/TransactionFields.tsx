@@ -1,14 +1,14 @@
 import { Box, TextField, type SxProps, type Theme } from '@mui/material';
 import { memo, useState } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import type { TransactionData, TransactionInput } from '@arb/shared';
+import { AMOUNT_DECIMALS, FEE_DECIMALS, NOTES_MAX, RATE_DECIMALS, t, type TransactionData, type TransactionFormInput } from '@arb/shared';
 import { MoneyField, sameField } from './MoneyField';
 
 export type MoneyName = 'venta' | 'tasa_venta' | 'compra' | 'tasa_compra' | 'comision_usd';
-type TransactionFormApi = UseFormReturn<TransactionInput, unknown, TransactionData>;
+type TransactionFormApi = UseFormReturn<TransactionFormInput, unknown, TransactionData>;
 
 /** The fields the new-transaction form and the edit dialog share, bound to their form. */
-export function transactionFields({ register, setValue, formState, watch }: TransactionFormApi) {
+export function transactionFields({ register, setValue, formState, watch, trigger }: TransactionFormApi) {
   const filled = (name: MoneyName | 'notas') => String(watch(name) ?? '') !== '';
   const money = (name: MoneyName, label: string, autoFocus = false) => (
     <MoneyField
@@ -16,9 +16,11 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
       field={register(name)}
       error={formState.errors[name]?.message}
       onFormat={(value) => setValue(name, value, { shouldValidate: formState.isSubmitted })}
+      onUnreadable={() => void trigger(name)}
       submitted={formState.isSubmitted}
       autoFocus={autoFocus}
       filled={filled(name)}
+      maxDecimals={name === 'tasa_venta' || name === 'tasa_compra' ? RATE_DECIMALS : AMOUNT_DECIMALS}
     />
   );
   /** 'Comisión (USD)' (docs/product.md#money): dollars the trade cost, up to 8 decimals; empty = no fee. */
@@ -28,13 +30,20 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
       field={register('comision_usd')}
       error={formState.errors.comision_usd?.message}
       onFormat={(value) => setValue('comision_usd', value, { shouldValidate: formState.isSubmitted })}
+      onUnreadable={() => void trigger('comision_usd')}
       submitted={formState.isSubmitted}
       filled={filled('comision_usd')}
-      step="0.00000001"
+      maxDecimals={FEE_DECIMALS}
     />
   );
   const notes = (sx?: SxProps<Theme>) => (
-    <NotesField field={register('notas')} error={formState.errors.notas?.message} filled={filled('notas')} sx={sx} />
+    <NotesField
+      field={register('notas')}
+      error={formState.errors.notas?.message}
+      filled={filled('notas')}
+      length={String(watch('notas') ?? '').length}
+      sx={sx}
+    />
   );
   return {
     money,
@@ -54,16 +63,22 @@ export function transactionFields({ register, setValue, formState, watch }: Tran
   };
 }
 
-/** 'Notas', with its label inside when the form empties it (see MoneyField; memo as it is). */
+/**
+ * 'Notas', with its label inside when the form empties it (see MoneyField; memo as it is). It takes
+ * at most NOTES_MAX characters and counts them as they are typed (issue 36: the limit showed only
+ * on submit); the count appears once there is text, so the empty form keeps its height.
+ */
 const NotesField = memo(function NotesField({
   field,
   error,
   filled,
+  length,
   sx,
 }: {
   field: UseFormRegisterReturn;
   error?: string | undefined;
   filled: boolean;
+  length: number;
   sx?: SxProps<Theme> | undefined;
 }) {
   const [focused, setFocused] = useState(false);
@@ -81,12 +96,12 @@ const NotesField = memo(function NotesField({
         void onBlur(e);
       }}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error ?? (length > 0 ? t('notesCounter', { n: length, max: NOTES_MAX }) : undefined)}
       // A plain two-row textarea: MUI's default for `multiline`, TextareaAutosize, measures itself
       // as it mounts (getComputedStyle, scrollHeight), laying out the whole dashboard out of turn,
       // 30 ms of the form's first commit; with a fixed `rows` it never changes height anyway
       // (docs/decisions/0024-entry-and-commit-tasks.md).
-      slotProps={{ inputLabel: { shrink: focused || filled }, input: { inputComponent: 'textarea' } }}
+      slotProps={{ inputLabel: { shrink: focused || filled }, input: { inputComponent: 'textarea' }, htmlInput: { maxLength: NOTES_MAX } }}
       {...(sx ? { sx } : {})}
     />
   );

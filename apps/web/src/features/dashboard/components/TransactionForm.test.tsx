@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@arb/shared';
+import { messages, t } from '@arb/shared';
 import { json, mockFetch, renderWithProviders, restoreOnline, setOnline } from '../test/harness';
 import { TransactionForm } from './TransactionForm';
 import { offlineQueue } from '../../../shared/offline/offline';
@@ -37,8 +37,9 @@ describe('new-transaction form', () => {
     expect(screen.getByText('Venta USD')).toBeTruthy();
     expect(screen.getByText('Compra USD')).toBeTruthy();
     expect(screen.getByLabelText('Notas').getAttribute('rows')).toBe('2');
+    // A text field with the decimal keypad: a native number input read "318,5" as 3185 (issue 36).
     const venta = screen.getByLabelText('Venta (USD)');
-    expect([venta.getAttribute('min'), venta.getAttribute('step')]).toEqual(['0', '0.01']);
+    expect([venta.getAttribute('type'), venta.getAttribute('inputmode')]).toEqual(['text', 'decimal']);
   });
 
   it('shows the profit only once all four fields are filled, green when ≥ 0', async () => {
@@ -61,24 +62,76 @@ describe('new-transaction form', () => {
     expect(getComputedStyle(profit).color).toBe('rgb(198, 40, 40)'); // error.main (light)
   });
 
-  it('formats amounts to 2 decimals on blur', async () => {
+  it('shows amounts and rates in es-ES on blur, whichever separator was typed (issue 36)', async () => {
     const { fill, user, field } = await setup();
-    await fill({ venta: '12.5' });
+    await fill({ venta: '12.5', tasaVenta: '318,5', compra: '1500', tasaCompra: '319.1234' });
     await user.tab();
-    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('12.50');
+    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('12,50');
+    expect((field('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('318,50'); // not 3185.00
+    expect((field('Compra (USD)') as HTMLInputElement).value).toBe('1.500,00');
+    expect((field('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('319,1234'); // not 3191234
+  });
+
+  it('sends "318,5" as 318,5 and previews with it', async () => {
+    const { calls, user, fill, submit } = await setup();
+    await fill({ venta: '100', tasaVenta: '318,5', compra: '100', tasaCompra: '312,5' });
+    // (100 × 318,5 − 100 × 312,5) / 312,5 = 600 / 312,5 = 1,92 USD
+    expect(screen.getByTestId('profit-preview').textContent).toBe('Ganancia estimada: 1,92 USD');
+    await user.click(submit());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ venta: '100.00', tasa_venta: '318.5000', compra: '100.00', tasa_compra: '312.5000' });
+  });
+
+  it('refuses an ambiguous or unreadable number visibly, as the field is left, and sends nothing', async () => {
+    const { calls, user, fill, submit, field } = await setup();
+    await fill({ venta: '1.500', tasaVenta: '40' }); // 1,5 or 1500 USD?
+    await user.tab();
+    expect(field('Venta (USD)').getAttribute('aria-invalid')).toBe('true');
+    const ambiguous = t('numberAmbiguous', { text: '1.500', decimals: '1,50', thousands: '1.500,00' });
+    expect(await screen.findByText(ambiguous)).toBeTruthy();
+    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('1.500'); // left as typed
+    // Fixed before any submit, the message goes as the field is left.
+    await user.clear(field('Venta (USD)'));
+    await user.type(field('Venta (USD)'), '1500');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText(ambiguous)).toBeNull());
+    await user.clear(field('Venta (USD)'));
+    await user.type(field('Venta (USD)'), '1.500');
+    await user.click(submit());
+    expect(await screen.findByText(ambiguous)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await user.clear(field('Venta (USD)'));
+    await user.type(field('Venta (USD)'), 'diez');
+    await user.click(submit());
+    expect(await screen.findByText(messages.numberNotANumber)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('counts the notes as they are typed and takes no more than 1000 characters', async () => {
+    const { user, field } = await setup();
+    const notes = field('Notas') as HTMLTextAreaElement;
+    expect(notes.getAttribute('maxlength')).toBe('1000');
+    expect(screen.queryByText(/caracteres$/)).toBeNull(); // the empty form keeps its height
+    await user.type(notes, 'hola');
+    expect(screen.getByText('4/1000 caracteres')).toBeTruthy();
   });
 
   it('sends the fee (docs/product.md#binance-import): up to 8 decimals, decimal keypad; a negative or 9-decimal fee is refused in Spanish', async () => {
     const { calls, user, fill, submit, field } = await setup();
     const fee = field('Comisión (USD)') as HTMLInputElement;
-    expect([fee.getAttribute('min'), fee.getAttribute('step'), fee.getAttribute('inputmode')]).toEqual(['0', '0.00000001', 'decimal']);
+    expect(fee.getAttribute('inputmode')).toBe('decimal');
     await fill({ venta: '100', tasaVenta: '40' });
     await user.type(fee, '0.123456789');
     await user.click(submit());
-    expect(await screen.findByText(messages.feeInvalid)).toBeTruthy();
+    expect(await screen.findByText(t('numberTooManyDecimals', { n: 8 }))).toBeTruthy();
     expect(calls).toHaveLength(0);
     await user.clear(fee);
-    await user.type(fee, '0.12345678');
+    await user.type(fee, '-1');
+    await user.click(submit());
+    expect(await screen.findByText(messages.numberNegative)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await user.clear(fee);
+    await user.type(fee, '0,12345678');
     await user.click(submit());
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toMatchObject({ venta: '100.00', tasa_venta: '40.0000', comision_usd: '0.12345678' });
@@ -212,9 +265,9 @@ describe('new-transaction form with the parallel rate', () => {
     await screen.findByRole('button', { name: 'Agregar Transacción' });
     const [forSale, forPurchase] = screen.getAllByRole('button', { name: 'Usar tasa paralela (310,50 Bs)' });
     if (forSale) await user.click(forSale);
-    expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('310.50');
+    expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('310,50');
     if (forPurchase) await user.click(forPurchase);
-    expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('310.50');
+    expect((screen.getByLabelText('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('310,50');
   });
 
   // docs/decisions/0019-dashboard-first-paint.md "Nothing moves when the rate and the position arrive":
@@ -242,5 +295,102 @@ describe('new-transaction form with the parallel rate', () => {
       expect(b.querySelector('[role="progressbar"]')).toBeNull();
     }
     expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('new-transaction form while a create is on its way (issue 36)', () => {
+  it('keeps the next trade typed during "Agregando..." and clears only what was sent', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const { calls, user, fill, submit, field } = await setup(() => new Promise<Response>((r) => (release = r)));
+    await fill({ venta: '100', tasaVenta: '40' });
+    await user.type(field('Notas'), 'primera');
+    await user.click(submit());
+    await waitFor(() => expect(submit().textContent).toBe('Agregando...'));
+    // The next trade, typed while the first one is sent: a new amount and a purchase.
+    await user.clear(field('Venta (USD)'));
+    await user.type(field('Venta (USD)'), '80');
+    await fill({ compra: '50', tasaCompra: '39,5' });
+    release(json(201, { transaction: {} }));
+    await waitFor(() => expect(submit().textContent).toBe('Agregar Transacción'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toMatchObject({ venta: '100.00', tasa_venta: '40.0000', notas: 'primera' });
+    // What was typed meanwhile is intact; what still held the sent values is cleared.
+    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('80,00'); // shown in es-ES as the user left it
+    expect((field('Compra (USD)') as HTMLInputElement).value).toBe('50,00');
+    expect((field('Tasa de compra (Bs)') as HTMLInputElement).value).toBe('39,5');
+    expect((field('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('');
+    expect((field('Notas') as HTMLTextAreaElement).value).toBe('');
+    // The next trade is sent under a new key, with what was typed.
+    await fill({ tasaVenta: '41' });
+    await user.click(submit());
+    release(json(201, { transaction: {} }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toMatchObject({ venta: '80.00', tasa_venta: '41.0000', compra: '50.00', tasa_compra: '39.5000', notas: null });
+    expect(calls[1]?.headers['idempotency-key']).not.toBe(calls[0]?.headers['idempotency-key']);
+  });
+
+  it('a fast answer in the middle of typing eats no keystroke ("80" stayed "0.00")', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const { user, fill, submit, field } = await setup(() => new Promise<Response>((r) => (release = r)));
+    await fill({ venta: '100', tasaVenta: '40' });
+    await user.click(submit());
+    await waitFor(() => expect(submit().textContent).toBe('Agregando...'));
+    await user.clear(field('Venta (USD)'));
+    await user.type(field('Venta (USD)'), '8');
+    release(json(201, { transaction: {} }));
+    await waitFor(() => expect(submit().textContent).toBe('Agregar Transacción'));
+    await user.type(field('Venta (USD)'), '0');
+    await user.tab();
+    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('80,00');
+  });
+
+  it('queued offline, the form clears what was queued', async () => {
+    await offlineQueue.setUser('form-user-9');
+    setOnline(false);
+    const { user, fill, submit, field } = await setup();
+    await fill({ venta: '10', tasaVenta: '40' });
+    await user.click(submit());
+    await waitFor(() => expect(offlineQueue.snapshot()).toHaveLength(1));
+    await waitFor(() => expect((field('Venta (USD)') as HTMLInputElement).value).toBe(''));
+    expect((field('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('');
+    restoreOnline();
+    await offlineQueue.setUser('form-user-10'); // an empty queue for the tests after this one
+  });
+});
+
+describe('a rate far from the parallel one (docs/product.md#money)', () => {
+  it('asks "¿Seguro?" with the real factor before sending, and sends only when confirmed', async () => {
+    const calls = mockFetch(() => json(201, { transaction: {} }));
+    renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRate={312.1234} />);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Agregar Transacción' });
+    await user.type(screen.getByLabelText('Venta (USD)'), '100');
+    await user.type(screen.getByLabelText('Tasa de venta (Bs)'), '3185'); // "318,5" with the comma lost
+    await user.click(screen.getByRole('button', { name: 'Agregar Transacción' }));
+    // 3185 / 312,1234 = 10,20… times the parallel rate
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('¿Seguro? La tasa de venta es 10,2 veces la paralela (312,1234 Bs)');
+    expect(calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Revisar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toHaveLength(0);
+    expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('3.185,00'); // kept to fix
+    await user.click(screen.getByRole('button', { name: 'Agregar Transacción' }));
+    await user.click(await screen.findByRole('button', { name: 'Guardar igualmente' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ venta: '100.00', tasa_venta: '3185.0000' });
+  });
+
+  it('asks nothing for a rate near the parallel one', async () => {
+    const calls = mockFetch(() => json(201, { transaction: {} }));
+    renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRate={312.1234} />);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Agregar Transacción' });
+    await user.type(screen.getByLabelText('Venta (USD)'), '100');
+    await user.type(screen.getByLabelText('Tasa de venta (Bs)'), '318,5');
+    await user.click(screen.getByRole('button', { name: 'Agregar Transacción' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls[0]?.body).toMatchObject({ tasa_venta: '318.5000' });
   });
 });

@@ -4,14 +4,17 @@ import AddIcon from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AMOUNT_DECIMALS,
+  RATE_DECIMALS,
   canPreviewCreate,
   formatRate,
   messages,
   previewCreateProfit,
   toInputText,
-  transactionInputSchema,
+  transactionFormSchema,
+  typedAmount,
   type TransactionData,
-  type TransactionInput,
+  type TransactionFormInput,
 } from '@arb/shared';
 import { ApiError } from '../../../shared/lib/api-client';
 import { useCreateTransaction, type CreateTransactionVars } from '../api/create-transaction';
@@ -20,6 +23,7 @@ import { transactionFields } from './TransactionFields';
 import { FORM_BODY_HEIGHT } from './TransactionFormPlaceholder';
 import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { ProfitPreview } from './ProfitPreview';
+import { FarRateDialog, farRateQuestions } from './FarRateDialog';
 
 interface Props {
   ledgerId: string;
@@ -54,11 +58,11 @@ const emptyValues = (fecha: string): Values => ({
 
 /** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
 export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parallelRateMissing = false }: Props) {
-  const form = useForm<TransactionInput, unknown, TransactionData>({
-    resolver: zodResolver(transactionInputSchema),
+  const form = useForm<TransactionFormInput, unknown, TransactionData>({
+    resolver: zodResolver(transactionFormSchema),
     defaultValues: emptyValues(fecha),
   });
-  const { watch, handleSubmit, reset, setValue, formState } = form;
+  const { watch, handleSubmit, reset, setValue, getValues, formState } = form;
   const create = useCreateTransaction();
   // One Idempotency-Key per submitted form: kept while the same values are retried, new after any edit.
   const idempotencyKey = useRef<string | null>(null);
@@ -69,23 +73,58 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   useEffect(() => {
     if (!inFlight.current) idempotencyKey.current = null;
   }, [ledgerId, fecha]);
+  // The fields the user changed while a create was on its way: the answer leaves them as they are.
+  const changedWhileSending = useRef(new Set<string>());
   useEffect(() => {
-    const sub = form.watch(() => {
+    const sub = form.watch((_values, { name }) => {
       if (!inFlight.current) idempotencyKey.current = null;
+      else if (name) changedWhileSending.current.add(name);
     });
     return () => sub.unsubscribe();
   }, [form]);
 
   const [venta, tasaVenta, compra, tasaCompra, comision, notas] = watch(FIELD_NAMES);
-  const showProfit = canPreviewCreate(venta, tasaVenta, compra, tasaCompra);
-  const profit = showProfit ? previewCreateProfit(venta, tasaVenta, compra, tasaCompra) : 0;
+  // The preview reads the fields as typed ("318,5"): one that cannot be read yet counts as empty.
+  const typed = [
+    typedAmount(venta, AMOUNT_DECIMALS),
+    typedAmount(tasaVenta, RATE_DECIMALS),
+    typedAmount(compra, AMOUNT_DECIMALS),
+    typedAmount(tasaCompra, RATE_DECIMALS),
+  ] as const;
+  const showProfit = canPreviewCreate(...typed);
+  const profit = showProfit ? previewCreateProfit(...typed) : 0;
+
+  /**
+   * After the answer (or once queued), the form empties only the fields that still hold what was
+   * sent: a field typed in meanwhile — the next trade, typed during "Agregando..." — keeps what the
+   * user typed (issue 36: the answer wiped it, or ate the first keystrokes, "80" left "0.00").
+   */
+  const clearSent = (sent: Values) => {
+    const kept = changedWhileSending.current;
+    const now = getValues() as Values;
+    if (kept.size === 0 && FIELD_NAMES.every((name) => now[name] === sent[name])) {
+      reset(emptyValues(fecha));
+      return;
+    }
+    const next = emptyValues(fecha);
+    for (const name of FIELD_NAMES) if (kept.has(name) || now[name] !== sent[name]) next[name] = now[name];
+    // keepFieldsRef: the fields keep their inputs and get their values at once. Without it React Hook
+    // Form forgets the inputs until they are drawn again, and the field being typed in (drawn again
+    // only when its looks change) took back its old value at the next keystroke: "80" became "8".
+    reset(next, { keepFieldsRef: true });
+  };
+
+  // A rate far from the parallel one is asked about before it is sent (docs/product.md#money).
+  const [farRate, setFarRate] = useState<{ data: TransactionData; questions: string[] } | null>(null);
 
   // docs/product.md#binance-import: the row's ocurrido_en is the moment "Agregar" was pressed (kept for a retry of
   // the same form, like its Idempotency-Key), so a row sent later keeps its place in the day.
   const pressedAt = useRef<string | null>(null);
-  const submit = handleSubmit(async (data) => {
+  const send = async (data: TransactionData) => {
     if (inFlight.current) return;
     inFlight.current = true;
+    changedWhileSending.current = new Set();
+    const sent = getValues() as Values;
     if (idempotencyKey.current === null) pressedAt.current = new Date().toISOString();
     idempotencyKey.current ??= crypto.randomUUID();
     const vars: CreateTransactionVars = {
@@ -99,14 +138,14 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       // docs/product.md#working-offline: it waits in the queue under the key it was born with; the form is free again.
       await enqueue({ kind: 'create', ...vars });
       idempotencyKey.current = null;
-      reset(emptyValues(fecha));
+      clearSent(sent);
     };
     try {
       if (mustQueue()) await queue();
       else {
         await create.mutateAsync(vars);
         idempotencyKey.current = null;
-        reset(emptyValues(fecha));
+        clearSent(sent);
       }
     } catch (err) {
       // The server saw this key with other data: the next try gets a fresh one.
@@ -123,9 +162,17 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       onError(err, messages.txCreateError, messages.txCreateConnectionError);
     } finally {
       inFlight.current = false;
+      // A field typed while it was sent no longer matches the key's data: the next send gets a new key.
+      if (changedWhileSending.current.size > 0) idempotencyKey.current = null;
+      changedWhileSending.current = new Set();
     }
+  };
+  const submit = handleSubmit(async (data) => {
+    if (inFlight.current) return;
+    const questions = farRateQuestions(data, parallelRate);
+    if (questions.length > 0) setFarRate({ data, questions });
+    else await send(data);
   });
-
   const busy = formState.isSubmitting || create.isPending;
   const { money, fee, notes } = transactionFields(form);
   // "Usar tasa paralela" is always there, in each column, with its height: the rate is asked after
@@ -236,6 +283,16 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
         </Box>
         {third && rest}
       </Box>
+      {farRate && (
+        <FarRateDialog
+          questions={farRate.questions}
+          onCancel={() => setFarRate(null)}
+          onConfirm={() => {
+            setFarRate(null);
+            void send(farRate.data);
+          }}
+        />
+      )}
     </Paper>
   );
 }
