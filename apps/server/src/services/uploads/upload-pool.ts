@@ -33,6 +33,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Settles when the worker has loaded its tasks (or ended). */
+  ready: Promise<void>;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
@@ -48,8 +50,8 @@ export interface UploadPool {
    * held to the same bound: at most `workers` at once and `queue` waiting, else UPLOAD_BUSY.
    */
   limit<T>(work: () => Promise<T>): Promise<T>;
-  /** Starts the workers ahead of the first upload (their start-up is ~1 s on this machine). */
-  warm(): void;
+  /** Starts the workers ahead of the first upload (their start-up is ~1 s on this machine); settles when they are ready. */
+  warm(): Promise<void>;
   /** Terminates the workers; waiting uploads are refused. */
   close(): Promise<void>;
 }
@@ -93,9 +95,12 @@ export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?:
     });
     // Idle workers keep no process alive (tests, the CLI); a pending upload holds its request open anyway.
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    let loaded = () => {};
+    const slot: Slot = { worker, ready: new Promise((resolve) => (loaded = resolve)), job: null, timer: null };
+    worker.once('exit', () => loaded());
     worker.on('message', (msg: TaskAnswer | { ready: true }) => {
-      if ('ready' in msg || slot.job?.id !== msg.id) return;
+      if ('ready' in msg) return loaded();
+      if (slot.job?.id !== msg.id) return;
       const job = finish(slot)!;
       if (msg.ok) job.resolve(msg.value);
       else if (msg.error) job.reject(new AppError(msg.error.code, msg.error.message));
@@ -155,8 +160,9 @@ export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?:
         else limited--;
       }
     },
-    warm() {
+    async warm() {
       while (!closed && slots.length < o.workers) spawn();
+      await Promise.all(slots.map((s) => s.ready));
     },
     async close() {
       closed = true;
