@@ -15,8 +15,8 @@ export interface UploadPoolOptions {
   memoryMb: number;
 }
 
-/** docs/product.md#upload-limits, decision 0031: two workers for the two cores, 30 s, 256 MB each. */
-export const UPLOAD_POOL_DEFAULTS: UploadPoolOptions = { workers: 2, queue: 8, timeoutMs: 30_000, memoryMb: 256 };
+/** docs/product.md#upload-limits, decision 0031: two workers for the two cores, 60 s, a 128 MB heap each. */
+export const UPLOAD_POOL_DEFAULTS: UploadPoolOptions = { workers: 2, queue: 8, timeoutMs: 60_000, memoryMb: 128 };
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -91,7 +91,7 @@ export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?:
 
   const spawn = (): Slot => {
     const worker = new Worker(new URL('./upload-worker.mjs', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: o.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      resourceLimits: { maxOldGenerationSizeMb: o.memoryMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
     });
     // Idle workers keep no process alive (tests, the CLI); a pending upload holds its request open anyway.
     worker.unref();
