@@ -35,6 +35,8 @@ try {
     if (r.status >= 300) throw new Error(`${route || 'commit'} answered ${r.status}: ${JSON.stringify(r.error)}`);
     return r;
   };
+  // The upload workers (decision 0031) are started before the baseline: their start-up is not the import's.
+  await b.ctx.uploads.warm();
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const rss0 = process.memoryUsage().rss;

@@ -46,6 +46,8 @@ const result = await build({
     main: 'apps/server/src/main.ts',
     user: 'apps/server/src/cli/user.ts',
     backup: 'apps/server/src/cli/backup.ts',
+    // The upload workers' body (upload-pool.ts resolves it beside main.js): no tsx in the image.
+    'upload-worker': 'apps/server/src/services/uploads/worker-entry.ts',
   },
   outdir,
   bundle: true,
@@ -72,4 +74,4 @@ if (missing.size) {
 }
 
 cpSync(path.join(server, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
-console.info(`Servidor compilado en ${path.relative(root, outdir)}/ (main.js, user.js, backup.js)`);
+console.info(`Servidor compilado en ${path.relative(root, outdir)}/ (main.js, user.js, backup.js, upload-worker.js)`);

@@ -108,7 +108,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     },
     uploads: createUploadPool(opts.uploads, app.log),
   };
-  if (opts.warmUploads) app.addHook('onReady', async () => ctx.uploads.warm());
+  // Started, not awaited: readiness never waits for the workers (1–8 s on a loaded 2-core machine).
+  if (opts.warmUploads) app.addHook('onReady', async () => void ctx.uploads.warm());
   app.addHook('onClose', async () => ctx.uploads.close());
 
   registerAuthDecorators(app);

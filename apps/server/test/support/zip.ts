@@ -13,6 +13,8 @@ export interface ZipEntry {
   size: number;
   /** What the directory and the local header say the entry inflates to (a lie when ≠ size). */
   declaredSize?: number;
+  /** Written with its local header but left out of the central directory (a hidden entry). */
+  hidden?: boolean;
 }
 
 export function deflated(name: string, content: string | Buffer): ZipEntry {
@@ -82,14 +84,15 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
     dir.writeUInt16LE(name.length, 28);
     dir.writeUInt32LE(offset, 42);
     locals.push(local, name, e.stored);
-    central.push(dir, name);
+    if (!e.hidden) central.push(dir, name);
     offset += local.length + name.length + e.stored.length;
   }
   const dirBytes = Buffer.concat(central);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  const listed = entries.filter((e) => !e.hidden).length;
+  end.writeUInt16LE(listed, 8);
+  end.writeUInt16LE(listed, 10);
   end.writeUInt32LE(dirBytes.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, dirBytes, end]);

@@ -55,7 +55,13 @@ function decode(buf: Buffer): string {
 
 /** `;` when the first non-blank line has more semicolons than commas (Spanish Excel), else `,`. */
 function detectDelimiter(text: string): ',' | ';' {
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  // Line by line up to the first non-blank one (never a split of the whole file: 1,000,000 lines).
+  let first = '';
+  for (let at = 0; at < text.length && first.trim() === '';) {
+    const end = text.indexOf('\n', at);
+    first = text.slice(at, end < 0 ? text.length : end);
+    at = end < 0 ? text.length : end + 1;
+  }
   const count = (ch: string) => first.split(ch).length - 1;
   return count(';') > count(',') ? ';' : ',';
 }

@@ -15,8 +15,8 @@ export interface UploadPoolOptions {
   memoryMb: number;
 }
 
-/** docs/product.md#upload-limits, decision 0031: two workers for the two cores, 30 s, 256 MB each. */
-export const UPLOAD_POOL_DEFAULTS: UploadPoolOptions = { workers: 2, queue: 8, timeoutMs: 30_000, memoryMb: 256 };
+/** docs/product.md#upload-limits, decision 0031: two workers for the two cores, 60 s, a 128 MB heap each. */
+export const UPLOAD_POOL_DEFAULTS: UploadPoolOptions = { workers: 2, queue: 8, timeoutMs: 60_000, memoryMb: 128 };
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -33,9 +33,17 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Settles when the worker has loaded its tasks (or ended). */
+  ready: Promise<void>;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
+
+/**
+ * The worker's entry: the compiled `upload-worker.js` beside the production bundle (this module is
+ * then `dist/main.js`, decision 0036), else the development entry that loads the TypeScript through tsx.
+ */
+const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './upload-worker.mjs' : './upload-worker.js', import.meta.url);
 
 const rejected = () => new AppError('UPLOAD_REJECTED', messages.uploadRejected);
 const busy = () => new AppError('UPLOAD_BUSY', messages.uploadBusy, undefined, { 'retry-after': '5' });
@@ -48,8 +56,8 @@ export interface UploadPool {
    * held to the same bound: at most `workers` at once and `queue` waiting, else UPLOAD_BUSY.
    */
   limit<T>(work: () => Promise<T>): Promise<T>;
-  /** Starts the workers ahead of the first upload (their start-up is ~1 s on this machine). */
-  warm(): void;
+  /** Starts the workers ahead of the first upload (their start-up is ~1 s on this machine); settles when they are ready. */
+  warm(): Promise<void>;
   /** Terminates the workers; waiting uploads are refused. */
   close(): Promise<void>;
 }
@@ -88,14 +96,17 @@ export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?:
   };
 
   const spawn = (): Slot => {
-    const worker = new Worker(new URL('./upload-worker.mjs', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: o.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    const worker = new Worker(WORKER_ENTRY, {
+      resourceLimits: { maxOldGenerationSizeMb: o.memoryMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
     });
     // Idle workers keep no process alive (tests, the CLI); a pending upload holds its request open anyway.
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    let loaded = () => {};
+    const slot: Slot = { worker, ready: new Promise((resolve) => (loaded = resolve)), job: null, timer: null };
+    worker.once('exit', () => loaded());
     worker.on('message', (msg: TaskAnswer | { ready: true }) => {
-      if ('ready' in msg || slot.job?.id !== msg.id) return;
+      if ('ready' in msg) return loaded();
+      if (slot.job?.id !== msg.id) return;
       const job = finish(slot)!;
       if (msg.ok) job.resolve(msg.value);
       else if (msg.error) job.reject(new AppError(msg.error.code, msg.error.message));
@@ -155,8 +166,9 @@ export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?:
         else limited--;
       }
     },
-    warm() {
+    async warm() {
       while (!closed && slots.length < o.workers) spawn();
+      await Promise.all(slots.map((s) => s.ready));
     },
     async close() {
       closed = true;

@@ -1,13 +1,9 @@
 /**
- * An upload worker's entry (upload-pool.ts): plain JavaScript so Node can start it, then the
- * TypeScript tasks through tsx, as `node --import tsx` runs the server (scripts/start.mjs).
+ * An upload worker's entry in development (upload-pool.ts): plain JavaScript so Node can start it,
+ * then the TypeScript body through tsx, as `node --import tsx` runs the server (scripts/start.mjs).
+ * The production build runs the compiled `upload-worker.js` instead (decision 0036).
  */
-import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const { answer } = await import('./worker-tasks.ts');
-parentPort.on('message', (req) => {
-  void answer(req).then((res) => parentPort.postMessage(res));
-});
-parentPort.postMessage({ ready: true });
+await import('./worker-entry.ts');

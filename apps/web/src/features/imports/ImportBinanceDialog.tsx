@@ -160,7 +160,7 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
                 <Chip color="warning" label={t('importChipSkipped', { n: preview.counts.skipped })} />
               </Stack>
               {preview.rows.length < total && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('importPreviewCapped', { shown: preview.rows.length, total })}
                 </Typography>
               )}
