@@ -5,7 +5,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup, writeBackup } from '../src/services/backup.ts';
+import { readFileSync } from 'node:fs';
 import { addCuenta, addMovimiento, cuentasAt, saldos } from './support/cuentas.ts';
+import { multipart } from './support/multipart.ts';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.ts';
 import { addTransaction, balances, setBase } from './support/transactions.ts';
 import { createUser } from './support/users.ts';
@@ -74,6 +76,32 @@ describe('accounts beyond the day', () => {
     // 10 × 40 = 400 − 100 = 300 Bs available
     expect(all.find((r) => r[0] === 'Saldo disponible Bs.S')).toEqual(['Saldo disponible Bs.S', 300]);
     expect(all.find((r) => r[0] === 'Movimientos netos Bs')).toEqual(['Movimientos netos Bs', -100]);
+  });
+
+  it('an import takes one account per side for all the file’s orders; a wrong one is CUENTA_INVALIDA and imports nothing', async () => {
+    const u = await createUser(t);
+    const L = u.ledgerId;
+    const ves = await addCuenta(t, u, L, { nombre: 'Banesco', moneda: 'VES' });
+    const usd = await addCuenta(t, u, L, { nombre: 'Binance', moneda: 'USD', tipo: 'binance' });
+    const csv = readFileSync(new URL('../src/services/imports/fixtures/english-fees.csv', import.meta.url));
+    const send = (fields: Record<string, string>) => {
+      const form = multipart(fields, [{ name: 'file', filename: 'orders.csv', contentType: 'text/csv', data: csv }]);
+      return t.request({ method: 'POST', url: `/api/ledgers/${L}/imports`, token: u.token, payload: form.payload, headers: form.headers });
+    };
+    const wrong = await send({ cuenta_ves_id: usd.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('CUENTA_INVALIDA');
+    const ok = await send({ cuenta_ves_id: ves.id, cuenta_usd_id: usd.id });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const rows = await t.database.pool.query<{ n: string; ves: string | null; usd: string | null }>(
+      `select count(*)::text as n, min(cuenta_ves_id::text) as ves, min(cuenta_usd_id::text) as usd from transactions where ledger_id = $1`,
+      [L],
+    );
+    expect(rows.rows[0]).toEqual({ n: String(ok.json().batch.created), ves: ves.id, usd: usd.id });
+    expect(ok.json().batch.created).toBeGreaterThan(0);
+    // Every imported row's flows are in the two accounts: nothing is left in Sin asignar
+    const last = ok.json().batch.fechas.at(-1) as string;
+    expect((await cuentasAt(t, u, L, last)).sin_asignar).toEqual({ ves: 0, usd: 0 });
   });
 
   it('backup and restore keep accounts, movements and cuadres, and rebuild the per-account totals', async () => {

@@ -33,6 +33,7 @@ async function readImportForm(request: FastifyRequest, defaultZone: string): Pro
   let buf: Buffer | undefined;
   let fileName = '';
   let timezone = defaultZone;
+  const cuentas: Pick<ImportFile, 'cuenta_ves_id' | 'cuenta_usd_id'> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -42,6 +43,14 @@ async function readImportForm(request: FastifyRequest, defaultZone: string): Pro
         } else part.file.resume();
       } else if (part.fieldname === 'timezone' && typeof part.value === 'string' && part.value.trim() !== '') {
         timezone = part.value.trim();
+      } else if (
+        (part.fieldname === 'cuenta_ves_id' || part.fieldname === 'cuenta_usd_id') &&
+        typeof part.value === 'string' &&
+        part.value !== ''
+      ) {
+        // docs/product.md#cuentas-y-movimientos: one account per side for all the file's orders.
+        if (!uuidSchema.safeParse(part.value).success) throw new AppError('CUENTA_INVALIDA', messages.cuentaInvalida);
+        cuentas[part.fieldname] = part.value;
       }
     }
   } catch (err) {
@@ -52,7 +61,7 @@ async function readImportForm(request: FastifyRequest, defaultZone: string): Pro
     throw new AppError('VALIDATION_ERROR', messages.importFileRequired);
   }
   if (buf === undefined) throw noFile();
-  return { buf, fileName: fileName.slice(0, 255), timezone };
+  return { buf, fileName: fileName.slice(0, 255), timezone, ...cuentas };
 }
 
 const batchParams = z.object({ id: uuidSchema, batchId: uuidSchema });
