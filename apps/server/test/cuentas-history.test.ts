@@ -104,6 +104,27 @@ describe('accounts beyond the day', () => {
     expect((await cuentasAt(t, u, L, last)).sin_asignar).toEqual({ ves: 0, usd: 0 });
   });
 
+  it('deleting a ledger with accounts, movements and cuadres removes them all', async () => {
+    const u = await createUser(t);
+    const created = await t.request({ method: 'POST', url: '/api/ledgers', token: u.token, payload: { name: 'Temporal' } });
+    const L = created.json().ledger.id as string;
+    const c = await addCuenta(t, u, L, { nombre: 'Caja', moneda: 'USD', tipo: 'efectivo' });
+    await addTransaction(t, u, L, '2026-09-20', { compra: 5, tasa_compra: 40, cuenta_usd_id: c.id } as never);
+    await addMovimiento(t, u, L, { tipo: 'retiro', fecha: '2026-09-20', moneda: 'USD', monto: '1', cuenta_origen_id: c.id });
+    await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${L}/cuentas/${c.id}/cuadres`,
+      token: u.token,
+      payload: { fecha: '2026-09-20', saldo_real: '4' },
+    });
+    const del = await t.request({ method: 'DELETE', url: `/api/ledgers/${L}`, token: u.token });
+    expect(del.statusCode, del.body).toBe(204);
+    for (const table of ['cuentas', 'movimientos', 'cuadres', 'cuenta_day_totals', 'transactions']) {
+      const r = await t.database.pool.query(`select count(*)::int as n from ${table} where ledger_id = $1`, [L]);
+      expect(r.rows[0].n, table).toBe(0);
+    }
+  });
+
   it('backup and restore keep accounts, movements and cuadres, and rebuild the per-account totals', async () => {
     const u = await createUser(t);
     const L = u.ledgerId;

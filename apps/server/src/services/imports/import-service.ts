@@ -16,6 +16,7 @@ import type { AuthUser } from '../auth/account.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
+import { recheckDescuadres } from '../cuentas/descuadre.ts';
 import { parseBinanceExport, parseBinanceOrders, timezoneOrThrow, type ImportOrder, type ParsedRow } from './parse-binance.ts';
 
 /** An uploaded export: its bytes, its name as the user's computer called it, and the zone of its times. */
@@ -120,7 +121,7 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
   const { orders, duplicate: duplicateInFile, skipped } = await parseBinanceOrders(file.buf, parseOptions(ctx, file));
   await checkFileCuentas(ctx.db, m.ledgerId, file);
 
-  return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+  const result = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const batch = await tx.execute<{ id: string }>(sql`
       insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${skipped})
       returning id`);
@@ -163,6 +164,9 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
       emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORTED', fecha: fechas[0], fechas, byUserId: user.id });
     return { batch: { id: batchId, created, duplicate, skipped, fechas } };
   });
+  // docs/product.md#cuadre: new rows in accounts may move a confirmed day.
+  if (file.cuenta_ves_id || file.cuenta_usd_id) await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
+  return result;
 }
 
 /** GET /api/ledgers/:id/imports: newest first, undone ones included. */
