@@ -83,10 +83,17 @@ describe('accounts: permissions and errors', () => {
     const bad = await req(owner, 'POST', `/api/ledgers/${L}/cuentas`, { nombre: '', moneda: 'EUR', tipo: 'banco' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ nombre: 'El nombre de la cuenta debe tener entre 1 y 60 caracteres' });
-    const foreign = await req(owner, 'POST', `/api/ledgers/${L}/cuentas`, { nombre: 'Z', moneda: 'VES', tipo: 'banco', titularId: outsider.id });
+    const foreign = await req(owner, 'POST', `/api/ledgers/${L}/cuentas`, {
+      nombre: 'Z',
+      moneda: 'VES',
+      tipo: 'banco',
+      titularId: outsider.id,
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error).toBe('El titular debe ser un miembro del registro');
-    expect((await req(owner, 'PUT', `/api/ledgers/${L}/cuentas/${c.id}`, { nombre: 'Prov', version: 7 })).json().code).toBe('STALE_VERSION');
+    expect((await req(owner, 'PUT', `/api/ledgers/${L}/cuentas/${c.id}`, { nombre: 'Prov', version: 7 })).json().code).toBe(
+      'STALE_VERSION',
+    );
     // Unused: its currency may change, and it may be deleted
     expect((await req(owner, 'PUT', `/api/ledgers/${L}/cuentas/${c.id}`, { moneda: 'USD' })).statusCode).toBe(200);
     expect((await req(owner, 'PUT', `/api/ledgers/${L}/cuentas/${c.id}`, { moneda: 'VES' })).statusCode).toBe(200);
@@ -115,8 +122,14 @@ describe('accounts: permissions and errors', () => {
     const ves = await addCuenta(t, owner, L, { nombre: 'Venezuela', moneda: 'VES' });
     const usd = await addCuenta(t, owner, L, { nombre: 'Dólares', moneda: 'USD' });
     const theirs = await addCuenta(t, outsider, outsider.ledgerId, { nombre: 'Ajena', moneda: 'VES' });
-    const post = (body: object) => req(owner, 'POST', '/api/transactions', { ledgerId: L, fecha: '2026-03-03', venta: 1, tasa_venta: 40, ...body });
-    for (const body of [{ cuenta_ves_id: usd.id }, { cuenta_usd_id: ves.id }, { cuenta_ves_id: theirs.id }, { cuenta_ves_id: 'no-es-uuid' }]) {
+    const post = (body: object) =>
+      req(owner, 'POST', '/api/transactions', { ledgerId: L, fecha: '2026-03-03', venta: 1, tasa_venta: 40, ...body });
+    for (const body of [
+      { cuenta_ves_id: usd.id },
+      { cuenta_usd_id: ves.id },
+      { cuenta_ves_id: theirs.id },
+      { cuenta_ves_id: 'no-es-uuid' },
+    ]) {
       const res = await post(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ code: expect.stringMatching(/CUENTA_INVALIDA|VALIDATION_ERROR/), error: expect.any(String) });
@@ -129,11 +142,25 @@ describe('accounts: permissions and errors', () => {
     const row = await post({ cuenta_ves_id: ves.id });
     expect(row.statusCode).toBe(201);
     const tx = row.json().transaction;
-    const out = await addMovimiento(t, owner, L, { tipo: 'retiro', fecha: '2026-03-03', moneda: 'VES', monto: '40', tasa: '40', cuenta_origen_id: ves.id });
+    const out = await addMovimiento(t, owner, L, {
+      tipo: 'retiro',
+      fecha: '2026-03-03',
+      moneda: 'VES',
+      monto: '40',
+      tasa: '40',
+      cuenta_origen_id: ves.id,
+    });
     expect(out.miembro).toEqual({ id: owner.id, user_name: 'Ana' });
     expect((await req(owner, 'PUT', `/api/ledgers/${L}/cuentas/${ves.id}`, { archivada: true })).statusCode).toBe(200);
     expect((await post({ cuenta_ves_id: ves.id })).json().code).toBe('CUENTA_INVALIDA');
-    const keep = await req(owner, 'PUT', `/api/transactions/${tx.id}`, { fecha: '2026-03-03', venta: 2, tasa_venta: 40, compra: 0, tasa_compra: 0, notas: 'x' });
+    const keep = await req(owner, 'PUT', `/api/transactions/${tx.id}`, {
+      fecha: '2026-03-03',
+      venta: 2,
+      tasa_venta: 40,
+      compra: 0,
+      tasa_compra: 0,
+      notas: 'x',
+    });
     expect(keep.statusCode, keep.body).toBe(200);
     expect(keep.json().transaction.cuenta_ves_id).toBe(ves.id);
     const moveIn = await req(owner, 'PUT', `/api/transactions/${tx.id}`, {
@@ -146,7 +173,13 @@ describe('accounts: permissions and errors', () => {
     });
     expect(moveIn.json().code).toBe('CUENTA_INVALIDA');
     // A movement into the wrong currency's account
-    const wrong = await req(owner, 'POST', `/api/ledgers/${L}/movimientos`, { tipo: 'aporte', fecha: '2026-03-03', moneda: 'USD', monto: '5', cuenta_destino_id: ves.id });
+    const wrong = await req(owner, 'POST', `/api/ledgers/${L}/movimientos`, {
+      tipo: 'aporte',
+      fecha: '2026-03-03',
+      moneda: 'USD',
+      monto: '5',
+      cuenta_destino_id: ves.id,
+    });
     expect(wrong.json().code).toBe('CUENTA_INVALIDA');
   });
 

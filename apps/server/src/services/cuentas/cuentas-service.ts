@@ -130,7 +130,13 @@ async function isUsed(tx: Tx, ledgerId: string, id: string): Promise<boolean> {
 }
 
 /** PUT …/cuentas/:cuentaId {…, version}: any subset of the fields; `archivada` archives or brings it back. */
-export async function updateCuenta(ctx: Ctx, actor: Actor, ledgerId: string, cuentaId: string, data: UpdateCuentaData): Promise<CuentaJson> {
+export async function updateCuenta(
+  ctx: Ctx,
+  actor: Actor,
+  ledgerId: string,
+  cuentaId: string,
+  data: UpdateCuentaData,
+): Promise<CuentaJson> {
   return guardDuplicate(() =>
     ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
       await writer(ctx, tx, actor, ledgerId);
@@ -149,7 +155,14 @@ export async function updateCuenta(ctx: Ctx, actor: Actor, ledgerId: string, cue
           metodos_binance = ${JSON.stringify(data.metodos_binance ?? current.metodos_binance)}::jsonb,
           archivada = ${data.archivada ?? current.archivada}, version = version + 1, updated_at = now()
         where id = ${cuentaId}`);
-      record({ ledgerId, userId: actor.user.id, action: 'CUENTA_UPDATED', entityId: cuentaId, before, after: await snapshot(tx, cuentaId) });
+      record({
+        ledgerId,
+        userId: actor.user.id,
+        action: 'CUENTA_UPDATED',
+        entityId: cuentaId,
+        before,
+        after: await snapshot(tx, cuentaId),
+      });
       emit({ event: 'balance-updated', ledgerId, type: 'CUENTA_UPDATED', byUserId: actor.user.id });
       return toCuentaJson((await readCuenta(tx, ledgerId, cuentaId))!);
     }),
