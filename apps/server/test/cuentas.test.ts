@@ -111,6 +111,18 @@ describe('accounts and movements: balances of a day (docs/product.md#cuentas-y-m
     expect(moved).toEqual({ ...expected, 'Sin asignar VES': 4000 - 1048.5 });
   });
 
+  it('a day keeps its movements when its last transaction is deleted (the day totals row stays)', async () => {
+    const u = await createUser(t);
+    const L = u.ledgerId;
+    const tx = await addTransaction(t, u, L, '2026-04-01', { venta: 1, tasa_venta: 40 });
+    await addMovimiento(t, u, L, { tipo: 'aporte', fecha: '2026-04-01', moneda: 'USD', monto: '100' });
+    expect((await t.request({ method: 'DELETE', url: `/api/transactions/${tx.id}`, token: u.token })).statusCode).toBe(204);
+    // The next day inherits the aporte: 0 Bs, 100 USD
+    const next = await balances(t, u, L, '2026-04-02');
+    expect(next.saldos_base).toMatchObject({ saldo_base_ves: 0, saldo_base_usd: 100, heredado: true });
+    expect(next.saldos_actuales).toEqual({ saldo_ves_actual: 0, saldo_usd_actual: 100 });
+  });
+
   it('a ledger without accounts or movements answers exactly as before (no new keys)', async () => {
     const u = await createUser(t);
     await addTransaction(t, u, u.ledgerId, '2026-03-10', { venta: 10, tasa_venta: 40 });

@@ -540,6 +540,17 @@ export const messages = {
   cuadreSaldoInvalido: 'El saldo real debe ser un número con 2 decimales como máximo',
   cuentaDescuadradaAviso: 'La cuenta {cuenta} quedó descuadrada al {fecha}',
   sinAsignar: 'Sin asignar',
+  xlsCuentaVes: 'Cuenta Bs',
+  xlsCuentaUsd: 'Cuenta USD',
+  xlsMovimientos: 'Movimientos',
+  xlsMovTipo: 'Tipo',
+  xlsMovMoneda: 'Moneda',
+  xlsMovMonto: 'Monto',
+  xlsMovComision: 'Comisión',
+  xlsMovOrigen: 'Origen',
+  xlsMovDestino: 'Destino',
+  xlsMovNetosVes: 'Movimientos netos Bs',
+  xlsMovNetosUsd: 'Movimientos netos USD',
 } as const;
 
 export type MessageKey = keyof typeof messages;

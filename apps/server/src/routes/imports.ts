@@ -9,11 +9,11 @@ import { readUploadForm, uploadLimits, type UploadFormSpec } from '../lib/upload
 import { loadMembership } from '../services/ledger-access.ts';
 import { commitImport, listImports, previewImport, undoImport, type ImportFile } from '../services/imports/import-service.ts';
 
-/** docs/product.md#binance-import: `file` (CSV or XLSX, ≤ 10 MB) and an optional `timezone`. */
+/** docs/product.md#binance-import: `file` (CSV or XLSX, ≤ 10 MB), an optional `timezone` and one account per side. */
 const IMPORT_FORM: UploadFormSpec = {
   field: 'file',
   maxBytes: IMPORT_MAX_BYTES,
-  textFields: ['timezone'],
+  textFields: ['timezone', 'cuenta_ves_id', 'cuenta_usd_id'],
   textMaxBytes: 200,
   tooLarge: messages.importTooLarge,
   required: messages.importFileRequired,
@@ -23,7 +23,15 @@ async function readImportForm(request: FastifyRequest, defaultZone: string): Pro
   const form = await readUploadForm(request, IMPORT_FORM);
   if (form.file === undefined) throw new AppError('VALIDATION_ERROR', messages.importFileRequired);
   const zone = form.fields.timezone?.trim();
-  return { buf: form.file, fileName: (form.fileName || 'archivo').slice(0, 255), timezone: zone || defaultZone };
+  // docs/product.md#cuentas-y-movimientos: one account per side for all the file's orders.
+  const cuentas: Pick<ImportFile, 'cuenta_ves_id' | 'cuenta_usd_id'> = {};
+  for (const field of ['cuenta_ves_id', 'cuenta_usd_id'] as const) {
+    const value = form.fields[field];
+    if (value === undefined || value === '') continue;
+    if (!uuidSchema.safeParse(value).success) throw new AppError('CUENTA_INVALIDA', messages.cuentaInvalida);
+    cuentas[field] = value;
+  }
+  return { buf: form.file, fileName: (form.fileName || 'archivo').slice(0, 255), timezone: zone || defaultZone, ...cuentas };
 }
 
 const batchParams = z.object({ id: uuidSchema, batchId: uuidSchema });

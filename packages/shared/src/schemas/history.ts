@@ -9,6 +9,8 @@ export interface HistoryDate {
   /** es-ES long date, e.g. "sábado, 21 de noviembre de 2026". */
   formattedDate: string;
   transactionCount: number;
+  /** The day's movements (docs/product.md#cuentas-y-movimientos); present only when there are some. */
+  movementCount?: number;
 }
 
 export interface HistoryWindow {

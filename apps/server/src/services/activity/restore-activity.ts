@@ -3,6 +3,7 @@ import { messages, RESTORE_WINDOW_DAYS } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
+import { recheckDescuadres } from '../cuentas/descuadre.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
 import { restoreHandlers, type RestorableActivity } from './restore-handlers.ts';
@@ -16,8 +17,13 @@ type Ctx = Pick<AppContext, 'db' | 'bus'>;
  * touched gets a `transaction-updated` RESTORED event after the commit. The activity row is locked
  * first, so two concurrent restores of it serialise and the second answers 409.
  */
-export async function restoreActivity(ctx: Ctx, actor: Actor, ledgerId: string, activityId: number): Promise<{ restored: number }> {
-  return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+export async function restoreActivity(
+  ctx: Ctx & { config?: { APP_URL: string } },
+  actor: Actor,
+  ledgerId: string,
+  activityId: number,
+): Promise<{ restored: number }> {
+  const answer = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     const found = await tx.execute<{
       id: string;
@@ -71,4 +77,7 @@ export async function restoreActivity(ctx: Ctx, actor: Actor, ledgerId: string, 
       });
     return { restored: outcome.restored };
   });
+  // Rows that came back may move a confirmed day (docs/product.md#cuadre).
+  if (ctx.config) await recheckDescuadres(ctx.db, ledgerId, ctx.config.APP_URL);
+  return answer;
 }

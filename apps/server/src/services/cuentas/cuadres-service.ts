@@ -68,7 +68,13 @@ export async function listCuadres(db: DbOrTx, ledgerId: string, cuentaId: string
  * for the descuadrada notice becomes this cuadre's: cuadrada when it matches, else descuadrada
  * (the user sees the difference now; a later change only notifies on a flip, DESIGN §28).
  */
-export async function createCuadre(ctx: Ctx, actor: Actor, ledgerId: string, cuentaId: string, data: CreateCuadreData): Promise<CuadreJson> {
+export async function createCuadre(
+  ctx: Ctx,
+  actor: Actor,
+  ledgerId: string,
+  cuentaId: string,
+  data: CreateCuadreData,
+): Promise<CuadreJson> {
   return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manageCuentas', actor.access);

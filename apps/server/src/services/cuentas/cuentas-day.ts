@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Big, sinAsignar, toFixedString, type CuentaSaldoJson, type MovimientoJson } from '@arb/shared';
 import { num } from '../transactions/transaction-json.ts';
-import { cuentasSaldoSql, dayMovimientosSql, toCuentaSaldoJson, toMovimientoJson, type CuentaRow, type MovimientoRow } from './cuenta-rows.ts';
+import {
+  cuentasSaldoSql,
+  dayMovimientosSql,
+  toCuentaSaldoJson,
+  toMovimientoJson,
+  type CuentaRow,
+  type MovimientoRow,
+} from './cuenta-rows.ts';
 
 /**
  * What accounts and movements add to a day (docs/product.md#cuentas-y-movimientos): read by the

@@ -84,8 +84,18 @@ async function resolve(
   const origen = data.cuenta_origen_id ?? null;
   const destino = data.cuenta_destino_id ?? null;
   await checkCuentaRefs(tx, ledgerId, [
-    { id: origen, moneda: data.moneda, current: current?.moneda === data.moneda ? current.cuenta_origen_id : undefined, field: 'cuenta_origen_id' },
-    { id: destino, moneda: data.moneda, current: current?.moneda === data.moneda ? current.cuenta_destino_id : undefined, field: 'cuenta_destino_id' },
+    {
+      id: origen,
+      moneda: data.moneda,
+      current: current?.moneda === data.moneda ? current.cuenta_origen_id : undefined,
+      field: 'cuenta_origen_id',
+    },
+    {
+      id: destino,
+      moneda: data.moneda,
+      current: current?.moneda === data.moneda ? current.cuenta_destino_id : undefined,
+      field: 'cuenta_destino_id',
+    },
   ]);
   const capital = data.tipo === 'aporte' || data.tipo === 'retiro';
   // Whose capital: the request's socio, else the one who records it (aporte/retiro only).
@@ -106,7 +116,8 @@ async function resolve(
     from (select coalesce(${ocurrido}::timestamptz, case when ${data.fecha}::date = ${today}::date then ${(actor.access.now ?? new Date()).toISOString()}::timestamptz
       else (${data.fecha}::date + time '12:00') at time zone ${ctx.config.APP_TIMEZONE} end) as at) x`);
   const at = check.rows[0]!;
-  if (at.day !== data.fecha) throw new AppError('VALIDATION_ERROR', messages.movOcurridoOtroDia, { ocurrido_en: messages.movOcurridoOtroDia });
+  if (at.day !== data.fecha)
+    throw new AppError('VALIDATION_ERROR', messages.movOcurridoOtroDia, { ocurrido_en: messages.movOcurridoOtroDia });
   return {
     tipo: data.tipo,
     fecha: data.fecha,
@@ -205,7 +216,9 @@ export async function updateMovimiento(
   const json = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const current = await editable(ctx, tx, actor, ledgerId, movId);
     if (data.version !== undefined && data.version !== current.version) throw new AppError('STALE_VERSION', messages.movStale);
-    const before = await tx.execute<{ row: RowSnapshot }>(sql`select ${rowSnapshotSql('m')} as row from movimientos m where m.id = ${movId}`);
+    const before = await tx.execute<{ row: RowSnapshot }>(
+      sql`select ${rowSnapshotSql('m')} as row from movimientos m where m.id = ${movId}`,
+    );
     const v = await resolve(ctx, tx, ledgerId, actor, data, current);
     const updated = await tx.execute<{ row: RowSnapshot }>(sql`
       update movimientos m set tipo = ${v.tipo}, fecha = ${v.fecha}, ocurrido_en = ${v.ocurrido_en}, moneda = ${v.moneda}, monto = ${v.monto},
@@ -236,8 +249,22 @@ export async function deleteMovimiento(ctx: Ctx, actor: Actor, ledgerId: string,
     const deleted = await tx.execute<{ row: RowSnapshot }>(
       sql`delete from movimientos m where m.id = ${movId} returning ${rowSnapshotSql('m')} as row`,
     );
-    record({ ledgerId, userId: actor.user.id, action: 'MOVEMENT_DELETED', entityId: movId, fecha: current.fecha, before: deleted.rows[0]!.row });
-    emit({ event: 'balance-updated', ledgerId, type: 'MOVEMENT_DELETED', fecha: current.fecha, fechas: [current.fecha], byUserId: actor.user.id });
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'MOVEMENT_DELETED',
+      entityId: movId,
+      fecha: current.fecha,
+      before: deleted.rows[0]!.row,
+    });
+    emit({
+      event: 'balance-updated',
+      ledgerId,
+      type: 'MOVEMENT_DELETED',
+      fecha: current.fecha,
+      fechas: [current.fecha],
+      byUserId: actor.user.id,
+    });
   });
   await recheckDescuadres(ctx.db, ledgerId, ctx.config.APP_URL);
 }

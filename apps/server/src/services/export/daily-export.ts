@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import { Big, messages, toBig, toNumber } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sql } from 'drizzle-orm';
 import { computeLedgerDay } from '../balances/day-balances.ts';
+import { cuentasDayFigures } from '../cuentas/cuentas-day.ts';
 
 const USD = '#,##0.00';
 const FEE = '#,##0.00######';
@@ -63,12 +65,22 @@ function timeOf(iso: string, timeZone: string): string {
 }
 
 /** What the file is made of; loaded before the answer starts, so "no transactions" is still a clean 404. */
-export type DailyExport = Awaited<ReturnType<typeof computeLedgerDay>> & { ledgerName: string; fecha: string };
+export type DailyExport = Awaited<ReturnType<typeof computeLedgerDay>> & {
+  ledgerName: string;
+  fecha: string;
+  /** Every account's name by id, archived ones included (docs/product.md#cuentas-y-movimientos). */
+  cuentaNames: ReadonlyMap<string, string>;
+};
 
 export async function loadDailyExport(db: DbOrTx, ledger: { id: string; name: string }, fecha: string): Promise<DailyExport> {
   const data = await computeLedgerDay(db, ledger.id, fecha);
-  if (data.day.transacciones_con_acumulados.length === 0) throw new AppError('NO_TRANSACTIONS', m.exportNoTransactions);
-  return { ...data, ledgerName: ledger.name, fecha };
+  if (data.day.transacciones_con_acumulados.length === 0 && data.cuentas.movimientos.length === 0)
+    throw new AppError('NO_TRANSACTIONS', m.exportNoTransactions);
+  const names = data.cuentas.uses
+    ? (await db.execute<{ id: string; nombre: string }>(sql`select id::text as id, nombre from cuentas where ledger_id = ${ledger.id}`))
+        .rows
+    : [];
+  return { ...data, ledgerName: ledger.name, fecha, cuentaNames: new Map(names.map((r) => [r.id, r.nombre])) };
 }
 
 // Number formats by column (A … O): set once per column instead of once per cell, which is what
@@ -112,6 +124,15 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
   const ws = wb.addWorksheet(data.fecha, { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
   ws.columns = COLUMNS.map((c) => ({ width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
   const { base, day } = data;
+  const uses = data.cuentas.uses;
+  const cuentaName = (id: string | null) => (id ? (data.cuentaNames.get(id) ?? m.sinAsignar) : m.sinAsignar);
+  // The day's available balances include its movements (docs/product.md#cuentas-y-movimientos).
+  const withMovements = cuentasDayFigures(data.cuentas, {
+    disponible_ves: day.resumen.saldo_disponible_ves,
+    disponible_usd: day.resumen.saldo_disponible_usd,
+    verificado_ves: day.saldos_actuales.saldo_ves_actual,
+    verificado_usd: day.saldos_actuales.saldo_usd_actual,
+  });
   const add = (values: unknown[], bold = false) => {
     const row = ws.addRow(values);
     if (bold) row.font = { bold: true };
@@ -156,6 +177,8 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
       m.xlsOrigen,
       m.xlsReferencia,
       m.xlsOcurridoEn,
+      // A ledger with accounts names each row's accounts (absent: Sin asignar); without, the columns are as before.
+      ...(uses ? [m.xlsCuentaVes, m.xlsCuentaUsd] : []),
     ],
     true,
   );
@@ -181,6 +204,7 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
       // Text, never a number: a Binance order number has ~20 digits (docs/product.md#binance-import).
       r.referencia ?? null,
       stampOf(r.ocurrido_en, timeZone),
+      ...(uses ? [cuentaName(r.cuenta_ves_id), cuentaName(r.cuenta_usd_id)] : []),
     ]);
   });
   const res = day.resumen;
@@ -209,11 +233,34 @@ export function streamDailyWorkbook(data: DailyExport, timeZone: string): Readab
   // The average rates are not sums: labelled rows of their own, not under the rate columns.
   figure([m.xlsAvgVenta, n(day.promedios.tasa_venta_promedio, 4)], RATE);
   figure([m.xlsAvgCompra, n(day.promedios.tasa_compra_promedio, 4)], RATE);
+  if (data.cuentas.movimientos.length > 0) {
+    add([]);
+    add([m.xlsMovimientos], true);
+    add(
+      [m.xlsNumber, m.xlsTime, m.xlsMovTipo, m.xlsMovMoneda, m.xlsMovMonto, m.xlsMovComision, m.xlsMovOrigen, m.xlsMovDestino, m.xlsNotes],
+      true,
+    );
+    data.cuentas.movimientos.forEach((mov, i) => {
+      add([
+        i + 1,
+        timeOf(mov.ocurrido_en, timeZone),
+        mov.tipo,
+        mov.moneda,
+        n(mov.monto),
+        n(mov.comision),
+        cuentaName(mov.cuenta_origen_id),
+        cuentaName(mov.cuenta_destino_id),
+        mov.notas ?? null,
+      ]);
+    });
+    figure([m.xlsMovNetosVes, n(data.cuentas.netos_ves)]);
+    figure([m.xlsMovNetosUsd, n(data.cuentas.netos_usd)]);
+  }
   add([]);
-  figure([m.xlsSaldoVes, n(res.saldo_disponible_ves)]);
-  figure([m.xlsSaldoUsd, n(res.saldo_disponible_usd)]);
-  figure([m.xlsSaldoVesVerified, n(day.saldos_actuales.saldo_ves_actual)]);
-  figure([m.xlsSaldoUsdVerified, n(day.saldos_actuales.saldo_usd_actual)]);
+  figure([m.xlsSaldoVes, n(withMovements.disponible_ves)]);
+  figure([m.xlsSaldoUsd, n(withMovements.disponible_usd)]);
+  figure([m.xlsSaldoVesVerified, n(withMovements.verificado_ves)]);
+  figure([m.xlsSaldoUsdVerified, n(withMovements.verificado_usd)]);
   ws.commit();
   wb.commit().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return out;

@@ -24,10 +24,17 @@ export type { HistoryDate, HistorySummary } from '@arb/shared';
  * per-day counts of ledger_day_totals (one row per day), not every transaction.
  */
 export async function historyDates(db: DbOrTx, ledgerId: string): Promise<HistoryDate[]> {
-  const result = await db.execute<{ fecha: string; n: number }>(sql`
-    select fecha::text as fecha, transaction_count as n from ledger_day_totals
-    where ledger_id = ${ledgerId} and transaction_count > 0 order by fecha desc`);
-  return result.rows.map((r) => ({ date: r.fecha, formattedDate: longDate(r.fecha), transactionCount: r.n }));
+  // Days with movements count too (DESIGN §28); `movementCount` is added only where there are some,
+  // so a ledger without movements answers as before.
+  const result = await db.execute<{ fecha: string; n: number; m: number }>(sql`
+    select fecha::text as fecha, transaction_count as n, movement_count as m from ledger_day_totals
+    where ledger_id = ${ledgerId} and (transaction_count > 0 or movement_count > 0) order by fecha desc`);
+  return result.rows.map((r) => ({
+    date: r.fecha,
+    formattedDate: longDate(r.fecha),
+    transactionCount: r.n,
+    ...(r.m > 0 ? { movementCount: r.m } : {}),
+  }));
 }
 
 /** Last day of the calendar month of `day`. */
@@ -75,8 +82,8 @@ export async function historySummary(db: Db, ledgerId: string, hasta: string): P
         coalesce(sum(transaction_count) filter (where fecha between ${from7}::date and ${hasta}::date), 0) as n7,
         coalesce(sum(transaction_count) filter (where fecha between ${from14}::date and ${hasta}::date), 0) as n14,
         coalesce(sum(transaction_count) filter (where fecha between ${monthFrom}::date and ${monthTo}::date), 0) as nm,
-        coalesce(sum(bs_recibidos - bs_pagados) filter (where fecha between coalesce((select fecha from bv), '-infinity'::date) and ${hasta}::date), 0) as mves,
-        coalesce(sum(compra - venta - comision_usd) filter (where fecha between coalesce((select fecha from bu), '-infinity'::date) and ${hasta}::date), 0) as musd
+        coalesce(sum(bs_recibidos - bs_pagados + mov_ves) filter (where fecha between coalesce((select fecha from bv), '-infinity'::date) and ${hasta}::date), 0) as mves,
+        coalesce(sum(compra - venta - comision_usd + mov_usd) filter (where fecha between coalesce((select fecha from bu), '-infinity'::date) and ${hasta}::date), 0) as musd
       from ledger_day_totals where ledger_id = ${ledgerId}
     )
     select n::text, p.g::text, n7::text, p.g7::text, n14::text, p.g14::text, nm::text, p.gm::text,

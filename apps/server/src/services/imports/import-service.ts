@@ -15,6 +15,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/account.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
+import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
+import { recheckDescuadres } from '../cuentas/descuadre.ts';
 import { timezoneOrThrow, type ImportOrder } from './parse-binance.ts';
 
 /** An uploaded export: its bytes, its name as the user's computer called it, and the zone of its times. */
@@ -22,7 +24,17 @@ export interface ImportFile {
   buf: Buffer;
   fileName: string;
   timezone: string;
+  /** The accounts of all the file's orders (docs/product.md#cuentas-y-movimientos); undefined: Sin asignar. */
+  cuenta_ves_id?: string | undefined;
+  cuenta_usd_id?: string | undefined;
 }
+
+/** The file's accounts must be this ledger's, of their currency and active (400 CUENTA_INVALIDA). */
+const checkFileCuentas = (db: Parameters<typeof checkCuentaRefs>[0], ledgerId: string, file: ImportFile) =>
+  checkCuentaRefs(db, ledgerId, [
+    { id: file.cuenta_ves_id, moneda: 'VES', field: 'cuenta_ves_id' },
+    { id: file.cuenta_usd_id, moneda: 'USD', field: 'cuenta_usd_id' },
+  ]);
 
 const parseOptions = (ctx: AppContext, file: ImportFile) => ({
   timezone: timezoneOrThrow(file.timezone),
@@ -72,6 +84,7 @@ async function existingOrders(db: DbOrTx, ledgerId: string, orderNumbers: string
 /** POST /api/ledgers/:id/imports/preview: what an import would do; writes nothing (docs/product.md#binance-import). */
 export async function previewImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportPreview> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
+  await checkFileCuentas(ctx.db, m.ledgerId, file);
   // Read in an upload worker (docs/product.md#upload-limits): the first rows and every new order number.
   const parsed = await ctx.uploads.run('import-preview', file.buf, parseOptions(ctx, file));
   const known = await existingOrders(ctx.db, m.ledgerId, parsed.newOrders);
@@ -94,8 +107,9 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
 export async function commitImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportBatchResult> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
   const { orders, duplicate: duplicateInFile, skipped } = await ctx.uploads.run('import-orders', file.buf, parseOptions(ctx, file));
+  await checkFileCuentas(ctx.db, m.ledgerId, file);
 
-  return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+  const result = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const batch = await tx.execute<{ id: string }>(sql`
       insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${skipped})
       returning id`);
@@ -107,9 +121,10 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
     for (let k = 0; k < orders.length; k += INSERT_CHUNK) {
       const inserted = await tx.execute<{ fecha: string }>(sql`
         insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
-          ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id)
+          ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id, cuenta_ves_id, cuenta_usd_id)
         select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
-          r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid
+          r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid,
+          ${file.cuenta_ves_id ?? null}::uuid, ${file.cuenta_usd_id ?? null}::uuid
         from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
           compra numeric, tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric,
           notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text)
@@ -137,6 +152,9 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
       emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORTED', fecha: fechas[0], fechas, byUserId: user.id });
     return { batch: { id: batchId, created, duplicate, skipped, fechas } };
   });
+  // docs/product.md#cuadre: new rows in accounts may move a confirmed day.
+  if (file.cuenta_ves_id || file.cuenta_usd_id) await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
+  return result;
 }
 
 /** GET /api/ledgers/:id/imports: newest first, undone ones included. */

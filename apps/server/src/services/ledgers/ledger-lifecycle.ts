@@ -5,6 +5,7 @@ import { dailyBalances, ledgerMembers, ledgers } from '../../db/schema.ts';
 import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
+import { recheckDescuadres } from '../cuentas/descuadre.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import { membershipAllowsWrites, membershipInactive } from '../membership/membership-gate.ts';
 import type { Actor } from './actor.ts';
@@ -89,8 +90,13 @@ export async function deleteLedger(ctx: Ctx, actor: Actor, ledgerId: string): Pr
  * Reset of one day (docs/product.md#accounts-and-sessions): that day's transactions are deleted and its base balances set to
  * 0 / 0, both in one database transaction, so a failure leaves the day exactly as it was.
  */
-export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, fecha: string): Promise<void> {
-  await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+export async function resetLedgerDay(
+  ctx: Ctx & { config?: { APP_URL: string } },
+  actor: Actor,
+  ledgerId: string,
+  fecha: string,
+): Promise<void> {
+  const usedCuentas = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'reset', actor.access);
     // Full snapshots of what the reset removes (docs/product.md#undo): every row with all its columns, and
@@ -138,5 +144,8 @@ export async function resetLedgerDay(ctx: Ctx, actor: Actor, ledgerId: string, f
         : { transactions: [], saldo_base_ves: '0.00', saldo_base_usd: '0.00' },
     });
     emit({ event: 'transaction-updated', type: 'RESET', ledgerId, fecha, byUserId: actor.user.id });
+    return usesCuentas;
   });
+  // A confirmed day may have lost rows (docs/product.md#cuadre).
+  if (usedCuentas && ctx.config) await recheckDescuadres(ctx.db, ledgerId, ctx.config.APP_URL);
 }
