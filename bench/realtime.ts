@@ -44,7 +44,14 @@ async function startInstance(
   secret: string,
   adapter: RealtimeAdapterKind,
 ): Promise<BuiltApp & { url: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: secret, LOG_LEVEL: 'warn', PORT: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    BACKUP_EVERY_HOURS: '0',
+    JWT_SECRET: secret,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+  });
   const built = await buildApp({
     config,
     database,

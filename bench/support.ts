@@ -46,6 +46,8 @@ export async function startBench(opts: { webDist?: string; setup?: (app: Fastify
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
+    // No backup written in the middle of a measurement, nor into the checkout (docs/operations.md#backups).
+    BACKUP_EVERY_HOURS: '0',
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     RATES_OFICIAL_URL: `${rates.url}/v1/dolares/oficial`,

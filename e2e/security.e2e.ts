@@ -82,6 +82,7 @@ describe('with REQUIRE_EMAIL_VERIFICATION=false (docs/product.md#account-securit
         HOST: '127.0.0.1',
         APP_URL: url,
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'arb-e2e-noverify-')),
+        BACKUP_EVERY_HOURS: '0',
         DATABASE_URL: '',
         REQUIRE_EMAIL_VERIFICATION: 'false',
         LOG_LEVEL: 'warn',

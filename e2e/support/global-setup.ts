@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       APP_URL: baseURL,
       DATA_DIR: dataDir,
+      // Scheduled backups go into the run's folder, never the checkout (docs/operations.md#backups).
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       DATABASE_URL: '',
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',

@@ -17,6 +17,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createBackupScheduler } from './services/backups/backup-schedule.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { rekeyLegacyRecoveryCodes } from './services/auth/rekey-recovery-codes.ts';
 import { createMailSender } from './services/mail/sender.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
    * leave it off: a sent mail's body is blanked (docs/operations.md#backups).
    */
   mailSender?: boolean;
+  /** The backup scheduler's check interval and read-back; tests inject them (docs/operations.md#backups). */
+  backups?: { checkMs?: number; readBack?: (file: string) => Promise<number> };
 }
 
 export interface BuiltApp {
@@ -107,6 +110,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       recovery: keyedHash(config.JWT_SECRET, 'recovery-codes'),
     },
     uploads: createUploadPool(opts.uploads, app.log),
+    backups: createBackupScheduler({
+      pool: database.pool,
+      dir: config.BACKUP_DIR,
+      everyHours: config.BACKUP_EVERY_HOURS,
+      keep: config.BACKUP_KEEP,
+      now,
+      log: app.log,
+      ...opts.backups,
+    }),
   };
   // Started, not awaited: readiness never waits for the workers (1–8 s on a loaded 2-core machine).
   if (opts.warmUploads) app.addHook('onReady', async () => void ctx.uploads.warm());
@@ -147,6 +159,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   app.addHook('onReady', async () => purger.start());
   app.addHook('onClose', async () => purger.stop());
+  // Scheduled backups (BACKUP_EVERY_HOURS, 0 = off): each instance looks, one writes (docs/operations.md#backups).
+  app.addHook('onReady', async () => ctx.backups.start());
+  app.addHook('onClose', async () => ctx.backups.stop());
   const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;
   if (telegram) {
     app.addHook('onReady', async () => telegram.start());

@@ -53,6 +53,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 
+  it('scheduled backups (docs/operations.md#backups): every 24 h, keep 7, ./backups outside DATA_DIR; fractions and 0 allowed', () => {
+    const c = loadConfig({ DATA_DIR: dataDir });
+    expect(c.BACKUP_EVERY_HOURS).toBe(24);
+    expect(c.BACKUP_KEEP).toBe(7);
+    expect(c.BACKUP_DIR).toBe(path.resolve('backups'));
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '0.5' }).BACKUP_EVERY_HOURS).toBe(0.5);
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '0' }).BACKUP_EVERY_HOURS).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '-1' })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: 'daily' })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_KEEP: '2.5' })).toThrow(/BACKUP_KEEP/);
+  });
+
   it('requires JWT_SECRET with DATABASE_URL (instances must share it)', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET/);
   });

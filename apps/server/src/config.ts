@@ -87,6 +87,11 @@ const envSchema = z
       .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username (e.g. ArbitrajeBot)"))
       .optional(),
     TELEGRAM_API_URL: url.default('https://api.telegram.org'),
+    // docs/operations.md#backups: 0 = no scheduled backups; fractions allowed (0.5 = every 30 minutes).
+    BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(8760).default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+    // Outside DATA_DIR by default: a copy of DATA_DIR (or of its volume) should not carry every backup with it.
+    BACKUP_DIR: z.string().min(1).default('./backups'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -134,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   return Object.freeze({
     ...env,
     DATA_DIR: dataDir,
+    BACKUP_DIR: path.resolve(env.BACKUP_DIR),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     telegramBotToken: env.TELEGRAM_BOT_TOKEN,

@@ -19,6 +19,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      BACKUP_EVERY_HOURS: '0',
       LOG_LEVEL: 'error',
       REQUIRE_EMAIL_VERIFICATION: 'false',
     },

@@ -144,5 +144,9 @@ export const ERROR_CODES = [
   'CUENTA_DUPLICADA',
   'CUENTA_INVALIDA',
   'TASA_REQUERIDA',
+  // docs/operations.md#backups
+  'BACKUP_NOT_FOUND',
+  'BACKUP_IN_PROGRESS',
+  'BACKUP_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

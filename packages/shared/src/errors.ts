@@ -44,6 +44,10 @@ export const ERROR_TABLE = {
   CUENTA_DUPLICADA: { status: 409, message: 'cuentaDuplicada' },
   CUENTA_INVALIDA: { status: 400, message: 'cuentaInvalida' },
   TASA_REQUERIDA: { status: 422, message: 'tasaRequerida' },
+  // docs/operations.md#backups: an id not in the list (a path-like one included); one already being written; a failed write.
+  BACKUP_NOT_FOUND: { status: 404, message: 'backupNotFound' },
+  BACKUP_IN_PROGRESS: { status: 409, message: 'backupInProgress' },
+  BACKUP_FAILED: { status: 500, message: 'backupFailed' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'bodyTooLarge' },
   RATE_LIMITED: { status: 429, message: 'tooManyRequests' },
   INTERNAL_ERROR: { status: 500, message: 'internalError' },

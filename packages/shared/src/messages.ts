@@ -551,6 +551,24 @@ export const messages = {
   xlsMovDestino: 'Destino',
   xlsMovNetosVes: 'Movimientos netos Bs',
   xlsMovNetosUsd: 'Movimientos netos USD',
+  // Scheduled backups (docs/operations.md#backups).
+  backupsTitle: 'Copias de seguridad',
+  backupsCreateNow: 'Crear copia ahora',
+  backupsCreated: 'Copia de seguridad creada',
+  backupsEmpty: 'Aún no hay copias de seguridad',
+  backupsDate: 'Fecha',
+  backupsSize: 'Tamaño',
+  backupsRows: 'Filas',
+  backupsDownload: 'Descargar',
+  backupsDownloadTitle: 'Descargar copia de seguridad',
+  backupsDownloadHelp: 'La copia contiene los datos de todos los usuarios. Confirma tu contraseña para descargarla.',
+  backupsPassword: 'Contraseña',
+  backupsCode: 'Código de verificación (si tienes 2FA activa)',
+  backupsLoadError: 'Error cargando las copias de seguridad',
+  backupNotFound: 'La copia de seguridad no existe',
+  backupFailed: 'No se pudo crear la copia de seguridad; las copias anteriores se conservan',
+  backupInProgress: 'Ya se está creando una copia de seguridad; inténtalo en un momento',
+  backupCodeRequired: 'Ingresa el código de verificación en dos pasos',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -17,6 +17,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -550,4 +551,23 @@ export const importBatches = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('import_batches_ledger_idx').on(t.ledgerId, t.createdAt)],
+);
+
+/** The time of the last scheduled backup, one row (docs/operations.md#backups): instances agree through it. */
+export const backupState = pgTable('backup_state', {
+  id: smallint('id').primaryKey().default(1),
+  lastAt: ts('last_at'),
+});
+
+/** What admins did that leaves no other trace, e.g. a backup downloaded (docs/operations.md#backups). */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [index('admin_audit_at_idx').on(t.at)],
 );

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { activityRoutes } from './activity.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { backupRoutes } from './backups.ts';
 import { configRoutes } from './config.ts';
 import { cuentaRoutes } from './cuentas.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
@@ -29,6 +30,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   notificationRoutes,
   fileRoutes,
   adminRoutes,
+  backupRoutes,
   importRoutes,
   cuentaRoutes,
 ];

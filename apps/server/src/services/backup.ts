@@ -50,6 +50,8 @@ export const BACKED_UP_TABLES = [
   'notification_settings',
   'telegram_links',
   'telegram_bot_state',
+  // Who downloaded which backup (docs/operations.md#backups).
+  'admin_audit',
 ];
 const TABLES: readonly string[] = BACKED_UP_TABLES;
 
@@ -71,6 +73,7 @@ export const NOT_BACKED_UP_TABLES: Record<string, string> = {
   notification_outbox: 'transient: pending notices of changes already in the activity log',
   telegram_messages: 'transient: messages queued for or sent to Telegram',
   telegram_chats: "transient: a chat's send pacing (at most 1 message per second)",
+  backup_state: "operational: this server's last scheduled backup; a restored server makes its own first one",
 };
 
 /** Rows per cursor fetch: payment proofs hold images of up to a few MB each. */
@@ -139,6 +142,23 @@ function parseLine(line: string): { table: string; rows: string[] } {
   if (m && line.endsWith('}')) return { table: JSON.parse(m[1]!) as string, rows: [line.slice(m[0].length, -1)] };
   const legacy = JSON.parse(line) as { table: string; rows: unknown[] };
   return { table: legacy.table, rows: legacy.rows.map((r) => JSON.stringify(r)) };
+}
+
+/**
+ * Reads a backup file through to its end, as a restore would, and counts its rows: a truncated or
+ * corrupt file throws (docs/operations.md#backups, the scheduled backup's read-back).
+ */
+export async function countBackupRows(file: string): Promise<number> {
+  let count = 0;
+  const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  for await (const line of input) {
+    if (!line.trim()) continue;
+    const parsed = parseLine(line);
+    if (!TABLES.includes(parsed.table) && !NO_LONGER_RESTORED.has(parsed.table))
+      throw new Error(`Tabla desconocida en la copia: ${parsed.table}`);
+    count += parsed.rows.length;
+  }
+  return count;
 }
 
 export async function restoreBackup(pool: pg.Pool, file: string): Promise<void> {

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { RealtimeOptions } from '../../src/plugins/realtime.ts';
@@ -49,6 +49,8 @@ export interface TestAppOptions {
   mailSender?: boolean;
   /** The upload workers' limits (docs/product.md#upload-limits). */
   uploads?: Partial<UploadPoolOptions>;
+  /** The backup scheduler's check interval and an injected read-back (docs/operations.md#backups). */
+  backups?: BuildOptions['backups'];
 }
 
 /** A fresh database cloned from the migrated template, for one test file. */
@@ -92,6 +94,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     LOG_LEVEL: 'silent',
     RATES_OFICIAL_URL: 'http://127.0.0.1:9/oficial',
     RATES_PARALELO_URL: 'http://127.0.0.1:9/paralelo',
+    // No scheduled backups unless a test asks (docs/operations.md#backups), and never into the checkout.
+    BACKUP_EVERY_HOURS: '0',
+    BACKUP_DIR: path.join(dataDir, 'backups'),
     ...env,
   });
   let current = new Date();
@@ -117,6 +122,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     ...(opts.telegram ? { telegram: opts.telegram } : {}),
     mailSender: opts.mailSender ?? env.SMTP_URL !== undefined,
     ...(opts.uploads ? { uploads: opts.uploads } : {}),
+    ...(opts.backups ? { backups: opts.backups } : {}),
   });
   await app.ready();
   return {

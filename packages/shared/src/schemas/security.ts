@@ -11,6 +11,20 @@ const code = z
 export const twoFactorSetupSchema = z.object({ password });
 export const twoFactorEnableSchema = z.object({ password, code });
 export const twoFactorDisableSchema = z.object({ password, code });
+/** `POST /api/admin/backups/:id/download` (docs/operations.md#backups): the admin's password, and a code when 2FA is on. */
+export const backupDownloadSchema = z.object({ password, code: z.optional(code) });
+export type BackupDownloadInput = z.infer<typeof backupDownloadSchema>;
+/** A backup's id is its file name (one the list gave). */
+export const backupParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/** One backup of `GET /api/admin/backups`: `fecha` ISO 8601, `tamano` in bytes, `filas` the rows read back. */
+export interface BackupInfo {
+  id: string;
+  fecha: string;
+  tamano: number;
+  filas: number;
+}
+
 export const loginSecondStepSchema = z.object({
   mfaToken: z.string().check(z.minLength(1), z.maxLength(200)),
   code,

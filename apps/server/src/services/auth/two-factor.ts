@@ -181,3 +181,15 @@ export async function adminResetTwoFactor(db: Db, userId: string, now: Date): Pr
   const found = await db.transaction((tx) => clearTwoFactor(tx, userId, now));
   if (!found) throw new AppError('NOT_FOUND', messages.userNotFound);
 }
+
+/**
+ * Re-authentication for a sensitive download (docs/operations.md#backups): the signed-in user's
+ * password, and a TOTP or recovery code when two-factor is on. Wrong answers are 400s (never 401).
+ */
+export async function reauthenticate(ctx: AppContext, userId: string, password: string, code: string | undefined): Promise<void> {
+  const user = await loadUser(ctx, userId);
+  await requirePassword(user, password);
+  if (!user.twoFactorEnabled) return;
+  if (!code) throw new AppError('TOTP_INVALID', messages.backupCodeRequired);
+  if (!(await acceptSecondFactor(ctx, user, code))) throw totpInvalid400();
+}

@@ -32,6 +32,8 @@ function fakeAdminApi(
       const reply = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/api/admin/users') return reply(200, { users: [ana], total: 1, page: 1, pageSize: 25 });
+      // The page's "Copias de seguridad" section (none yet).
+      if (path === '/api/admin/backups') return reply(200, []);
       if (path === '/api/admin/users/ana/membership' && init.method === 'PATCH') {
         const body = JSON.parse(init.body as string) as { membership_end: string | null };
         patches.push(body);
@@ -119,6 +121,8 @@ describe('/admin: Restablecer 2FA (issue 20, docs/product.md#account-security)',
         const reply = (code: number, body: unknown) =>
           new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
         if (path === '/api/admin/users') return reply(200, { users: [ana], total: 1, page: 1, pageSize: 25 });
+        // The page's "Copias de seguridad" section (none yet).
+        if (path === '/api/admin/backups') return reply(200, []);
         if (path === '/api/admin/users/ana/2fa' && init.method === 'DELETE') {
           resets.push(path);
           if (status !== 204)

@@ -1,3 +1,4 @@
+import { BackupsSection } from '../components/BackupsSection';
 import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
 import { useState } from 'react';
 import { Alert, Box, CircularProgress, TextField, Typography } from '@mui/material';
@@ -156,6 +157,7 @@ export default function AdminPage() {
             />
           )
         )}
+        <BackupsSection onDone={success.show} />
       </Box>
 
       <RoleDialog
