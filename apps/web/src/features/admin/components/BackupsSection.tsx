@@ -101,7 +101,7 @@ export function BackupsSection({ onDone }: Props) {
       {backups.isPending ? (
         <CircularProgress aria-label={messages.backupsTitle} />
       ) : backups.data && backups.data.length === 0 ? (
-        <Typography color="text.secondary">{messages.backupsEmpty}</Typography>
+        <Typography color="textSecondary">{messages.backupsEmpty}</Typography>
       ) : (
         backups.data && (
           <Table size="small" aria-labelledby="backups-title">
