@@ -524,6 +524,26 @@ export const messages = {
   cuadreSaldoInvalido: 'El saldo real debe ser un número con 2 decimales como máximo',
   cuentaDescuadradaAviso: 'La cuenta {cuenta} quedó descuadrada al {fecha}',
   sinAsignar: 'Sin asignar',
+  // Search of a ledger's operations (docs/product.md#buscar-operaciones).
+  searchQueryTooShort: 'Escribe al menos 3 caracteres para buscar',
+  searchTitle: 'Buscar operaciones',
+  searchText: 'Nota, referencia o contraparte',
+  searchButton: 'Buscar',
+  searchDesde: 'Desde',
+  searchHasta: 'Hasta',
+  searchTipo: 'Tipo',
+  searchTipoVenta: 'Venta',
+  searchTipoCompra: 'Compra',
+  searchCuenta: 'Cuenta',
+  searchMiembro: 'Miembro',
+  searchOrigen: 'Origen',
+  searchTodos: 'Todos',
+  searchNoResults: 'No hay operaciones que coincidan',
+  searchCount: '{n} operaciones',
+  searchMore: 'Más de {n} operaciones: afina la búsqueda',
+  searchPrev: 'Anterior',
+  searchNext: 'Siguiente',
+  searchPage: 'Página {page}',
 } as const;
 
 export type MessageKey = keyof typeof messages;
