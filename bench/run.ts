@@ -13,6 +13,7 @@ import { printTable, type Row } from './support.ts';
 const files = [
   'balances.ts',
   'history.ts',
+  'search.ts',
   'average-cost.ts',
   'create.ts',
   'export.ts',
