@@ -24,3 +24,4 @@ export * from './schemas/average-cost.ts';
 export * from './schemas/security.ts';
 export * from './user-agent.ts';
 export * from './schemas/cuentas.ts';
+export * from './schemas/search.ts';

@@ -569,6 +569,26 @@ export const messages = {
   backupFailed: 'No se pudo crear la copia de seguridad; las copias anteriores se conservan',
   backupInProgress: 'Ya se está creando una copia de seguridad; inténtalo en un momento',
   backupCodeRequired: 'Ingresa el código de verificación en dos pasos',
+  // Search of a ledger's operations (docs/product.md#buscar-operaciones).
+  searchQueryTooShort: 'Escribe al menos 3 caracteres para buscar',
+  searchTitle: 'Buscar operaciones',
+  searchText: 'Nota, referencia o contraparte',
+  searchButton: 'Buscar',
+  searchDesde: 'Desde',
+  searchHasta: 'Hasta',
+  searchTipo: 'Tipo',
+  searchTipoVenta: 'Venta',
+  searchTipoCompra: 'Compra',
+  searchCuenta: 'Cuenta',
+  searchMiembro: 'Miembro',
+  searchOrigen: 'Origen',
+  searchTodos: 'Todos',
+  searchNoResults: 'No hay operaciones que coincidan',
+  searchCount: '{n} operaciones',
+  searchMore: 'Más de {n} operaciones: afina la búsqueda',
+  searchPrev: 'Anterior',
+  searchNext: 'Siguiente',
+  searchPage: 'Página {page}',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -259,6 +259,8 @@ export const transactions = pgTable(
     /** No foreign key (migration 0006): batches go only with their ledger, which takes these rows too. */
     importBatchId: uuid('import_batch_id'),
     notas: text('notas'),
+    /** The order's counterparty, from the import (migration 0019); searched with notes and reference. */
+    contraparte: text('contraparte'),
     estaVerificada: boolean('esta_verificada').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),

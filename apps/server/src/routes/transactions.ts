@@ -7,6 +7,7 @@ import {
   idParamsSchema,
   isDayKey,
   messages,
+  searchQuerySchema,
   todayKey,
   toggleVerifySchema,
   updateTransactionSchema,
@@ -20,6 +21,7 @@ import { acceptsGzip } from '../services/balances/day-answer-gzip.ts';
 import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
 import { dailyProfit } from '../services/history/daily-profit.ts';
 import { historyDates, historySummary } from '../services/history/history.ts';
+import { searchTransactions } from '../services/transactions/search-transactions.ts';
 import { createTransaction, parseIdempotencyKey } from '../services/transactions/create-transaction.ts';
 import { deleteTransaction, setVerified, updateTransaction } from '../services/transactions/modify-transaction.ts';
 
@@ -29,6 +31,7 @@ const dailyProfitQuery = z.object({
   ledgerId: uuidSchema,
   limit: z.coerce.number({ error: messages.validationFailed }).int().min(1).max(366).default(30),
 });
+const ledgerParams = z.object({ id: z.uuid({ error: messages.ledgerNotFound }) });
 const summaryQuery = z.object({ ledgerId: uuidSchema, hasta: z.optional(dayKeySchema) });
 // The export checks its own parameters: docs/product.md#money gives the message for a missing ledger or date.
 const exportQuery = z.object({ ledgerId: z.string().optional(), fecha: z.string().optional() });
@@ -91,6 +94,17 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
   app.get('/api/transactions/daily-profit', { ...memberOfQuery, schema: { querystring: dailyProfitQuery } }, async (request) => {
     return dailyProfit(ctx.db, request.query.ledgerId, request.query.limit);
   });
+
+  // Members read (404 outside the ledger): docs/api.md#buscar-operaciones.
+  const memberOfParams = ctx.guards.member((request) => (request.params as { id: string }).id);
+  app.get(
+    '/api/ledgers/:id/transactions/search',
+    { ...memberOfParams, schema: { params: ledgerParams, querystring: searchQuerySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return searchTransactions(ctx.db, request.membership.ledgerId, request.query);
+    },
+  );
 
   app.get('/api/transactions/export-daily', { ...guard, schema: { querystring: exportQuery } }, async (request, reply) => {
     const { ledgerId, fecha } = request.query;

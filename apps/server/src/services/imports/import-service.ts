@@ -66,6 +66,8 @@ function chunkJson(orders: readonly ImportOrder[]): string {
       comision_usd: o.fee,
       ocurrido_en: o.occurredAt,
       referencia: o.orderNumber,
+      // Searchable on its own (docs/product.md#buscar-operaciones); the notes keep it too, as before.
+      contraparte: o.counterparty ? o.counterparty.slice(0, 200) : null,
     });
   });
   return `[${rows.join(',')}]`;
@@ -121,13 +123,14 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
     for (let k = 0; k < orders.length; k += INSERT_CHUNK) {
       const inserted = await tx.execute<{ fecha: string }>(sql`
         insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
-          ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id, cuenta_ves_id, cuenta_usd_id)
+          ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id, cuenta_ves_id, cuenta_usd_id,
+          contraparte)
         select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
           r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid,
-          ${file.cuenta_ves_id ?? null}::uuid, ${file.cuenta_usd_id ?? null}::uuid
+          ${file.cuenta_ves_id ?? null}::uuid, ${file.cuenta_usd_id ?? null}::uuid, r.contraparte
         from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
           compra numeric, tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric,
-          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text)
+          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text, contraparte text)
         on conflict (ledger_id, origen, referencia) where referencia is not null do nothing
         returning fecha::text as fecha`);
       created += inserted.rows.length;

@@ -13,6 +13,7 @@ import { ImportsSection } from '../../imports';
 import { DailyProfitSection } from '../components/DailyProfitSection';
 import { RealizedProfitSection } from '../components/RealizedProfitSection';
 import { DatesList } from '../components/DatesList';
+import { SearchSection } from '../components/SearchSection';
 import { SummaryTiles } from '../components/SummaryTiles';
 import { useHistoryRealtime } from '../hooks/use-history-realtime';
 import { ConnectionChip } from '../../realtime';
@@ -104,6 +105,7 @@ export default function LedgerHistoryPage() {
             </Box>
           </>
         )}
+        {dates.data && dates.data.length > 0 && <SearchSection ledgerId={ledgerId} />}
         <ImportsSection ledgerId={ledgerId} userId={user?.id} isOwner={ledger.data.ownerId === user?.id} />
         <ActivitySection
           ledgerId={ledgerId}
