@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import fc from 'fast-check';
-import { Big, ROUND_HALF_UP } from '@arb/shared';
+import { Big, ROUND_HALF_UP, messages } from '@arb/shared';
 import { decimalPlain, decimalText, readDecimal, readNumber, readWallClock, roundDecimal, zonedInstant } from './binance-values.ts';
 import { bigXlsx, spanishXlsx } from './fixtures/generate.ts';
 import { parseBinanceExport, parseBinanceOrders } from './parse-binance.ts';
@@ -148,6 +148,22 @@ describe('parseBinanceExport', () => {
     // Newest first, as Binance writes them.
     const times = rows.filter((r) => r.order).map((r) => r.order!.occurredAt);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('skips an order whose Bs side would pass the largest figure of a row (10^12), as a typed one is refused', async () => {
+    const header = 'Order Number,Order Type,Asset Type,Fiat Type,Total Price,Price,Quantity,Exchange rate,Couterparty,Status,Created Time';
+    const csv = [
+      header,
+      // 999.999.999.999 × 2 = 1.999.999.999.998 Bs > 10^12: each factor alone is within MONEY_MAX.
+      '1001,Sell,USDT,VES,1999999999998,2,999999999999,2,x,Completed,2024-05-02 10:00:00',
+      // 500.000.000.000 × 2 = 10^12 exactly: allowed.
+      '1002,Sell,USDT,VES,1000000000000,2,500000000000,2,x,Completed,2024-05-02 10:01:00',
+    ].join('\n');
+    const rows = await parseBinanceExport(Buffer.from(csv), CARACAS);
+    expect(rows.map((r) => [r.preview.orderNumber, r.preview.action, r.preview.reason])).toEqual([
+      ['1001', 'skipped', messages.txTooLarge],
+      ['1002', 'new', undefined],
+    ]);
   });
 
   it('keeps a 20-digit order number that a double cannot hold as text', async () => {

@@ -1,4 +1,6 @@
 import {
+  Big,
+  FIGURE_MAX,
   IMPORT_ASSETS,
   IMPORT_FIAT,
   IMPORT_MAX_ROWS,
@@ -267,6 +269,9 @@ function interpret(rec: TableRecord, at: (rec: TableRecord, key: ColumnKey) => C
   if (fee.changed) warnings.push(messages.importFeeRounded);
   if (price && quantity && (price.value.units <= 0n || quantity.value.units <= 0n)) skip(messages.importNotPositive);
   for (const v of [price, quantity]) if (v && decimalGt(v.value, MAX)) skip(t('importValueTooLarge', { text: decimalPlain(v.value) }));
+  // Every figure of a row stays within FIGURE_MAX, as a typed one must (docs/decisions/0033-trust-first-security.md):
+  // an order's Bs side is price × quantity, and its profit in either currency is bounded by its sides.
+  if (price && quantity && new Big(decimalText(price.value)).times(decimalText(quantity.value)).gt(FIGURE_MAX)) skip(messages.txTooLarge);
 
   const timeCell = at(rec, 'time');
   const wc = readWallClock(timeCell);
