@@ -90,7 +90,7 @@ export function SearchSection({ ledgerId }: { ledgerId: string }) {
         )}
         {data && (
           <Box sx={{ mt: 2 }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {data.total === 0
                 ? messages.searchNoResults
                 : data.mas
