@@ -121,8 +121,18 @@ describe('a new tab opened offline', () => {
     expect(await reset.isDisabled()).toBe(true);
     const why = page.locator('.plain-hint', { has: reset }).getByRole('tooltip');
     expect(await why.isVisible()).toBe(false);
-    await reset.tap({ force: true }); // force: a disabled button is not "actionable", a finger taps it anyway
-    await why.getByText('Requiere conexión').waitFor();
+    // force: a disabled button is not "actionable", a finger taps it anyway. Under load the tools
+    // may still be redrawn just after the page shows (decision 0024), taking a first tap's state with
+    // them; a person taps again, and so does the story.
+    await expect
+      .poll(
+        async () => {
+          await reset.tap({ force: true });
+          return why.getByText('Requiere conexión').isVisible();
+        },
+        { timeout: 15_000, intervals: [500, 1_000] },
+      )
+      .toBe(true);
     await screenshot(page, 'offline-new-tab-phone-reason');
     await why.waitFor({ state: 'hidden', timeout: 6_000 });
   });
