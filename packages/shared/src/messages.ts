@@ -408,6 +408,8 @@ export const messages = {
 
   // Ledgers (issue 4)
   ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
+  soloLecturaExclusive: 'Un miembro de solo lectura no puede modificar saldos',
+  soloLectura: 'Eres miembro de solo lectura en este registro: puedes verlo, pero no modificarlo',
   inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
   inviteRegenerateError: 'Error generando un nuevo enlace de invitación',
   joinLoginRequired: 'Debes iniciar sesión para unirte al registro. Te redirigiremos al inicio de sesión...',

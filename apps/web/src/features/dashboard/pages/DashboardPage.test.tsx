@@ -38,8 +38,8 @@ const ledger = (id: string, name: string, ownerId: string, canModifyBalance = fa
   owner: ownerId === ME.id ? ME : OTHER,
   inviteCode: ownerId === ME.id ? 'code' : null,
   members: [
-    { userId: ownerId, canModifyBalance: true, user: ownerId === ME.id ? ME : OTHER },
-    ...(ownerId === ME.id ? [] : [{ userId: ME.id, canModifyBalance, user: ME }]),
+    { userId: ownerId, canModifyBalance: true, soloLectura: false, user: ownerId === ME.id ? ME : OTHER },
+    ...(ownerId === ME.id ? [] : [{ userId: ME.id, canModifyBalance, soloLectura: false, user: ME }]),
   ],
   _count: { transactions: 0 },
 });
