@@ -58,7 +58,7 @@ describe('create, list and rename', () => {
       ownerId: ana.id,
       owner: { id: ana.id, user_name: 'Ana', email: ana.email },
       inviteCode: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-      members: [{ userId: ana.id, canModifyBalance: true, user: { id: ana.id, user_name: 'Ana', email: ana.email } }],
+      members: [{ userId: ana.id, canModifyBalance: true, soloLectura: false, user: { id: ana.id, user_name: 'Ana', email: ana.email } }],
       _count: { transactions: 0 },
       metodo_ganancia: 'por_operacion',
       createdAt: expect.any(String),
@@ -249,7 +249,7 @@ describe('members: permissions, expel, leave', () => {
     const grant = await t.request({ method: 'PATCH', url, payload: { canModifyBalance: true }, token: owner.token });
     expect(grant.statusCode).toBe(200);
     expect(grant.json()).toEqual({
-      member: { userId: gabi.id, canModifyBalance: true, user: { id: gabi.id, user_name: 'Gabi', email: gabi.email } },
+      member: { userId: gabi.id, canModifyBalance: true, soloLectura: false, user: { id: gabi.id, user_name: 'Gabi', email: gabi.email } },
     });
     expect(events).toEqual([
       { event: 'member-permissions-updated', type: 'PERMISSIONS_UPDATED', ledgerId: owner.ledgerId, byUserId: owner.id, userId: gabi.id },
@@ -265,8 +265,14 @@ describe('members: permissions, expel, leave', () => {
     );
     const gabiUser = { id: gabi.id, user_name: 'Gabi', email: gabi.email };
     expect(rows).toEqual([
-      { before: { canModifyBalance: false, user: gabiUser }, after: { canModifyBalance: true, user: gabiUser } },
-      { before: { canModifyBalance: true, user: gabiUser }, after: { canModifyBalance: false, user: gabiUser } },
+      {
+        before: { canModifyBalance: false, soloLectura: false, user: gabiUser },
+        after: { canModifyBalance: true, soloLectura: false, user: gabiUser },
+      },
+      {
+        before: { canModifyBalance: true, soloLectura: false, user: gabiUser },
+        after: { canModifyBalance: false, soloLectura: false, user: gabiUser },
+      },
     ]);
 
     const bad = await t.request({ method: 'PATCH', url, payload: { canModifyBalance: 'sí' }, token: owner.token });

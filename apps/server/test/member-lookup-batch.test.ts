@@ -54,23 +54,29 @@ describe('member lookups in batches', () => {
       ...over,
     });
     // A user's own personal ledger, untouched since createUser: revision 0.
-    const ownLedger = (u: { id: string }) => ({ ledgerName: 'Mi Registro', ownerId: u.id, revision: 0, canModifyBalance: true });
-    const noLedger = { ledgerId: null, ledgerName: null, ownerId: null, revision: null, canModifyBalance: null };
+    const ownLedger = (u: { id: string }) => ({
+      ledgerName: 'Mi Registro',
+      ownerId: u.id,
+      revision: 0,
+      canModifyBalance: true,
+      soloLectura: false,
+    });
+    const noLedger = { ledgerId: null, ledgerName: null, ownerId: null, revision: null, canModifyBalance: null, soloLectura: null };
     const cases: Array<[string, MemberLookupKey, unknown]> = [
       [
         'the owner in her ledger',
         key(owner.id, owner.ledgerId),
-        account(owner, { ledgerId: owner.ledgerId, ...shared, canModifyBalance: true }),
+        account(owner, { ledgerId: owner.ledgerId, ...shared, canModifyBalance: true, soloLectura: false }),
       ],
       [
         'a member without rights',
         key(member.id, owner.ledgerId),
-        account(member, { ledgerId: owner.ledgerId, ...shared, canModifyBalance: false }),
+        account(member, { ledgerId: owner.ledgerId, ...shared, canModifyBalance: false, soloLectura: false }),
       ],
       [
         'a member with rights and a membership end',
         key(editor.id, owner.ledgerId),
-        account(editor, { membershipEnd: end, ledgerId: owner.ledgerId, ...shared, canModifyBalance: true }),
+        account(editor, { membershipEnd: end, ledgerId: owner.ledgerId, ...shared, canModifyBalance: true, soloLectura: false }),
       ],
       ['the member in a ledger not theirs', key(member.id, editor.ledgerId), account(member, noLedger)],
       ['the owner in a ledger that does not exist', key(owner.id, randomUUID()), account(owner, noLedger)],
@@ -87,7 +93,7 @@ describe('member lookups in batches', () => {
       [
         "another user's session",
         key(member.id, owner.ledgerId, sessions.get(owner.id)),
-        account(member, { sessionId: null, ledgerId: owner.ledgerId, ...shared, canModifyBalance: false }),
+        account(member, { sessionId: null, ledgerId: owner.ledgerId, ...shared, canModifyBalance: false, soloLectura: false }),
       ],
       ['a user that does not exist', key(randomUUID(), owner.ledgerId, randomUUID()), undefined],
       ['a malformed id (fails closed, alone)', key('no-es-un-uuid', owner.ledgerId), undefined],

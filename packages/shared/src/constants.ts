@@ -119,6 +119,8 @@ export const ERROR_CODES = [
   'ACCOUNT_DISABLED',
   'EMAIL_NOT_VERIFIED',
   'MEMBERSHIP_INACTIVE',
+  // docs/product.md "Permissions": a viewer member ("Solo lectura") asked to write
+  'SOLO_LECTURA',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
   'RATE_LIMITED',

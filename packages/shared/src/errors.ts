@@ -18,6 +18,7 @@ export const ERROR_TABLE = {
   ACCOUNT_DISABLED: { status: 403, message: 'accountDisabled' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'emailNotVerified' },
   MEMBERSHIP_INACTIVE: { status: 403, message: 'membershipInactive' },
+  SOLO_LECTURA: { status: 403, message: 'soloLectura' },
   IMPORT_UNRECOGNIZED: { status: 400, message: 'importUnrecognized' },
   IMPORT_EMPTY: { status: 400, message: 'importEmpty' },
   IMPORT_UNREADABLE: { status: 400, message: 'importCsvUnreadable' },

@@ -408,6 +408,9 @@ export const messages = {
 
   // Ledgers (issue 4)
   ownerPermissionsFixed: 'El propietario siempre puede modificar los saldos',
+  soloLecturaExclusive: 'Un miembro de solo lectura no puede modificar saldos',
+  soloLecturaNotice: 'Solo lectura: puedes ver este registro, pero no modificarlo.',
+  soloLectura: 'Eres miembro de solo lectura en este registro: puedes verlo, pero no modificarlo',
   inviteRegenerated: 'Se generó un nuevo enlace. El anterior ya no funciona.',
   inviteRegenerateError: 'Error generando un nuevo enlace de invitación',
   joinLoginRequired: 'Debes iniciar sesión para unirte al registro. Te redirigiremos al inicio de sesión...',

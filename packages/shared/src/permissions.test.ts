@@ -26,22 +26,24 @@ const account = (over: Partial<PermissionActor> = {}): PermissionActor => ({
   membershipEnd: future,
   ...over,
 });
-const plain: LedgerStanding = { isOwner: false, canModifyBalance: false };
+const plain: LedgerStanding = { isOwner: false, canModifyBalance: false, soloLectura: false };
 
 /** Each role of the issue's table: the account that asks and its place in the ledger. */
 const ROLES: Record<string, { actor: PermissionActor; standing: LedgerStanding | null }> = {
   nonMember: { actor: account(), standing: null },
   member: { actor: account(), standing: plain },
-  memberCanModify: { actor: account(), standing: { isOwner: false, canModifyBalance: true } },
-  owner: { actor: account(), standing: { isOwner: true, canModifyBalance: false } },
+  memberCanModify: { actor: account(), standing: { isOwner: false, canModifyBalance: true, soloLectura: false } },
+  owner: { actor: account(), standing: { isOwner: true, canModifyBalance: false, soloLectura: false } },
   // A plain member with the ADMIN role and no membership at all: the gate does not apply to them,
   // the matrix does.
   admin: { actor: account({ role: 'ADMIN', membershipEnd: null }), standing: plain },
   adminNonMember: { actor: account({ role: 'ADMIN' }), standing: null },
-  deactivated: { actor: account({ isActive: false }), standing: { isOwner: true, canModifyBalance: true } },
-  unverified: { actor: account({ emailVerified: false }), standing: { isOwner: true, canModifyBalance: true } },
+  deactivated: { actor: account({ isActive: false }), standing: { isOwner: true, canModifyBalance: true, soloLectura: false } },
+  unverified: { actor: account({ emailVerified: false }), standing: { isOwner: true, canModifyBalance: true, soloLectura: false } },
   // An owner whose membership ended: may read, may not write.
-  membershipInactive: { actor: account({ membershipEnd: past }), standing: { isOwner: true, canModifyBalance: true } },
+  membershipInactive: { actor: account({ membershipEnd: past }), standing: { isOwner: true, canModifyBalance: true, soloLectura: false } },
+  // A viewer ("Solo lectura") reads and may leave, nothing else; the flag wins over a stray canModifyBalance.
+  viewer: { actor: account(), standing: { isOwner: false, canModifyBalance: true, soloLectura: true } },
 };
 type RoleName = keyof typeof ROLES;
 
@@ -54,23 +56,24 @@ const MI = 'MEMBERSHIP_INACTIVE';
 const AD = 'ACCOUNT_DISABLED';
 const EV = 'EMAIL_NOT_VERIFIED';
 const VE = 'VALIDATION_ERROR';
+const SL = 'SOLO_LECTURA';
 
 // prettier-ignore
 const MATRIX: Row[] = [
-  //                                                      nonMember member memberCanModify owner admin adminNonMember deactivated unverified membershipInactive
-  ['see ledger, transactions, balances', 'view', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: ok }],
-  ['add a transaction', 'addTransaction', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['edit own transaction', 'editTransaction', 'me', { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ["edit others' transaction", 'editTransaction', 'someone-else', { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['edit a deleted author’s transaction', 'editTransaction', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['set base balances', 'setBalances', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['accounts, movements, cuadres', 'manageCuentas', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['rename', 'rename', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['invite, permissions, expel, delete', 'manage', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['reset a day', 'reset', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['restore one’s own change', 'restore', 'me', { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ["restore another's change", 'restore', 'someone-else', { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI }],
-  ['leave', 'leave', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: VE, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: VE }],
+  //                                                      nonMember member memberCanModify owner admin adminNonMember deactivated unverified membershipInactive viewer
+  ['see ledger, transactions, balances', 'view', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: ok, viewer: ok }],
+  ['add a transaction', 'addTransaction', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['edit own transaction', 'editTransaction', 'me', { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ["edit others' transaction", 'editTransaction', 'someone-else', { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['edit a deleted author’s transaction', 'editTransaction', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['set base balances', 'setBalances', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['accounts, movements, cuadres', 'manageCuentas', undefined, { nonMember: NF, member: FB, memberCanModify: ok, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['rename', 'rename', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['invite, permissions, expel, delete', 'manage', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['reset a day', 'reset', undefined, { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['restore one’s own change', 'restore', 'me', { nonMember: NF, member: ok, memberCanModify: ok, owner: ok, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ["restore another's change", 'restore', 'someone-else', { nonMember: NF, member: FB, memberCanModify: FB, owner: ok, admin: FB, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: MI, viewer: SL }],
+  ['leave', 'leave', undefined, { nonMember: NF, member: ok, memberCanModify: ok, owner: VE, admin: ok, adminNonMember: NF, deactivated: AD, unverified: EV, membershipInactive: VE, viewer: ok }],
 ];
 
 const answer = (p: Permission) => (p.allowed ? ok : p.code);
@@ -116,6 +119,16 @@ describe('ledgerPermission: every action × role (docs/product.md "Permissions")
       expect(errorStatus(p.code)).toBe(403);
       expect(messages[p.message]).toBe('No tienes permiso para modificar los saldos base');
     }
+  });
+});
+
+describe('viewer members ("Solo lectura")', () => {
+  it('refuses a write with SOLO_LECTURA (403) and a Spanish message, before the membership gate', () => {
+    const viewer: LedgerStanding = { isOwner: false, canModifyBalance: false, soloLectura: true };
+    const p = ledgerPermission(account({ membershipEnd: past }), rules, viewer, 'addTransaction');
+    expect(p).toEqual({ allowed: false, code: 'SOLO_LECTURA', message: 'soloLectura' });
+    expect(errorStatus('SOLO_LECTURA')).toBe(403);
+    expect(messages.soloLectura).toMatch(/solo lectura/);
   });
 });
 

@@ -61,6 +61,11 @@ export interface LedgerStanding {
   isOwner: boolean;
   /** The member's 'Modificar saldos' flag; the owner has every right of it whatever it says. */
   canModifyBalance: boolean;
+  /**
+   * A viewer member ("Solo lectura", docs/product.md "Permissions"): reads everything, every write
+   * refused; it wins over canModifyBalance. Never true for the owner.
+   */
+  soloLectura: boolean;
 }
 
 export type Permission = { allowed: true } | { allowed: false; code: ErrorCode; message: MessageKey };
@@ -133,6 +138,9 @@ export function memberPermission(
   action: LedgerAction,
   facts: LedgerFacts = {},
 ): Permission {
+  // The viewer first: no membership would let them write, so that is the answer they need.
+  // Leaving stays theirs (it is not in WRITES), and so do their own notification settings (not a ledger action).
+  if (WRITES.has(action) && standing.soloLectura && !standing.isOwner) return refuse('SOLO_LECTURA', 'soloLectura');
   if (WRITES.has(action) && !membershipAllowsWrites(actor, rules)) return refuse('MEMBERSHIP_INACTIVE', 'membershipInactive');
   const canModifyBalance = standing.isOwner || standing.canModifyBalance;
   switch (action) {

@@ -224,6 +224,8 @@ export const ledgerMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     canModifyBalance: boolean('can_modify_balance').notNull().default(false),
+    /** docs/product.md "Permissions": a viewer reads everything and writes nothing; never true with canModifyBalance. */
+    soloLectura: boolean('solo_lectura').notNull().default(false),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ledgerId, t.userId] }), index('ledger_members_user_idx').on(t.userId)],

@@ -92,13 +92,7 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): P
     '/api/ledgers/:id/members/:userId/permissions',
     { ...auth, schema: { params: ledgerMemberParamsSchema, body: memberPermissionsSchema } },
     async (request) => ({
-      member: await setMemberPermissions(
-        ctx,
-        actorOf(ctx, request),
-        request.params.id,
-        request.params.userId,
-        request.body.canModifyBalance,
-      ),
+      member: await setMemberPermissions(ctx, actorOf(ctx, request), request.params.id, request.params.userId, request.body),
     }),
   );
 

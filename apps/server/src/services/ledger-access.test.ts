@@ -1,7 +1,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { authorize, type LedgerAction, type Membership } from './ledger-access.ts';
 
-const owner: Membership = { ledgerId: 'l', ledgerName: 'L', ownerId: 'o', userId: 'o', isOwner: true, canModifyBalance: true, revision: 0 };
+const owner: Membership = {
+  ledgerId: 'l',
+  ledgerName: 'L',
+  ownerId: 'o',
+  userId: 'o',
+  isOwner: true,
+  canModifyBalance: true,
+  soloLectura: false,
+  revision: 0,
+};
 const member: Membership = { ...owner, userId: 'm', isOwner: false, canModifyBalance: false };
 const trusted: Membership = { ...member, userId: 't', canModifyBalance: true };
 

@@ -26,6 +26,8 @@ export interface Membership {
   userId: string;
   isOwner: boolean;
   canModifyBalance: boolean;
+  /** A viewer member (docs/product.md "Permissions"): every write refused by `authorize`. */
+  soloLectura: boolean;
   /** The ledger's revision when the membership was read (see ledgerChange). */
   revision: number;
 }
@@ -39,6 +41,7 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
       ownerId: ledgers.ownerId,
       revision: ledgerRevisions.revision,
       canModifyBalance: ledgerMembers.canModifyBalance,
+      soloLectura: ledgerMembers.soloLectura,
     })
     .from(ledgers)
     .innerJoin(ledgerMembers, and(eq(ledgerMembers.ledgerId, ledgers.id), eq(ledgerMembers.userId, userId)))
@@ -53,16 +56,19 @@ export async function loadMembership(db: DbOrTx, ledgerId: string, userId: strin
     ownerId: row.ownerId,
     revision: row.revision,
     canModifyBalance: row.canModifyBalance,
+    soloLectura: row.soloLectura,
   });
 }
 
 /** The owner holds every right of a member with 'Modificar saldos' (docs/product.md "Permissions"). */
 function toMembership(
   userId: string,
-  row: { ledgerId: string; ledgerName: string; ownerId: string; revision: number; canModifyBalance: boolean },
+  row: { ledgerId: string; ledgerName: string; ownerId: string; revision: number; canModifyBalance: boolean; soloLectura: boolean },
 ): Membership {
   const isOwner = row.ownerId === userId;
-  return { ...row, userId, isOwner, canModifyBalance: isOwner || row.canModifyBalance };
+  // The viewer flag wins over 'Modificar saldos' (docs/product.md "Permissions"); the owner is never one.
+  const soloLectura = !isOwner && row.soloLectura;
+  return { ...row, userId, isOwner, soloLectura, canModifyBalance: isOwner || (row.canModifyBalance && !soloLectura) };
 }
 
 const batchers = new WeakMap<Db, ReturnType<typeof createMemberLookupBatcher>>();
@@ -98,7 +104,14 @@ export async function loadAccountAndMembership(
   const { ledgerId: id, ledgerName, ownerId, revision } = row;
   return {
     account,
-    membership: toMembership(userId, { ledgerId: id, ledgerName, ownerId, revision, canModifyBalance: row.canModifyBalance === true }),
+    membership: toMembership(userId, {
+      ledgerId: id,
+      ledgerName,
+      ownerId,
+      revision,
+      canModifyBalance: row.canModifyBalance === true,
+      soloLectura: row.soloLectura === true,
+    }),
   };
 }
 

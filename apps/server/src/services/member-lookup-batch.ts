@@ -18,6 +18,7 @@ export interface MemberLookupRow {
   ownerId: string | null;
   revision: number | null;
   canModifyBalance: boolean | null;
+  soloLectura: boolean | null;
 }
 
 export interface MemberLookupKey {
@@ -46,6 +47,7 @@ interface RawRow {
   owner_id: string | null;
   revision: string | null;
   can_modify_balance: boolean | null;
+  solo_lectura: boolean | null;
 }
 
 /** Lookups per statement: a bound on the arrays sent (40 readers fit in one). */
@@ -73,7 +75,7 @@ export function createMemberLookupBatcher(db: Db): (key: MemberLookupKey) => Pro
         db,
         'member_lookup_batch',
         sql`select k.i::text as i, u.id, u.email, u.role, u.is_active, u.email_verified, u.membership_end,
-            s.id as session_id, l.id as ledger_id, l.name as ledger_name, l.owner_id, r.revision::text as revision, m.can_modify_balance
+            s.id as session_id, l.id as ledger_id, l.name as ledger_name, l.owner_id, r.revision::text as revision, m.can_modify_balance, m.solo_lectura
           from unnest(${`{${batch.map((p) => p.key.userId).join(',')}}`}::uuid[], ${`{${batch.map((p) => p.key.ledgerId).join(',')}}`}::uuid[],
             ${`{${batch.map((p) => p.key.sessionId).join(',')}}`}::uuid[]) with ordinality as k(user_id, ledger_id, session_id, i)
           join users u on u.id = k.user_id
@@ -99,6 +101,7 @@ export function createMemberLookupBatcher(db: Db): (key: MemberLookupKey) => Pro
             ownerId: r.owner_id,
             revision: r.revision === null ? null : Number(r.revision),
             canModifyBalance: r.can_modify_balance,
+            soloLectura: r.solo_lectura,
           },
         );
       });

@@ -24,7 +24,20 @@ export const inviteCodeSchema = z
   .check(z.trim(), z.minLength(1, messages.inviteInvalid), z.maxLength(64, messages.inviteInvalid));
 
 export const joinLedgerSchema = z.object({ inviteCode: inviteCodeSchema });
-export const memberPermissionsSchema = z.object({ canModifyBalance: z.boolean({ error: messages.validationFailed }) });
+/**
+ * PATCH …/members/:userId/permissions: either flag or both. `soloLectura` (a viewer, docs/product.md
+ * "Permissions") wins: setting it clears canModifyBalance, and canModifyBalance: true with it is refused.
+ */
+export const memberPermissionsSchema = z
+  .object({
+    canModifyBalance: z.optional(z.boolean({ error: messages.validationFailed })),
+    soloLectura: z.optional(z.boolean({ error: messages.validationFailed })),
+  })
+  .check(
+    z.refine((b) => b.canModifyBalance !== undefined || b.soloLectura !== undefined, messages.validationFailed),
+    z.refine((b) => !(b.soloLectura === true && b.canModifyBalance === true), messages.soloLecturaExclusive),
+  );
+export type MemberPermissionsInput = z.output<typeof memberPermissionsSchema>;
 export const resetLedgerSchema = z.object({ fecha: dayKeySchema });
 export const ledgerMemberParamsSchema = z.object({ id: uuidSchema, userId: uuidSchema });
 
@@ -56,6 +69,8 @@ export interface LedgerUser {
 export interface LedgerMember {
   userId: string;
   canModifyBalance: boolean;
+  /** A viewer member ("Solo lectura"): reads everything, writes nothing. */
+  soloLectura: boolean;
   user: LedgerUser;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { messages, type LedgerMember } from '@arb/shared';
+import { messages, type LedgerMember, type MemberPermissionsInput } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { ledgerMembers, ledgers, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/database.ts';
@@ -16,6 +16,7 @@ async function memberOf(tx: Tx, ledgerId: string, userId: string): Promise<Ledge
     .select({
       userId: ledgerMembers.userId,
       canModifyBalance: ledgerMembers.canModifyBalance,
+      soloLectura: ledgerMembers.soloLectura,
       userName: users.userName,
       email: users.email,
     })
@@ -27,27 +28,35 @@ async function memberOf(tx: Tx, ledgerId: string, userId: string): Promise<Ledge
   return {
     userId: row.userId,
     canModifyBalance: row.canModifyBalance,
+    soloLectura: row.soloLectura,
     user: { id: row.userId, user_name: row.userName, email: row.email },
   };
 }
 
-/** Owner only; the owner's own permission is fixed (always true). */
+/**
+ * Owner only; the owner's own permissions are fixed (always every right). A viewer ("Solo lectura",
+ * docs/product.md "Permissions") wins over 'Modificar saldos': making one clears it, and giving
+ * 'Modificar saldos' to a viewer is refused until the viewer flag is cleared.
+ */
 export async function setMemberPermissions(
   ctx: Ctx,
   actor: Actor,
   ledgerId: string,
   userId: string,
-  canModifyBalance: boolean,
+  change: MemberPermissionsInput,
 ): Promise<LedgerMember> {
   return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
     const member = await memberOf(tx, ledgerId, userId);
     if (userId === m.ownerId) throw new AppError('VALIDATION_ERROR', messages.ownerPermissionsFixed);
-    if (member.canModifyBalance === canModifyBalance) return member;
+    const soloLectura = change.soloLectura ?? member.soloLectura;
+    if (soloLectura && change.canModifyBalance === true) throw new AppError('VALIDATION_ERROR', messages.soloLecturaExclusive);
+    const canModifyBalance = soloLectura ? false : (change.canModifyBalance ?? member.canModifyBalance);
+    if (member.canModifyBalance === canModifyBalance && member.soloLectura === soloLectura) return member;
     await tx
       .update(ledgerMembers)
-      .set({ canModifyBalance })
+      .set({ canModifyBalance, soloLectura })
       .where(and(eq(ledgerMembers.ledgerId, ledgerId), eq(ledgerMembers.userId, userId)));
     record({
       ledgerId,
@@ -55,11 +64,11 @@ export async function setMemberPermissions(
       action: 'MEMBER_PERMISSIONS_UPDATED',
       entityId: userId,
       // The member's name rides along so the log can say whose permissions changed (issue 25).
-      before: { canModifyBalance: member.canModifyBalance, user: member.user },
-      after: { canModifyBalance, user: member.user },
+      before: { canModifyBalance: member.canModifyBalance, soloLectura: member.soloLectura, user: member.user },
+      after: { canModifyBalance, soloLectura, user: member.user },
     });
     emit({ event: 'member-permissions-updated', type: 'PERMISSIONS_UPDATED', ledgerId, byUserId: actor.user.id, userId });
-    return { ...member, canModifyBalance };
+    return { ...member, canModifyBalance, soloLectura };
   });
 }
 

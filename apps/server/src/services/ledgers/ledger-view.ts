@@ -38,6 +38,7 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
       ledgerId: ledgerMembers.ledgerId,
       userId: ledgerMembers.userId,
       canModifyBalance: ledgerMembers.canModifyBalance,
+      soloLectura: ledgerMembers.soloLectura,
       userName: users.userName,
       email: users.email,
     })
@@ -54,7 +55,12 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
   const byLedger = new Map<string, LedgerMember[]>();
   for (const m of memberRows) {
     const list = byLedger.get(m.ledgerId) ?? [];
-    list.push({ userId: m.userId, canModifyBalance: m.canModifyBalance, user: { id: m.userId, user_name: m.userName, email: m.email } });
+    list.push({
+      userId: m.userId,
+      canModifyBalance: m.canModifyBalance,
+      soloLectura: m.soloLectura,
+      user: { id: m.userId, user_name: m.userName, email: m.email },
+    });
     byLedger.set(m.ledgerId, list);
   }
 

@@ -31,8 +31,18 @@ export function ledgerFixture(overrides: Partial<Ledger> = {}): Ledger {
     owner: { id: owner.id, user_name: owner.user_name, email: owner.email },
     inviteCode: 'abcDEF123_-xyz',
     members: [
-      { userId: owner.id, canModifyBalance: true, user: { id: owner.id, user_name: owner.user_name, email: owner.email } },
-      { userId: member.id, canModifyBalance: false, user: { id: member.id, user_name: member.user_name, email: member.email } },
+      {
+        userId: owner.id,
+        canModifyBalance: true,
+        soloLectura: false,
+        user: { id: owner.id, user_name: owner.user_name, email: owner.email },
+      },
+      {
+        userId: member.id,
+        canModifyBalance: false,
+        soloLectura: false,
+        user: { id: member.id, user_name: member.user_name, email: member.email },
+      },
     ],
     _count: { transactions: 3 },
     metodo_ganancia: 'por_operacion',

@@ -11,6 +11,10 @@ export interface LedgerPermissions {
   isOwner: boolean;
   /** Owner, or a member with 'Modificar saldos'. */
   canModifyBalance: boolean;
+  /** Add transactions (and import): false for a viewer member ("Solo lectura"). */
+  canWrite: boolean;
+  /** A viewer member: reads everything, every write button hidden (docs/product.md "Permissions"). */
+  soloLectura: boolean;
   /** Edit, delete or verify this transaction. */
   canChange(tx: Pick<TransactionJson, 'createdBy'>): boolean;
 }
@@ -20,7 +24,10 @@ const NO_GATE = { membershipRequired: false, now: new Date(0) };
 export function ledgerPermissions(ledger: Pick<Ledger, 'ownerId' | 'members'> | undefined, userId: string | undefined): LedgerPermissions {
   const member = ledger && userId ? ledger.members.find((m) => m.userId === userId) : undefined;
   const isOwner = Boolean(ledger && userId && ledger.ownerId === userId);
-  const standing = isOwner || member ? { isOwner, canModifyBalance: Boolean(member?.canModifyBalance) } : null;
+  const standing =
+    isOwner || member
+      ? { isOwner, canModifyBalance: Boolean(member?.canModifyBalance), soloLectura: !isOwner && Boolean(member?.soloLectura) }
+      : null;
   const can = (action: LedgerAction, facts: LedgerFacts = {}) =>
     standing !== null &&
     userId !== undefined &&
@@ -28,6 +35,8 @@ export function ledgerPermissions(ledger: Pick<Ledger, 'ownerId' | 'members'> | 
   return {
     isOwner,
     canModifyBalance: can('setBalances'),
+    canWrite: can('addTransaction'),
+    soloLectura: Boolean(standing?.soloLectura),
     canChange: (tx) => can('editTransaction', { authorId: tx.createdBy?.id ?? null }),
   };
 }

@@ -38,6 +38,7 @@ describe('the dashboard tools (docs/decisions/0023-plain-rows.md)', () => {
           transactionCount={3}
           ready
           isOwner
+          canWrite
           online
           notice={notice}
           onSelect={onSelect}

@@ -21,6 +21,8 @@ interface Props {
   transactionCount: number;
   ready: boolean;
   isOwner: boolean;
+  /** false for a viewer member ("Solo lectura"): the write buttons are hidden. */
+  canWrite: boolean;
   online: boolean;
   notice: NoticeApi;
   onSelect(next: DashboardSelection): void;
@@ -40,6 +42,7 @@ export const DashboardTools = memo(function DashboardTools({
   transactionCount,
   ready,
   isOwner,
+  canWrite,
   online,
   notice,
   onSelect,
@@ -53,6 +56,7 @@ export const DashboardTools = memo(function DashboardTools({
         transactionCount={transactionCount}
         ready={ready}
         isOwner={isOwner}
+        canWrite={canWrite}
         online={online}
         notice={notice}
         onReset={(day) =>

@@ -182,7 +182,11 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             )
           }
           form={
-            formReady ? (
+            // A viewer member ("Solo lectura", docs/product.md "Permissions") gets a plain line
+            // instead of the form: nothing to load, so the first screen stays as light (decision 0019).
+            permissions.soloLectura ? (
+              <Alert severity="info">{messages.soloLecturaNotice}</Alert>
+            ) : formReady ? (
               <NewTransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} askRate={later} />
             ) : (
               <TransactionFormPlaceholder />
@@ -221,6 +225,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 transactionCount={current?.transacciones_con_acumulados.length ?? 0}
                 ready={current !== undefined}
                 isOwner={permissions.isOwner}
+                canWrite={permissions.canWrite}
                 online={online}
                 notice={notice}
                 onSelect={onSelect}

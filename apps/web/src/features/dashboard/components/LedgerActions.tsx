@@ -27,6 +27,8 @@ interface Props {
   /** false while the figures on screen are another day's placeholder: the export waits for the day's own. */
   ready?: boolean;
   isOwner: boolean;
+  /** false for a viewer member ("Solo lectura", docs/product.md "Permissions"): no import button. */
+  canWrite?: boolean;
   notice: Pick<NoticeApi, 'success' | 'error' | 'fail'>;
   /** After a reset went through: the view offers "Deshacer" instead of the plain success (docs/product.md#undo). */
   onReset?(fecha: string): void;
@@ -52,7 +54,17 @@ function OfflineReason({ online, children }: { online: boolean; children: ReactE
 }
 
 /** Historial, Exportar Excel and (for the owner) Restablecer. */
-export function LedgerActions({ ledger, fecha, transactionCount, ready = true, isOwner, notice, onReset, online = true }: Props) {
+export function LedgerActions({
+  ledger,
+  fecha,
+  transactionCount,
+  ready = true,
+  isOwner,
+  canWrite = true,
+  notice,
+  onReset,
+  online = true,
+}: Props) {
   const [exporting, setExporting] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -103,7 +115,7 @@ export function LedgerActions({ ledger, fecha, transactionCount, ready = true, i
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportExcel()} disabled={exporting || !ready} fullWidth>
         {exporting ? 'Exportando...' : 'Exportar Excel'}
       </Button>
-      {ledger && (
+      {ledger && canWrite && (
         <OfflineReason online={online}>
           <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} disabled={!online} fullWidth>
             {messages.importButton}

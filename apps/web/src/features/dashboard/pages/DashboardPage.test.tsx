@@ -38,8 +38,8 @@ const ledger = (id: string, name: string, ownerId: string, canModifyBalance = fa
   owner: ownerId === ME.id ? ME : OTHER,
   inviteCode: ownerId === ME.id ? 'code' : null,
   members: [
-    { userId: ownerId, canModifyBalance: true, user: ownerId === ME.id ? ME : OTHER },
-    ...(ownerId === ME.id ? [] : [{ userId: ME.id, canModifyBalance, user: ME }]),
+    { userId: ownerId, canModifyBalance: true, soloLectura: false, user: ownerId === ME.id ? ME : OTHER },
+    ...(ownerId === ME.id ? [] : [{ userId: ME.id, canModifyBalance, soloLectura: false, user: ME }]),
   ],
   _count: { transactions: 0 },
 });
@@ -240,6 +240,19 @@ describe('dashboard page', () => {
   it("a member with 'Modificar saldos' may edit base balances", async () => {
     setup(`/dashboard?ledger=l-shared`, [ledger('l-shared', 'Grupo de Otro', OTHER.id, true)]);
     expect(await screen.findByRole('button', { name: 'Editar saldo base USD' })).toBeTruthy();
+  });
+
+  it('a viewer (Solo lectura) reads the day and exports, with no form, base editing or import (docs/product.md "Permissions")', async () => {
+    // Solo lectura wins over a stray 'Modificar saldos'.
+    const viewed = ledger('l-shared', 'Grupo de Otro', OTHER.id, true);
+    const asViewer = { ...viewed, members: viewed.members.map((m) => (m.userId === ME.id ? { ...m, soloLectura: true } : m)) };
+    setup(`/dashboard?ledger=l-shared`, [asViewer]);
+    expect(await screen.findByText(messages.soloLecturaNotice)).toBeTruthy();
+    await screen.findByText('Saldo disponible Bs.S');
+    await screen.findByRole('button', { name: 'Exportar Excel' });
+    expect(screen.queryByText('Nueva Transacción')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Editar saldo base/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.importButton })).toBeNull();
   });
 
   it('without ledgers, says a personal one is being created and creates "Mi Registro"', async () => {

@@ -6,13 +6,15 @@ import { ledgerKeys } from './keys';
 export interface PermissionsInput {
   ledgerId: string;
   userId: string;
-  canModifyBalance: boolean;
+  /** Either flag; a viewer ("Solo lectura") cannot also have 'Modificar saldos' (the server clears it). */
+  canModifyBalance?: boolean;
+  soloLectura?: boolean;
 }
 
-export const updateMemberPermissions = ({ ledgerId, userId, canModifyBalance }: PermissionsInput) =>
+export const updateMemberPermissions = ({ ledgerId, userId, ...body }: PermissionsInput) =>
   api<{ member: LedgerMember }>(`/api/ledgers/${ledgerId}/members/${userId}/permissions`, messages.permissionsError, {
     method: 'PATCH',
-    body: { canModifyBalance },
+    body,
   }).then((r) => r.member);
 
 export function useUpdateMemberPermissions() {

@@ -108,6 +108,36 @@ describe('GroupManagementDialog', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/ledgers/l-1/members/u-bea')).toBe(true);
   });
 
+  it('owner: the Solo lectura switch sends soloLectura and reports success', async () => {
+    signIn(owner);
+    const calls = fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
+      'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'c', inviteUrl: 'u' } }),
+      'PATCH /api/ledgers/l-1/members/u-bea/permissions': (body) => ({
+        json: { member: { ...ledgerFixture().members[1], ...(body as object) } },
+      }),
+    });
+    renderAt('/dashboard', '/dashboard', dialog);
+    const toggle = await screen.findByRole('switch', { name: 'Solo lectura: Bea' });
+    expect(screen.queryByRole('switch', { name: 'Solo lectura: Olga' })).toBeNull(); // never on the owner
+    await userEvent.setup().click(toggle);
+    expect(await screen.findByText('Permisos actualizados exitosamente')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ soloLectura: true });
+  });
+
+  it('viewer: no rename form, the Solo lectura chip, and leaving still offered', async () => {
+    signIn(member);
+    const viewerLedger = () => {
+      const l = ledgerFixture({ inviteCode: null });
+      return { ...l, members: l.members.map((m) => (m.userId === member.id ? { ...m, soloLectura: true } : m)) };
+    };
+    fakeApi({ 'GET /api/ledgers': () => ({ json: [viewerLedger()] }) });
+    renderAt('/dashboard', '/dashboard', dialog);
+    expect(await screen.findByText('Solo lectura')).toBeTruthy();
+    expect(screen.queryByLabelText('Nombre del grupo')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Salir del grupo' })).toBeTruthy();
+  });
+
   it('rename: a blank name shows SPEC’s message and sends nothing; a valid one reports success', async () => {
     signIn(member);
     const calls = fakeApi({

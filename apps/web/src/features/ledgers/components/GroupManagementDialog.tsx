@@ -31,7 +31,7 @@ export function GroupManagementDialog({ open, onClose, ledgerId }: GroupManageme
   const [lastSeen, setLastSeen] = useState(current);
   if (current && current !== lastSeen) setLastSeen(current);
   const ledger = current ?? (lastSeen?.id === ledgerId ? lastSeen : undefined);
-  const { isOwner } = ledgerPermissions(ledger, user?.id);
+  const { isOwner, canWrite } = ledgerPermissions(ledger, user?.id);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="group-title" maxWidth="sm" fullWidth>
@@ -48,7 +48,8 @@ export function GroupManagementDialog({ open, onClose, ledgerId }: GroupManageme
             <Typography color="textSecondary">{ledgers.isPending ? 'Cargando...' : 'Registro no encontrado'}</Typography>
           ) : (
             <>
-              <RenameLedgerForm ledger={ledger} onNotice={show} />
+              {/* A viewer ("Solo lectura") renames nothing (docs/product.md "Permissions"). */}
+              {canWrite && <RenameLedgerForm ledger={ledger} onNotice={show} />}
               <Divider />
               <ProfitMethodForm ledger={ledger} isOwner={isOwner} />
               {isOwner && (

@@ -11,7 +11,7 @@ import { MemberAvatar } from './MemberAvatar';
 
 interface MembersListProps {
   ledger: Ledger;
-  /** The owner sees the 'Modificar saldos' switch and the expel button on every other member. */
+  /** The owner sees the 'Modificar saldos' and 'Solo lectura' switches and the expel button on every other member. */
   isOwner: boolean;
   onNotice(n: Notice): void;
 }
@@ -21,9 +21,9 @@ export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
   const expel = useExpelMember();
   const [toExpel, setToExpel] = useState<LedgerMember | null>(null);
 
-  const togglePermission = (m: LedgerMember, canModifyBalance: boolean) =>
+  const togglePermission = (m: LedgerMember, change: { canModifyBalance: boolean } | { soloLectura: boolean }) =>
     permissions.mutate(
-      { ledgerId: ledger.id, userId: m.userId, canModifyBalance },
+      { ledgerId: ledger.id, userId: m.userId, ...change },
       {
         onSuccess: () => onNotice({ severity: 'success', text: messages.permissionsSuccess }),
         onError: (err) => onNotice({ severity: 'error', text: errorMessage(err, messages.permissionsError) }),
@@ -75,20 +75,34 @@ export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
                 secondary={m.user.email}
               />
               {isOwner && !memberIsOwner && (
-                <FormControlLabel
-                  sx={{ mr: 4 }}
-                  control={
-                    <Switch
-                      checked={m.canModifyBalance}
-                      disabled={permissions.isPending}
-                      onChange={(_e, checked) => togglePermission(m, checked)}
-                      slotProps={{ input: { 'aria-label': `Modificar saldos: ${name}` } }}
-                    />
-                  }
-                  label="Modificar saldos"
-                />
+                <Stack sx={{ mr: 4 }}>
+                  {/* A viewer cannot also modify balances (docs/product.md "Permissions"): that switch waits. */}
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={m.canModifyBalance}
+                        disabled={permissions.isPending || m.soloLectura}
+                        onChange={(_e, checked) => togglePermission(m, { canModifyBalance: checked })}
+                        slotProps={{ input: { 'aria-label': `Modificar saldos: ${name}` } }}
+                      />
+                    }
+                    label="Modificar saldos"
+                  />
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={m.soloLectura}
+                        disabled={permissions.isPending}
+                        onChange={(_e, checked) => togglePermission(m, { soloLectura: checked })}
+                        slotProps={{ input: { 'aria-label': `Solo lectura: ${name}` } }}
+                      />
+                    }
+                    label="Solo lectura"
+                  />
+                </Stack>
               )}
               {!isOwner && !memberIsOwner && m.canModifyBalance && <Chip label="Modificar saldos" size="small" variant="outlined" />}
+              {!isOwner && !memberIsOwner && m.soloLectura && <Chip label="Solo lectura" size="small" variant="outlined" />}
             </ListItem>
           );
         })}

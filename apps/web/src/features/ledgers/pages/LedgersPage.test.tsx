@@ -9,6 +9,7 @@ const people = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
     userId: `u${i}`,
     canModifyBalance: false,
+    soloLectura: false,
     user: { id: `u${i}`, user_name: `Persona ${i}`, email: `p${i}@x.com` },
   }));
 
