@@ -599,6 +599,8 @@ export const messages = {
   cuadreGuardado: 'Cuadre registrado',
   cuadreCreateError: 'No se pudo registrar el cuadre',
   cuadreAjustePorDiferencia: 'Registrar ajuste por la diferencia',
+  // DESIGN §28: the answer carries the unverified amount (not a count), hence the figure in brackets.
+  cuadreSinVerificar: 'Hay operaciones sin verificar en esta cuenta ({monto}): verifícalas antes de ajustar',
   cuadreAjusteNotas: 'Ajuste por cuadre del {fecha}',
   dialogCancel: 'Cancelar',
   dialogSave: 'Guardar',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { AMOUNT_DECIMALS, Big, formatAmountInput, messages, parseAmount, t, type CuadreJson, type CuentaSaldoJson } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { Figure } from '../../../shared/ui/Figure';
+import { Figure, FigureText } from '../../../shared/ui/Figure';
 import { useCreateCuadre } from '../api/cuentas';
 import { AmountField } from './AmountField';
 import { formatMoneda } from './labels';
@@ -46,6 +46,9 @@ export function CuadreDialog({ ledgerId, cuenta, fecha, onClose, onAjuste }: Pro
     : parsed.ok && parsed.value !== null
       ? new Big(parsed.value).minus(new Big(cuenta.saldo))
       : null;
+
+  // DESIGN §28: unverified flows inside the system's balance are verified first, not adjusted away.
+  const unverified = saved !== undefined && saved.sin_verificar !== 0;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -91,6 +94,11 @@ export function CuadreDialog({ ledgerId, cuenta, fecha, onClose, onAjuste }: Pro
               </Typography>
             )}
             {saved && <Alert severity="success">{messages.cuadreGuardado}</Alert>}
+            {unverified && (
+              <Alert severity="warning">
+                <FigureText text={t('cuadreSinVerificar', { monto: formatMoneda(cuenta.moneda, saved.sin_verificar) })} />
+              </Alert>
+            )}
             {create.isError && <Alert severity="error">{errorMessage(create.error, messages.cuadreCreateError)}</Alert>}
           </Stack>
         </DialogContent>
@@ -98,7 +106,7 @@ export function CuadreDialog({ ledgerId, cuenta, fecha, onClose, onAjuste }: Pro
           {saved ? (
             <>
               <Button onClick={onClose}>{messages.dialogClose}</Button>
-              {diferencia !== null && !diferencia.eq(0) && (
+              {diferencia !== null && !diferencia.eq(0) && !unverified && (
                 <Button variant="contained" onClick={() => onAjuste(ajusteDraft(cuenta, diferencia, fecha))}>
                   {messages.cuadreAjustePorDiferencia}
                 </Button>

@@ -233,6 +233,25 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     });
   });
 
+  it('asks to verify the unverified operations instead of offering the ajuste (DESIGN §28)', async () => {
+    const user = userEvent.setup();
+    const cuadre = { id: 'q2', cuentaId: BANESCO.id, fecha: todayKey(), saldo_real: 1000000, saldo_sistema: 1013510 };
+    const posts = {
+      [`/api/ledgers/${LEDGER}/cuentas/${BANESCO.id}/cuadres`]: {
+        cuadre: { ...cuadre, diferencia: -13510, sin_verificar: 13510, creadoPor: null, createdAt: new Date().toISOString() },
+      },
+    };
+    fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO]), posts });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Cuadrar Banesco' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Saldo real' }), '1000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Cuadrar' }));
+    expect(await within(dialog).findByText(/Hay operaciones sin verificar en esta cuenta/)).toBeTruthy();
+    expect(dialog.textContent).toContain('13.510,00 Bs.S');
+    expect(within(dialog).queryByRole('button', { name: 'Registrar ajuste por la diferencia' })).toBeNull();
+  });
+
   it('refuses an ajuste without its reason before sending it', async () => {
     const user = userEvent.setup();
     const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO]) });
