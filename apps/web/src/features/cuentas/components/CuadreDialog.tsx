@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { AMOUNT_DECIMALS, Big, formatAmountInput, messages, parseAmount, t, type CuadreJson, type CuentaSaldoJson } from '@arb/shared';
+import {
+  AMOUNT_DECIMALS,
+  Big,
+  formatAmountInput,
+  formatDayShort,
+  messages,
+  parseAmount,
+  t,
+  type CuadreJson,
+  type CuentaSaldoJson,
+} from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { Figure, FigureText } from '../../../shared/ui/Figure';
 import { useCreateCuadre } from '../api/cuentas';
@@ -25,7 +35,7 @@ function ajusteDraft(cuenta: CuentaSaldoJson, diferencia: Big, fecha: string): M
     cuenta: cuenta.id,
     sentido: diferencia.gt(0) ? 'entrada' : 'salida',
     monto: formatAmountInput(diferencia.abs(), AMOUNT_DECIMALS),
-    notas: t('cuadreAjusteNotas', { fecha }),
+    notas: t('cuadreAjusteNotas', { fecha: formatDayShort(fecha) }),
   };
 }
 
