@@ -13,7 +13,8 @@ describe('cuentas', () => {
   afterEach(async () => s?.close());
 
   it('Ana creates Banesco and Binance, assigns money with a transfer, cuadres Banesco with a difference and registers the ajuste', async () => {
-    s = await openBrowser();
+    // On a phone: the page is phone first (360 px).
+    s = await openBrowser({ viewport: { width: 360, height: 740 } });
     const { page } = s;
     const ana = await signUp(s, 'Ana');
     const ledgerId = await personalLedger(s, ana);
