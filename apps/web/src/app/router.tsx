@@ -19,6 +19,7 @@ const JoinPage = page(() => import('../features/ledgers/pages/JoinPage'));
 const LedgersPage = page(() => import('../features/ledgers/pages/LedgersPage'));
 const DashboardPage = page(() => import('../features/dashboard/pages/DashboardPage'));
 const LedgerHistoryPage = page(() => import('../features/history/pages/LedgerHistoryPage'));
+const CuentasPage = page(() => import('../features/cuentas/pages/CuentasPage'));
 const MembershipPage = page(() => import('../features/membership/pages/MembershipPage'));
 const AdminPage = page(() => import('../features/admin/pages/AdminPage'));
 const NotFoundPage = page(() => import('../pages/NotFoundPage'));
@@ -100,6 +101,14 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <LedgerHistoryPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/ledger/:ledgerId/cuentas"
+            element={
+              <RequireAuth>
+                <CuentasPage />
               </RequireAuth>
             }
           />

@@ -40,3 +40,12 @@ export function ledgerPermissions(ledger: Pick<Ledger, 'ownerId' | 'members'> | 
     canChange: (tx) => can('editTransaction', { authorId: tx.createdBy?.id ?? null }),
   };
 }
+
+/** Create accounts, movements and cuadres: the balance permission (docs/product.md#cuentas-y-movimientos). */
+export function canManageCuentas(ledger: Pick<Ledger, 'ownerId' | 'members'> | undefined, userId: string | undefined): boolean {
+  const member = ledger && userId ? ledger.members.find((m) => m.userId === userId) : undefined;
+  const isOwner = Boolean(ledger && userId && ledger.ownerId === userId);
+  if (!userId || (!isOwner && !member)) return false;
+  const standing = { isOwner, canModifyBalance: Boolean(member?.canModifyBalance) };
+  return memberPermission({ id: userId, role: 'USER', membershipEnd: null }, NO_GATE, standing, 'manageCuentas').allowed;
+}

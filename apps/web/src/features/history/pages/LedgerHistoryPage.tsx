@@ -76,6 +76,9 @@ export default function LedgerHistoryPage() {
           </Typography>
           {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
           <ConnectionChip connected={connected} />
+          <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/cuentas`} variant="outlined" size="small">
+            {messages.cuentasNavLink}
+          </Button>
         </Stack>
         {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  messages,
+  type CreateCuadreInput,
+  type CreateCuentaInput,
+  type CreateMovimientoInput,
+  type CuadreJson,
+  type CuentaJson,
+  type CuentasResponse,
+  type MovimientoJson,
+} from '@arb/shared';
+import { api } from '../../../shared/lib/api-client';
+
+/** docs/api.md "cuentas, movimientos, cuadres": the Cuentas page's reads and writes. */
+const ledgerPath = (ledgerId: string) => `/api/ledgers/${encodeURIComponent(ledgerId)}`;
+
+export const cuentasKeys = {
+  all: (ledgerId: string) => ['cuentas', ledgerId] as const,
+  list: (ledgerId: string) => ['cuentas', ledgerId, 'list'] as const,
+  movimientos: (ledgerId: string, desde: string, hasta: string) => ['cuentas', ledgerId, 'movimientos', desde, hasta] as const,
+};
+
+export const cuentasQueryOptions = (ledgerId: string) =>
+  queryOptions({
+    queryKey: cuentasKeys.list(ledgerId),
+    queryFn: ({ signal }) => api<CuentasResponse>(`${ledgerPath(ledgerId)}/cuentas`, messages.cuentasLoadError, { signal }),
+  });
+
+export const useCuentas = (ledgerId: string) => useQuery(cuentasQueryOptions(ledgerId));
+
+export const useMovimientos = (ledgerId: string, desde: string, hasta: string) =>
+  useQuery({
+    queryKey: cuentasKeys.movimientos(ledgerId, desde, hasta),
+    queryFn: ({ signal }) =>
+      api<MovimientoJson[]>(`${ledgerPath(ledgerId)}/movimientos?desde=${desde}&hasta=${hasta}`, messages.movimientosLoadError, { signal }),
+  });
+
+/** Every write changes balances: the page's reads are fetched again. */
+function useCuentasWrite<V, R>(ledgerId: string, fn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cuentasKeys.all(ledgerId) }),
+  });
+}
+
+export const useCreateCuenta = (ledgerId: string) =>
+  useCuentasWrite(ledgerId, (input: CreateCuentaInput) =>
+    api<{ cuenta: CuentaJson }>(`${ledgerPath(ledgerId)}/cuentas`, messages.cuentaCreateError, { method: 'POST', body: input }),
+  );
+
+/** One Idempotency-Key per submitted form (docs/product.md#reliability-rules): a retry never records twice. */
+export const useCreateMovimiento = (ledgerId: string) =>
+  useCuentasWrite(ledgerId, ({ input, idempotencyKey }: { input: CreateMovimientoInput; idempotencyKey: string }) =>
+    api<{ movimiento: MovimientoJson }>(`${ledgerPath(ledgerId)}/movimientos`, messages.movCreateError, {
+      method: 'POST',
+      body: input,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
+
+export const useCreateCuadre = (ledgerId: string) =>
+  useCuentasWrite(ledgerId, ({ cuentaId, input }: { cuentaId: string; input: CreateCuadreInput }) =>
+    api<{ cuadre: CuadreJson }>(`${ledgerPath(ledgerId)}/cuentas/${encodeURIComponent(cuentaId)}/cuadres`, messages.cuadreCreateError, {
+      method: 'POST',
+      body: input,
+    }),
+  );

@@ -1,0 +1,205 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  AMOUNT_DECIMALS,
+  Big,
+  MONEDAS,
+  RATE_DECIMALS,
+  SENTIDOS,
+  messages,
+  parseAmount,
+  todayKey,
+  type CreateMovimientoInput,
+  type CuentaSaldoJson,
+  type LedgerMember,
+  type Moneda,
+  type Sentido,
+  type TipoMovimiento,
+} from '@arb/shared';
+import { errorMessage } from '../../../shared/lib/api-client';
+import { useCreateMovimiento } from '../api/cuentas';
+import { AmountField } from './AmountField';
+import { NativeSelect } from './NativeSelect';
+import { SIN_ASIGNAR, monedaLabel, tipoMovLabel } from './labels';
+
+/** What a form starts with (the cuadre's "Registrar ajuste por la diferencia" fills an ajuste). */
+export interface MovimientoDraft {
+  moneda?: Moneda;
+  cuenta?: string;
+  origen?: string;
+  destino?: string;
+  monto?: string;
+  sentido?: Sentido;
+  notas?: string;
+}
+
+interface Props {
+  ledgerId: string;
+  tipo: TipoMovimiento;
+  cuentas: CuentaSaldoJson[];
+  members: LedgerMember[];
+  userId: string | undefined;
+  draft?: MovimientoDraft;
+  onClose(): void;
+}
+
+type Errors = Partial<Record<'monto' | 'comision' | 'tasa' | 'notas' | 'destino' | 'form', string>>;
+
+/**
+ * A transferencia (with its comisión), an aporte or retiro (a partner's money; a VES one valued at
+ * `tasa`) or an ajuste (its reason required) — docs/product.md#cuentas-y-movimientos. The shape
+ * rules are the shared schema's; the server checks them again.
+ */
+export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, draft = {}, onClose }: Props) {
+  const create = useCreateMovimiento(ledgerId);
+  // One key per opened form: a retried send never records the movement twice.
+  const idempotencyKey = useRef(crypto.randomUUID()).current;
+  const [fecha, setFecha] = useState(todayKey());
+  const [moneda, setMoneda] = useState<Moneda>(draft.moneda ?? 'VES');
+  const [origen, setOrigen] = useState(draft.origen ?? SIN_ASIGNAR);
+  const [destino, setDestino] = useState(draft.destino ?? SIN_ASIGNAR);
+  const [cuenta, setCuenta] = useState(draft.cuenta ?? SIN_ASIGNAR);
+  const [sentido, setSentido] = useState<Sentido>(draft.sentido ?? 'entrada');
+  const [monto, setMonto] = useState(draft.monto ?? '');
+  const [comision, setComision] = useState('');
+  const [miembroId, setMiembroId] = useState(userId ?? members[0]?.userId ?? '');
+  const [tasa, setTasa] = useState('');
+  const [notas, setNotas] = useState(draft.notas ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const opciones = [
+    { value: SIN_ASIGNAR, label: messages.sinAsignar },
+    ...cuentas.filter((c) => c.moneda === moneda && !c.archivada).map((c) => ({ value: c.id, label: c.nombre })),
+  ];
+  const changeMoneda = (m: Moneda) => {
+    setMoneda(m);
+    setOrigen(SIN_ASIGNAR);
+    setDestino(SIN_ASIGNAR);
+    setCuenta(SIN_ASIGNAR);
+  };
+  const orNull = (id: string) => (id === SIN_ASIGNAR ? null : id);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {};
+    const m = parseAmount(monto, AMOUNT_DECIMALS);
+    if (!m.ok) next.monto = m.error;
+    else if (m.value === null || !new Big(m.value).gt(0)) next.monto = messages.movMontoInvalido;
+    const c = parseAmount(comision, AMOUNT_DECIMALS);
+    if (!c.ok) next.comision = c.error;
+    const r = parseAmount(tasa, RATE_DECIMALS);
+    if (!r.ok) next.tasa = r.error;
+    if (tipo === 'ajuste' && notas.trim() === '') next.notas = messages.movAjusteSinNotas;
+    if (tipo === 'transferencia' && origen === destino)
+      next.destino = origen === SIN_ASIGNAR ? messages.movTransferenciaSinCuentas : messages.movMismaCuenta;
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !m.ok || !c.ok || !r.ok || m.value === null) return;
+
+    const input: CreateMovimientoInput = { tipo, fecha, moneda, monto: m.value, comision: '0', notas: notas.trim() === '' ? null : notas };
+    if (tipo === 'transferencia') {
+      Object.assign(input, { cuenta_origen_id: orNull(origen), cuenta_destino_id: orNull(destino), comision: c.value ?? '0' });
+    } else if (tipo === 'aporte' || tipo === 'retiro') {
+      Object.assign(input, tipo === 'aporte' ? { cuenta_destino_id: orNull(destino) } : { cuenta_origen_id: orNull(origen) });
+      Object.assign(input, { miembroId: miembroId || null, ...(moneda === 'VES' && r.value !== null ? { tasa: r.value } : {}) });
+    } else {
+      const id = orNull(cuenta);
+      if (id === null) input.sentido = sentido;
+      else Object.assign(input, sentido === 'entrada' ? { cuenta_destino_id: id } : { cuenta_origen_id: id });
+    }
+    create.mutate({ input, idempotencyKey }, { onSuccess: onClose });
+  };
+
+  const origenField = <NativeSelect label={messages.movOrigen} value={origen} onChange={setOrigen} options={opciones} />;
+  const destinoField = (
+    <NativeSelect label={messages.movDestino} value={destino} onChange={setDestino} options={opciones} error={errors.destino} />
+  );
+  const socioField = (
+    <NativeSelect
+      label={messages.movSocio}
+      value={miembroId}
+      onChange={setMiembroId}
+      options={members.map((mm) => ({ value: mm.userId, label: mm.user.user_name }))}
+    />
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{tipoMovLabel(tipo)}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={messages.movFecha}
+              type="date"
+              value={fecha}
+              onChange={(e) => setFecha(e.target.value)}
+              fullWidth
+              size="small"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <NativeSelect
+              label={messages.cuentaMoneda}
+              value={moneda}
+              onChange={(v) => changeMoneda(v as Moneda)}
+              options={MONEDAS.map((mm) => ({ value: mm, label: monedaLabel(mm) }))}
+            />
+            {tipo === 'transferencia' && (
+              <>
+                {origenField}
+                {destinoField}
+              </>
+            )}
+            {tipo === 'aporte' && (
+              <>
+                {socioField}
+                {destinoField}
+              </>
+            )}
+            {tipo === 'retiro' && (
+              <>
+                {socioField}
+                {origenField}
+              </>
+            )}
+            {tipo === 'ajuste' && (
+              <>
+                <NativeSelect label={messages.movCuenta} value={cuenta} onChange={setCuenta} options={opciones} />
+                <NativeSelect
+                  label={messages.movSentido}
+                  value={sentido}
+                  onChange={(v) => setSentido(v as Sentido)}
+                  options={SENTIDOS.map((s) => ({ value: s, label: messages[`movSentido_${s}`] }))}
+                />
+              </>
+            )}
+            <AmountField label={messages.movMonto} value={monto} onChange={setMonto} error={errors.monto} autoFocus />
+            {tipo === 'transferencia' && (
+              <AmountField label={messages.movComision} value={comision} onChange={setComision} error={errors.comision} />
+            )}
+            {(tipo === 'aporte' || tipo === 'retiro') && moneda === 'VES' && (
+              <AmountField label={messages.movTasa} value={tasa} onChange={setTasa} error={errors.tasa} maxDecimals={RATE_DECIMALS} />
+            )}
+            <TextField
+              label={messages.movNotas}
+              value={notas}
+              onChange={(e) => setNotas(e.target.value)}
+              error={Boolean(errors.notas)}
+              helperText={errors.notas}
+              required={tipo === 'ajuste'}
+              fullWidth
+              size="small"
+              multiline
+            />
+            {create.isError && <Alert severity="error">{errorMessage(create.error, messages.movCreateError)}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{messages.dialogCancel}</Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {messages.dialogSave}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
