@@ -130,7 +130,7 @@ describe('a new tab opened offline', () => {
           await reset.tap({ force: true });
           return why.getByText('Requiere conexión').isVisible();
         },
-        { timeout: 15_000, intervals: [500, 1_000] },
+        { timeout: 15_000, interval: 1_000 },
       )
       .toBe(true);
     await screenshot(page, 'offline-new-tab-phone-reason');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerPermissions } from './ledger-permissions';
+import { canManageCuentas, ledgerPermissions } from './ledger-permissions';
 
 const ledger = {
   ownerId: 'owner',
@@ -31,5 +31,27 @@ describe('ledgerPermissions: the web asks the shared permission module', () => {
   it('allows nothing while the ledger or the user is not known yet', () => {
     expect(ledgerPermissions(undefined, 'owner')).toMatchObject({ isOwner: false, canModifyBalance: false });
     expect(ledgerPermissions(ledger, undefined).canChange(tx(null))).toBe(false);
+  });
+});
+
+describe('canManageCuentas: the balance permission, never for a viewer', () => {
+  const withViewer = {
+    ownerId: 'owner',
+    members: [
+      { userId: 'owner', canModifyBalance: true, soloLectura: false },
+      { userId: 'trusted', canModifyBalance: true, soloLectura: false },
+      { userId: 'plain', canModifyBalance: false, soloLectura: false },
+      // The server never stores both (a check constraint); the web still lets "Solo lectura" win.
+      { userId: 'viewer', canModifyBalance: true, soloLectura: true },
+    ],
+  } as unknown as Parameters<typeof canManageCuentas>[0];
+  it.each([
+    ['owner', true],
+    ['trusted', true],
+    ['plain', false],
+    ['viewer', false],
+    ['stranger', false],
+  ] as const)('%s → %s', (user, allowed) => {
+    expect(canManageCuentas(withViewer, user)).toBe(allowed);
   });
 });

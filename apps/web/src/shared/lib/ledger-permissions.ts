@@ -46,6 +46,6 @@ export function canManageCuentas(ledger: Pick<Ledger, 'ownerId' | 'members'> | u
   const member = ledger && userId ? ledger.members.find((m) => m.userId === userId) : undefined;
   const isOwner = Boolean(ledger && userId && ledger.ownerId === userId);
   if (!userId || (!isOwner && !member)) return false;
-  const standing = { isOwner, canModifyBalance: Boolean(member?.canModifyBalance) };
+  const standing = { isOwner, canModifyBalance: Boolean(member?.canModifyBalance), soloLectura: Boolean(member?.soloLectura) };
   return memberPermission({ id: userId, role: 'USER', membershipEnd: null }, NO_GATE, standing, 'manageCuentas').allowed;
 }
