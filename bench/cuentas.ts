@@ -5,7 +5,7 @@
  * run; and the balances of that day with its accounts and movements, for reference.
  *   node --import tsx bench/cuentas.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
-import { fmt, medianMs, printTable, seedOwner, startBench, type Row } from './support.ts';
+import { medianMs, msRow, printTable, seedRow, seedOwner, startBench } from './support.ts';
 
 const HASTA = '2026-11-19';
 const DAYS = 1095;
@@ -74,26 +74,12 @@ try {
   const early = await medianMs(`${b.baseUrl}/api/ledgers/${o.ledgerId}/cuentas?fecha=2024-01-15`, o.token, N);
   const balances = await medianMs(`${b.baseUrl}/api/transactions/balances?ledgerId=${o.ledgerId}&fecha=${HASTA}`, o.token, N);
 
-  const row = (figure: string, ms: number, budget: number | null): Row => ({
-    figure,
-    budget: budget === null ? '-' : `<= ${budget} ms`,
-    measured: `${fmt(ms, 2)} ms`,
-    baseline: `${fmt(bare, 2)} ms`,
-    ratio: fmt(ms / bare, 2),
-    pass: budget === null ? null : ms <= budget,
-  });
+  const row = (figure: string, ms: number, budget: number | null) => msRow(figure, ms, bare, budget);
   printTable(`Cuentas, 100,000 transactions + 10,000 movements over 1,095 days, 12 accounts, median of ${N} requests, ${b.target}`, [
     row('all account balances at the last day', cuentas, 30),
     row('all account balances at a day in the first year', early, 30),
     row('balances of a day (~91 tx + ~9 movements) with its accounts', balances, null),
-    {
-      figure: 'seed (INSERT … SELECT + vacuum)',
-      budget: '-',
-      measured: `${fmt(seedMs / 1000, 1)} s`,
-      baseline: '-',
-      ratio: '-',
-      pass: null,
-    },
+    seedRow('seed (INSERT … SELECT + vacuum)', seedMs),
   ]);
 } finally {
   await b.close();

@@ -4,7 +4,7 @@
  * doing one indexed query in the same run.
  *   node --import tsx bench/history.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
-import { fmt, medianMs, printTable, seedOwner, seedTransactions, startBench, type Row } from './support.ts';
+import { medianMs, msRow, printTable, seedRow, seedOwner, seedTransactions, startBench } from './support.ts';
 
 const HASTA = '2026-11-19';
 const N = Number(process.env.BENCH_REQUESTS ?? 50);
@@ -27,26 +27,12 @@ try {
   const datesMs = await medianMs(`${b.baseUrl}/api/transactions/dates?ledgerId=${o.ledgerId}`, o.token, N);
   const balances = await medianMs(`${b.baseUrl}/api/transactions/balances?ledgerId=${o.ledgerId}&fecha=${HASTA}`, o.token, N);
 
-  const row = (figure: string, ms: number, budget: number | null): Row => ({
-    figure,
-    budget: budget === null ? '-' : `<= ${budget} ms`,
-    measured: `${fmt(ms, 2)} ms`,
-    baseline: `${fmt(bare, 2)} ms`,
-    ratio: fmt(ms / bare, 2),
-    pass: budget === null ? null : ms <= budget,
-  });
+  const row = (figure: string, ms: number, budget: number | null) => msRow(figure, ms, bare, budget);
   printTable(`History, 100,000 transactions over 1,095 days, median of ${N} requests, ${b.target}`, [
     row('history-summary median', summary, 30),
     row('dates median (1,095 days)', datesMs, 30),
     row('balances of a day (~91 tx, carry-forward over 3 years)', balances, null),
-    {
-      figure: 'seed (one INSERT … SELECT + vacuum)',
-      budget: '-',
-      measured: `${fmt(seedMs / 1000, 1)} s`,
-      baseline: '-',
-      ratio: '-',
-      pass: null,
-    },
+    seedRow('seed (one INSERT … SELECT + vacuum)', seedMs),
   ]);
 } finally {
   await b.close();

@@ -5,7 +5,7 @@
  * bare route doing one indexed query in the same run.
  *   node --import tsx bench/search.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
-import { fmt, medianMs, printTable, seedOwner, startBench, type Bench, type Row } from './support.ts';
+import { medianMs, msRow, printTable, seedRow, seedOwner, startBench, type Bench } from './support.ts';
 
 const HASTA = '2026-11-19';
 const ROWS = 100_000;
@@ -54,26 +54,12 @@ try {
   const binance = await medianMs(url('q=binance'), o.token, N);
   const filtered = await medianMs(url('q=binance&tipo=compra&desde=2026-01-01&hasta=2026-03-31&page=3'), o.token, N);
 
-  const row = (figure: string, ms: number, budget: number | null): Row => ({
-    figure,
-    budget: budget === null ? '-' : `<= ${budget} ms`,
-    measured: `${fmt(ms, 2)} ms`,
-    baseline: `${fmt(bare, 2)} ms`,
-    ratio: fmt(ms / bare, 2),
-    pass: budget === null ? null : ms <= budget,
-  });
+  const row = (figure: string, ms: number, budget: number | null) => msRow(figure, ms, bare, budget);
   printTable(`Search, 100,000 imported rows in each of 2 ledgers, median of ${N} requests, ${b.target}`, [
     row('selective text (50 matches)', selective, 50),
     row('q=binance (every row matches)', binance, 50),
     row('q=binance + side + 3 months, page 3', filtered, null),
-    {
-      figure: 'seed (2 × one INSERT … SELECT + vacuum)',
-      budget: '-',
-      measured: `${fmt(seedMs / 1000, 1)} s`,
-      baseline: '-',
-      ratio: '-',
-      pass: null,
-    },
+    seedRow('seed (2 × one INSERT … SELECT + vacuum)', seedMs),
   ]);
 } finally {
   await b.close();

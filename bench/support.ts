@@ -241,6 +241,23 @@ export function printTable(title: string, rows: Row[]): void {
 
 export const fmt = (n: number, dp = 1) => n.toFixed(dp);
 
+/** A median in ms beside the same run's bare one-query route, against an optional budget in ms. */
+export function msRow(figure: string, ms: number, bare: number, budget: number | null): Row {
+  return {
+    figure,
+    budget: budget === null ? '-' : `<= ${budget} ms`,
+    measured: `${fmt(ms, 2)} ms`,
+    baseline: `${fmt(bare, 2)} ms`,
+    ratio: fmt(ms / bare, 2),
+    pass: budget === null ? null : ms <= budget,
+  };
+}
+
+/** How long a bench's seeding took, for the record (no budget). */
+export function seedRow(figure: string, seedMs: number): Row {
+  return { figure, budget: '-', measured: `${fmt(seedMs / 1000, 1)} s`, baseline: '-', ratio: '-', pass: null };
+}
+
 /** bench/load-client.mjs in a child process: cannon()'s shape, for compressed (binary) answers. */
 export async function load(
   url: string,
