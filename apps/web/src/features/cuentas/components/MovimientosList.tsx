@@ -32,7 +32,7 @@ export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
   else if (movimientos.isError) body = <Alert severity="error">{errorMessage(movimientos.error, messages.movimientosLoadError)}</Alert>;
   else if (movimientos.data.length === 0)
     body = (
-      <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+      <Typography color="textSecondary" sx={{ px: 2, pb: 2 }}>
         {messages.movimientosEmpty}
       </Typography>
     );
