@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canManageCuentas, ledgerPermissions } from './ledger-permissions';
+import { ledgerPermissions } from './ledger-permissions';
 
 const ledger = {
   ownerId: 'owner',
@@ -44,7 +44,7 @@ describe('canManageCuentas: the balance permission, never for a viewer', () => {
       // The server never stores both (a check constraint); the web still lets "Solo lectura" win.
       { userId: 'viewer', canModifyBalance: true, soloLectura: true },
     ],
-  } as unknown as Parameters<typeof canManageCuentas>[0];
+  } as unknown as Parameters<typeof ledgerPermissions>[0];
   it.each([
     ['owner', true],
     ['trusted', true],
@@ -52,6 +52,6 @@ describe('canManageCuentas: the balance permission, never for a viewer', () => {
     ['viewer', false],
     ['stranger', false],
   ] as const)('%s → %s', (user, allowed) => {
-    expect(canManageCuentas(withViewer, user)).toBe(allowed);
+    expect(ledgerPermissions(withViewer, user).canManageCuentas).toBe(allowed);
   });
 });

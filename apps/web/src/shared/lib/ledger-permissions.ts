@@ -13,6 +13,8 @@ export interface LedgerPermissions {
   canModifyBalance: boolean;
   /** Add transactions (and import): false for a viewer member ("Solo lectura"). */
   canWrite: boolean;
+  /** Create accounts, movements and cuadres: the balance permission (docs/product.md#cuentas-y-movimientos). */
+  canManageCuentas: boolean;
   /** A viewer member: reads everything, every write button hidden (docs/product.md "Permissions"). */
   soloLectura: boolean;
   /** Edit, delete or verify this transaction. */
@@ -36,16 +38,8 @@ export function ledgerPermissions(ledger: Pick<Ledger, 'ownerId' | 'members'> | 
     isOwner,
     canModifyBalance: can('setBalances'),
     canWrite: can('addTransaction'),
+    canManageCuentas: can('manageCuentas'),
     soloLectura: Boolean(standing?.soloLectura),
     canChange: (tx) => can('editTransaction', { authorId: tx.createdBy?.id ?? null }),
   };
-}
-
-/** Create accounts, movements and cuadres: the balance permission (docs/product.md#cuentas-y-movimientos). */
-export function canManageCuentas(ledger: Pick<Ledger, 'ownerId' | 'members'> | undefined, userId: string | undefined): boolean {
-  const member = ledger && userId ? ledger.members.find((m) => m.userId === userId) : undefined;
-  const isOwner = Boolean(ledger && userId && ledger.ownerId === userId);
-  if (!userId || (!isOwner && !member)) return false;
-  const standing = { isOwner, canModifyBalance: Boolean(member?.canModifyBalance), soloLectura: Boolean(member?.soloLectura) };
-  return memberPermission({ id: userId, role: 'USER', membershipEnd: null }, NO_GATE, standing, 'manageCuentas').allowed;
 }

@@ -5,7 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
 import { messages, todayKey, type CuentaSaldoJson, type Ledger, type TipoMovimiento } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { canManageCuentas } from '../../../shared/lib/ledger-permissions';
+import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { getStoredUser } from '../../../shared/lib/session';
 import { ledgersQueryOptions } from '../../ledgers';
 import { useCuentas } from '../api/cuentas';
@@ -39,7 +39,7 @@ export default function CuentasPage() {
   const cuentas = useCuentas(ledgerId);
   const user = getStoredUser();
   const [abierto, setAbierto] = useState<Abierto>(null);
-  const canWrite = canManageCuentas(ledger.data ?? undefined, user?.id);
+  const canWrite = ledgerPermissions(ledger.data ?? undefined, user?.id).canManageCuentas;
   const members = ledger.data?.members ?? [];
   const hoy = todayKey();
   const close = () => setAbierto(null);

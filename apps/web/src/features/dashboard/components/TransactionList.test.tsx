@@ -4,7 +4,14 @@ import { aTransaction, json, mockFetch, renderWithProviders, restoreOnline, setO
 import { FIRST_ROWS, ROWS_PER_STEP, TransactionList } from './TransactionList';
 import { offlineQueue, usePendingOps } from '../../../shared/offline/offline';
 
-const permissions = { isOwner: true, canModifyBalance: true, canWrite: true, soloLectura: false, canChange: () => true };
+const permissions = {
+  isOwner: true,
+  canModifyBalance: true,
+  canWrite: true,
+  canManageCuentas: true,
+  soloLectura: false,
+  canChange: () => true,
+};
 /** The list as the dashboard gives it: with the user's queued items. */
 function WithQueue() {
   const ops = usePendingOps();
@@ -31,7 +38,14 @@ describe('transaction list: Verificada', () => {
       <TransactionList
         ledgerId={LEDGER}
         transactions={[tx]}
-        permissions={{ isOwner: true, canModifyBalance: true, canWrite: true, soloLectura: false, canChange: () => true }}
+        permissions={{
+          isOwner: true,
+          canModifyBalance: true,
+          canWrite: true,
+          canManageCuentas: true,
+          soloLectura: false,
+          canChange: () => true,
+        }}
         onError={vi.fn()}
       />,
     );
@@ -117,7 +131,14 @@ describe('transaction list: the fee (docs/product.md#binance-import)', () => {
       <TransactionList
         ledgerId={LEDGER}
         transactions={[tx, withFee]}
-        permissions={{ isOwner: true, canModifyBalance: true, canWrite: true, soloLectura: false, canChange: () => true }}
+        permissions={{
+          isOwner: true,
+          canModifyBalance: true,
+          canWrite: true,
+          canManageCuentas: true,
+          soloLectura: false,
+          canChange: () => true,
+        }}
         onError={vi.fn()}
       />,
     );
