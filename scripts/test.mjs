@@ -19,6 +19,8 @@ mkdirSync(out, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Failed tests by name, printed again at the very end: CI keeps only the tail of the output. */
+const failedTests = [];
 
 function run(label, cmd, args, env = {}) {
   const started = Date.now();
@@ -47,6 +49,23 @@ function vitest(label, projects, env = {}) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    for (const suite of r.testResults ?? []) {
+      const file = path.relative(root, suite.name);
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 240);
+        failedTests.push(`${label} › ${file} › ${t.fullName ?? t.title}\n    ${why}`);
+      }
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failedTests.push(
+          `${label} › ${file} (the file failed before its tests)\n    ${String(suite.message ?? '')
+            .split('\n')[0]
+            .slice(0, 240)}`,
+        );
+      }
+    }
     if (!ok && r.numFailedTests === 0) {
       totals.failed++; // a suite that crashed before its tests ran
     }
@@ -94,6 +113,7 @@ if (existsSync(chromium)) {
 }
 
 console.info('');
+for (const t of failedTests) console.info(`✗ ${t}`);
 if (failures.length) console.info(`Failed: ${failures.join('; ')}`);
 console.info(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || failures.length > 0 ? 1 : 0);
