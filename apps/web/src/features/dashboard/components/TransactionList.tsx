@@ -25,10 +25,12 @@ interface Props {
   onDeleted?(tx: TransactionRow): void;
   /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
   queued?: readonly QueuedOp[];
+  /** "Repetir" on each row (docs/product.md#repetir); left out for a viewer member, who sees no such button. */
+  onRepeat?(tx: TransactionRow): void;
 }
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
-export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [] }: Props) {
+export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [], onRepeat }: Props) {
   const [editing, setEditing] = useState<TransactionRow | null>(null);
   const [deleting, setDeleting] = useState<TransactionRow | null>(null);
   const toggle = useToggleVerify();
@@ -72,6 +74,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
   const actions = useRef<RowActions>({ toggle: toggleRow, edit: setEditing, remove: setDeleting });
   useEffect(() => {
     actions.current.toggle = toggleRow;
+    actions.current.repeat = onRepeat;
   });
   const shown = useProgressiveCount(transactions.length);
 
@@ -107,6 +110,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
             pending={queuedVerify.has(tx.id)}
             online={online}
             actions={actions}
+            repeatable={onRepeat !== undefined && permissions.canWrite}
           />
         ))}
         {/* After the last row: drawn once every row is, or it would move down as they arrive. */}
