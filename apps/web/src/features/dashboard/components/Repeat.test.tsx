@@ -20,7 +20,15 @@ const owner: LedgerPermissions = {
   soloLectura: false,
   canChange: () => true,
 };
-const viewer: LedgerPermissions = { ...owner, isOwner: false, canModifyBalance: false, canWrite: false, canManageCuentas: false, soloLectura: true, canChange: () => false };
+const viewer: LedgerPermissions = {
+  ...owner,
+  isOwner: false,
+  canModifyBalance: false,
+  canWrite: false,
+  canManageCuentas: false,
+  soloLectura: true,
+  canChange: () => false,
+};
 
 afterEach(() => {
   cleanup();
@@ -37,8 +45,16 @@ describe('repeatValues: a row as the form types it (docs/product.md#repetir)', (
       { venta: '1.234,56', tasa_venta: '310,1234', compra: '1.200,00', tasa_compra: '309,50' },
     ],
     // An unused side stays empty, its rate too (the form starts that way).
-    ['a sale only', { venta: 50, tasa_venta: 311, compra: 0, tasa_compra: 0 }, { venta: '50,00', tasa_venta: '311,00', compra: '', tasa_compra: '' }],
-    ['a purchase only', { venta: 0, tasa_venta: 0, compra: 75.5, tasa_compra: 309 }, { venta: '', tasa_venta: '', compra: '75,50', tasa_compra: '309,00' }],
+    [
+      'a sale only',
+      { venta: 50, tasa_venta: 311, compra: 0, tasa_compra: 0 },
+      { venta: '50,00', tasa_venta: '311,00', compra: '', tasa_compra: '' },
+    ],
+    [
+      'a purchase only',
+      { venta: 0, tasa_venta: 0, compra: 75.5, tasa_compra: 309 },
+      { venta: '', tasa_venta: '', compra: '75,50', tasa_compra: '309,00' },
+    ],
     // The fee with its 8 decimals; no fee = empty.
     ['a fee', { comision_usd: 0.12345678 }, { comision_usd: '0,12345678' }],
     ['no fee', { comision_usd: 0 }, { comision_usd: '' }],
@@ -62,7 +78,13 @@ describe('"Repetir" on a day row', () => {
     const onRepeat = vi.fn();
     const second = aTransaction({ id: '55555555-5555-4555-8555-555555555555', venta: 20 });
     renderWithProviders(
-      <TransactionList ledgerId={LEDGER} transactions={[aTransaction(), second]} permissions={owner} onError={vi.fn()} onRepeat={onRepeat} />,
+      <TransactionList
+        ledgerId={LEDGER}
+        transactions={[aTransaction(), second]}
+        permissions={owner}
+        onError={vi.fn()}
+        onRepeat={onRepeat}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Repetir transacción 2' }));
     expect(onRepeat).toHaveBeenCalledWith(second);
@@ -70,7 +92,9 @@ describe('"Repetir" on a day row', () => {
   });
 
   it('a viewer ("Solo lectura") sees no "Repetir", even when the handler is passed', () => {
-    renderWithProviders(<TransactionList ledgerId={LEDGER} transactions={[aTransaction()]} permissions={viewer} onError={vi.fn()} onRepeat={vi.fn()} />);
+    renderWithProviders(
+      <TransactionList ledgerId={LEDGER} transactions={[aTransaction()]} permissions={viewer} onError={vi.fn()} onRepeat={vi.fn()} />,
+    );
     expect(screen.queryByRole('button', { name: /^Repetir/ })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Verificada' })).toHaveProperty('disabled', true);
   });
@@ -99,13 +123,13 @@ describe('the new-transaction form after "Repetir"', () => {
     await screen.findByRole('button', { name: 'Agregar Transacción' });
     fireEvent.click(screen.getByRole('button', { name: 'Repetir fila' }));
     await waitFor(() => expect(value('Venta (USD)')).toBe('150,00'));
-    expect([value('Tasa de venta (Bs)'), value('Compra (USD)'), value('Tasa de compra (Bs)'), value('Comisión (USD)'), value('Notas')]).toEqual([
-      '310,25',
-      '150,00',
-      '309,80',
-      '0,15',
-      '',
-    ]);
+    expect([
+      value('Tasa de venta (Bs)'),
+      value('Compra (USD)'),
+      value('Tasa de compra (Bs)'),
+      value('Comisión (USD)'),
+      value('Notas'),
+    ]).toEqual(['310,25', '150,00', '309,80', '0,15', '']);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Venta (USD)')));
     // (150 × 310,25 − 150 × 309,8) / 309,8 = 67,5 / 309,8 = 0,2178… → 0,22 USD: the preview reads the filled fields.
     expect(screen.getByTestId('profit-preview').textContent).toBe('Ganancia estimada: 0,22 USD');
@@ -125,6 +149,12 @@ describe('the new-transaction form after "Repetir"', () => {
     await waitFor(() => expect(value('Venta (USD)')).toBe('150,00'));
     await user.click(screen.getByRole('button', { name: 'Agregar Transacción' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.body).toMatchObject({ venta: '150.00', tasa_venta: '310.2500', compra: '150.00', tasa_compra: '309.8000', fecha: '2026-11-20' });
+    expect(calls[0]!.body).toMatchObject({
+      venta: '150.00',
+      tasa_venta: '310.2500',
+      compra: '150.00',
+      tasa_compra: '309.8000',
+      fecha: '2026-11-20',
+    });
   });
 });

@@ -313,7 +313,11 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
  * into view (only as far as needed: on a desktop it usually is in view already) and the first
  * filled amount gets the focus, without a second jump.
  */
-function useRepeat(repeat: RepeatDraft | null, section: React.RefObject<HTMLElement | null>, fill: (values: RepeatDraft['values']) => void) {
+function useRepeat(
+  repeat: RepeatDraft | null,
+  section: React.RefObject<HTMLElement | null>,
+  fill: (values: RepeatDraft['values']) => void,
+) {
   const applied = useRef(0);
   useEffect(() => {
     if (!repeat || repeat.n === applied.current) return;
