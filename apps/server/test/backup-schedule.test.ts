@@ -86,6 +86,37 @@ describe('scheduled backups', () => {
     }
   });
 
+  it('a write that stops half way (a full disk) deletes no older copy and leaves no temporary file', async () => {
+    const before = files();
+    expect(before).toHaveLength(2);
+    const halfWay = await createTestApp(
+      { BACKUP_DIR: dir, BACKUP_KEEP: '1' },
+      {
+        database: t.database,
+        backups: {
+          write: async (_pool, file) => {
+            // Some bytes reach the temporary file, then the disk is full.
+            writeFileSync(file, 'partial');
+            throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+          },
+        },
+      },
+    );
+    try {
+      const root = await createUser(halfWay, { role: 'ADMIN' });
+      const res = await halfWay.request({ method: 'POST', url: '/api/admin/backups', token: root.token });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: 'BACKUP_FAILED' });
+      // BACKUP_KEEP is 1 here: a prune would have removed one of the two.
+      expect(files()).toEqual(before);
+      // The scheduler's own call (the timer's path writes through it too) fails the same way.
+      await expect(halfWay.ctx.backups.createNow()).rejects.toThrow('ENOSPC');
+      expect(files()).toEqual(before);
+    } finally {
+      await halfWay.close();
+    }
+  });
+
   it('an unwritable BACKUP_DIR fails the backup and leaves the copies of the right folder alone', async () => {
     const before = files();
     const notADir = path.join(dir, '..', 'a-file');
@@ -118,10 +149,12 @@ describe('scheduled backups', () => {
       await until(() => names().length >= 2);
       await new Promise((r) => setTimeout(r, 500));
       expect(names()).toHaveLength(2);
-      a.clock.advance(HOUR + 60_000);
-      b.clock.advance(HOUR + 60_000);
+      // The timers stop before the clocks move: moved first, a timer's check (every 20 ms) could
+      // write the third copy before the direct race below, which then found nothing due (a flake).
       await a.ctx.backups.stop();
       await b.ctx.backups.stop();
+      a.clock.advance(HOUR + 60_000);
+      b.clock.advance(HOUR + 60_000);
       // Racing directly: one writes, the other is turned away by the lock or finds it done.
       const runs = await Promise.all([a.ctx.backups.runIfDue(), b.ctx.backups.runIfDue()]);
       expect(runs.filter((r) => r.status === 'written')).toHaveLength(1);
