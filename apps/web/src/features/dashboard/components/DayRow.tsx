@@ -19,12 +19,12 @@ interface RowProps {
   index: number;
   allowed: boolean;
   checked: boolean;
+  /** Shows "Repetir" (anyone who may add transactions; a viewer member may not). */
+  repeatable?: boolean;
   /** A verify toggle of this row is queued (docs/product.md#working-offline). */
   pending: boolean;
   online: boolean;
   actions: RefObject<RowActions>;
-  /** Shows "Repetir" (anyone who may add transactions; a viewer member may not). */
-  repeatable?: boolean;
 }
 
 /**

@@ -23,10 +23,10 @@ interface Props {
   onError(err: unknown, fallback: string): void;
   /** After a delete went through: the view offers "Deshacer" (docs/product.md#undo). */
   onDeleted?(tx: TransactionRow): void;
-  /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
-  queued?: readonly QueuedOp[];
   /** "Repetir" on each row (docs/product.md#repetir); left out for a viewer member, who sees no such button. */
   onRepeat?(tx: TransactionRow): void;
+  /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
+  queued?: readonly QueuedOp[];
 }
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
@@ -105,12 +105,12 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
             key={tx.id}
             tx={tx}
             index={i}
+            repeatable={onRepeat !== undefined && permissions.canWrite}
             allowed={permissions.canChange(tx)}
             checked={clicked[tx.id] ?? queuedState(tx.id) ?? tx.esta_verificada}
             pending={queuedVerify.has(tx.id)}
             online={online}
             actions={actions}
-            repeatable={onRepeat !== undefined && permissions.canWrite}
           />
         ))}
         {/* After the last row: drawn once every row is, or it would move down as they arrive. */}
