@@ -17,6 +17,7 @@ import {
   type TransactionFormInput,
 } from '@arb/shared';
 import { ApiError } from '../../../shared/lib/api-client';
+import type { RepeatDraft } from '../lib/repeat-draft';
 import { useCreateTransaction, type CreateTransactionVars } from '../api/create-transaction';
 import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
 import { transactionFields } from './TransactionFields';
@@ -24,7 +25,6 @@ import { FORM_BODY_HEIGHT } from './TransactionFormPlaceholder';
 import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { ProfitPreview } from './ProfitPreview';
 import { FarRateDialog, farRateQuestions } from './FarRateDialog';
-import type { RepeatDraft } from '../lib/repeat-draft';
 
 interface Props {
   ledgerId: string;
