@@ -17,7 +17,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
-import { createBackupScheduler, type BackupSchedulerOptions } from './services/backups/backup-schedule.ts';
+import { createBackupScheduler } from './services/backups/backup-schedule.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { rekeyLegacyRecoveryCodes } from './services/auth/rekey-recovery-codes.ts';
 import { createMailSender } from './services/mail/sender.ts';
@@ -51,8 +51,8 @@ export interface BuildOptions {
    * leave it off: a sent mail's body is blanked (docs/operations.md#backups).
    */
   mailSender?: boolean;
-  /** The backup scheduler's check interval, write and read-back; tests inject them (docs/operations.md#backups). */
-  backups?: { checkMs?: number; readBack?: (file: string) => Promise<number>; write?: BackupSchedulerOptions['write'] };
+  /** The backup scheduler's check interval and read-back; tests inject them (docs/operations.md#backups). */
+  backups?: { checkMs?: number; readBack?: (file: string) => Promise<number> };
 }
 
 export interface BuiltApp {
