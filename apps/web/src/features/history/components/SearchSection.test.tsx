@@ -188,14 +188,23 @@ describe('Buscar operaciones', () => {
 
   it('works from the keyboard: Enter searches, Tab reaches the first hit, Enter opens its day', async () => {
     signIn();
-    fakeApi({
+    const api = fakeApi({
       '/api/ledgers/L1/transactions/search': {
         status: 200,
         body: { rows: [row(1, { fecha: '2026-02-03', referencia: 'REF-77' })], total: 1, mas: false, page: 1 },
       },
     });
+    const { calls } = api;
     renderAt(<SearchSection ledgerId="L1" />, '/');
     const user = userEvent.setup();
+    // A filter from the keyboard: Tab to "Tipo", open it, arrow down to "Venta", Enter.
+    screen.getByLabelText('Hasta').focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Tipo'));
+    await user.keyboard('{Enter}');
+    await screen.findByRole('option', { name: 'Venta' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Tipo').textContent).toBe('Venta'));
     await user.click(screen.getByLabelText('Nota, referencia o contraparte'));
     await user.keyboard('REF-77{Enter}');
     const hit = await screen.findByRole('link', { name: /REF-77/ });
@@ -204,6 +213,7 @@ describe('Buscar operaciones', () => {
     expect(document.activeElement).toBe(hit);
     await user.keyboard('{Enter}');
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard?ledger=L1&date=2026-02-03');
+    expect(Object.fromEntries(calls('/api/ledgers/L1/transactions/search')[0]!.searchParams)).toEqual({ q: 'REF-77', tipo: 'venta' });
   });
 });
 
