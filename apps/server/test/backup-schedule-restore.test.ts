@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupInfo } from '@arb/shared';
-import { restoreBackup } from '../src/services/backup.ts';
+import { BACKED_UP_TABLES, restoreBackup } from '../src/services/backup.ts';
 import { addCuenta, addMovimiento, cuentasAt, saldos } from './support/cuentas.ts';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.ts';
 import { addTransaction, balances, setBase } from './support/transactions.ts';
-import { createUser, type TestUser } from './support/users.ts';
+import { addMember, createUser, type TestUser } from './support/users.ts';
 
 const DAY = '2026-11-20';
 const NEXT = '2026-11-21';
@@ -14,6 +14,22 @@ const NEXT = '2026-11-21';
 async function rowsOf(t: TestApp, table: string): Promise<string[]> {
   const { rows } = await t.database.pool.query<{ r: string }>(`select to_jsonb(x)::text as r from ${table} x order by 1`);
   return rows.map((r) => r.r);
+}
+
+/**
+ * The tables of a ledger's books: every backed-up table with a `ledger_id` column (found in the
+ * database, so a table added to BACKED_UP_TABLES later is compared without touching this test —
+ * the socios work's `liquidaciones`, issue 39, among them), and the per-day totals the triggers
+ * rebuild on restore. The ledgers themselves are compared by id.
+ */
+async function bookTables(t: TestApp): Promise<string[]> {
+  const { rows } = await t.database.pool.query<{ table_name: string }>(
+    `select table_name from information_schema.columns
+      where table_schema = current_schema() and column_name = 'ledger_id' and table_name = any($1::text[])
+      order by table_name`,
+    [[...BACKED_UP_TABLES]],
+  );
+  return [...rows.map((r) => r.table_name), 'cuenta_day_totals', 'ledger_day_totals', 'ledgers'];
 }
 
 /** Issue 41: a copy made by "Crear copia ahora", restored into an empty database, gives the same books. */
@@ -44,6 +60,16 @@ describe('scheduled backup → empty database → restore', () => {
       notas: 'orden 1',
     });
     await addTransaction(t, ana, L, NEXT, { venta: '33.33', tasa_venta: '41', compra: '33', tasa_compra: '40.5' });
+    // An accountant who may only look ("Solo lectura"): the flag comes back with the ledger's members.
+    const contable = await createUser(t, { name: 'Contable' });
+    await addMember(t, L, contable.id);
+    const madeViewer = await t.request({
+      method: 'PATCH',
+      url: `/api/ledgers/${L}/members/${contable.id}/permissions`,
+      token: ana.token,
+      payload: { soloLectura: true },
+    });
+    expect(madeViewer.statusCode, madeViewer.body).toBe(200);
 
     const made = await t.request({ method: 'POST', url: '/api/admin/backups', token: admin.token });
     expect(made.statusCode).toBe(201);
@@ -63,9 +89,22 @@ describe('scheduled backup → empty database → restore', () => {
       expect(saldos(await cuentasAt(restored, anaThere, L, DAY))).toMatchObject({ Banesco: 6000, Binance: 400 });
       expect(await rowsOf(restored, 'movimientos')).toHaveLength(2);
       expect(await rowsOf(restored, 'transactions')).toHaveLength(2);
-      for (const table of ['cuentas', 'movimientos', 'transactions', 'daily_balances', 'cuenta_day_totals', 'ledger_day_totals']) {
+      const viewer = await empty.pool.query<{ solo_lectura: boolean }>(
+        'select solo_lectura from ledger_members where ledger_id = $1 and user_id = $2',
+        [L, contable.id],
+      );
+      expect(viewer.rows).toEqual([{ solo_lectura: true }]);
+      const tables = await bookTables(t);
+      // The books this test seeds are among them (a rename of a column would drop a table silently).
+      expect(tables).toEqual(expect.arrayContaining(['cuentas', 'movimientos', 'transactions', 'daily_balances', 'activity']));
+      for (const table of tables) {
         expect(await rowsOf(restored, table), table).toEqual(await rowsOf(t, table));
       }
+      // HOOK for the liquidaciones (issue 39, DESIGN §22/§26): their table is compared above once it
+      // is in BACKED_UP_TABLES; the helper adding them seeds a closed liquidación before the backup
+      // here (POST …/liquidaciones, then close it) and checks its socios answer on both servers, e.g.
+      // expect(await socios(restored, anaThere, L, desde, hasta)).toEqual(await socios(t, ana, L, desde, hasta)).
+      expect(tables.includes('liquidaciones') || !BACKED_UP_TABLES.includes('liquidaciones')).toBe(true);
     } finally {
       await restored.close();
       await empty.close();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type Ledger } from '@arb/shared';
+import { messages, type ImportBatchResult, type Ledger } from '@arb/shared';
 import { addCuenta, addMovimiento } from './support/cuentas.ts';
 import { multipart } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -149,6 +149,32 @@ describe('viewer members (Solo lectura)', () => {
       payload: { ledgers: [{ ledgerId: L, cambios: false }] },
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('what a member did before becoming a viewer is no longer theirs to undo: import undo and restore answer 403 SOLO_LECTURA', async () => {
+    // Beto, a plain member, imports orders and deletes one of his own rows…
+    const form = multipart({ timezone: 'America/Caracas' }, [{ name: 'file', filename: 'beto.csv', contentType: 'text/csv', data: csv }]);
+    const imported = await t.request({ method: 'POST', url: `/api/ledgers/${L}/imports`, token: beto.token, ...form });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const batchId = (imported.json() as ImportBatchResult).batch.id;
+    const own = await addTransaction(t, beto, L, fecha, { venta: 3, tasa_venta: 40 });
+    expect((await t.request({ method: 'DELETE', url: `/api/transactions/${own.id}`, token: beto.token })).statusCode).toBe(204);
+    const activity = await t.request({ method: 'GET', url: `/api/ledgers/${L}/activity`, token: beto.token });
+    const entries = activity.json() as { id: number; action: string; entityId: string }[];
+    const ownDelete = entries.find((e) => e.action === 'TRANSACTION_DELETED' && e.entityId === own.id)!;
+    // …then Ana makes him a viewer: the web shows him neither "Deshacer importación" nor "Restaurar",
+    // because the server refuses both (the viewer rule comes before the author's right).
+    expect((await setPerms(ana, beto.id, { soloLectura: true })).statusCode).toBe(200);
+    const undo = await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/imports/${batchId}`, token: beto.token });
+    const restore = await t.request({ method: 'POST', url: `/api/ledgers/${L}/activity/${ownDelete.id}/restore`, token: beto.token });
+    for (const res of [undo, restore]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ error: messages.soloLectura, code: 'SOLO_LECTURA' });
+    }
+    // Back to a plain member: his own restore works again (the refusal was the viewer rule, not authorship).
+    expect((await setPerms(ana, beto.id, { soloLectura: false })).statusCode).toBe(200);
+    const again = await t.request({ method: 'POST', url: `/api/ledgers/${L}/activity/${ownDelete.id}/restore`, token: beto.token });
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('clearing the flag gives the writes back, and a viewer may leave', async () => {

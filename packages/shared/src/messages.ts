@@ -371,6 +371,10 @@ export const messages = {
   activityPermissionsUpdated: '{user} cambió los permisos de un miembro',
   activityMemberRemovedNamed: '{user} expulsó a {member}',
   activityPermissionsUpdatedNamed: '{user} cambió los permisos de {member}',
+  activityViewerOn: '{user} dejó a un miembro en solo lectura',
+  activityViewerOnNamed: '{user} dejó a {member} en solo lectura',
+  activityViewerOff: '{user} quitó la solo lectura a un miembro',
+  activityViewerOffNamed: '{user} quitó la solo lectura a {member}',
   activityInviteRegenerated: '{user} generó un nuevo enlace de invitación',
   activityMethodCostoPromedio: '{user} cambió el método de ganancia a costo promedio',
   activityMethodPorOperacion: '{user} cambió el método de ganancia a por operación',
@@ -657,6 +661,12 @@ export const messages = {
   searchPrev: 'Anterior',
   searchNext: 'Siguiente',
   searchPage: 'Página {page}',
+  searchTodas: 'Todas',
+  searchLoading: 'Buscando…',
+  searchError: 'No se pudo buscar. Inténtalo de nuevo.',
+  searchConnectionError: 'Sin conexión: la búsqueda necesita conexión',
+  searchDatesReversed: 'La fecha «Desde» es posterior a «Hasta»',
+  searchClear: 'Limpiar',
 } as const;
 
 export type MessageKey = keyof typeof messages;

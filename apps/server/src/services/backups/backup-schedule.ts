@@ -68,6 +68,8 @@ export interface BackupSchedulerOptions {
   checkMs?: number;
   /** Tests inject failures here (the read-back); default countBackupRows. */
   readBack?: (file: string) => Promise<number>;
+  /** Tests inject failures here too (a write that stops half way, a full disk); default writeBackup. */
+  write?: (pool: pg.Pool, file: string) => Promise<void>;
 }
 
 export type BackupRun = { status: 'written'; backup: BackupInfo } | { status: 'busy' } | { status: 'not-due' };
@@ -85,6 +87,7 @@ export function createBackupScheduler(opts: BackupSchedulerOptions): BackupSched
   const periodMs = opts.everyHours * 3_600_000;
   const checkMs = opts.checkMs ?? Math.max(1_000, Math.min(periodMs, 5 * 60_000));
   const readBack = opts.readBack ?? countBackupRows;
+  const write = opts.write ?? writeBackup;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let current: Promise<unknown> | undefined;
@@ -95,7 +98,7 @@ export function createBackupScheduler(opts: BackupSchedulerOptions): BackupSched
     const tmp = path.join(opts.dir, `.tmp-backup-${at.getTime()}-${randomBytes(4).toString('hex')}.json.gz`);
     let rows: number;
     try {
-      await writeBackup(opts.pool, tmp);
+      await write(opts.pool, tmp);
       rows = await readBack(tmp);
     } catch (err) {
       await rm(tmp, { force: true }).catch(() => undefined);

@@ -6,8 +6,22 @@ import { errorMessage } from '../../shared/lib/api-client';
 import { UndoSnackbar } from '../../shared/ui/UndoSnackbar';
 import { useImports, useUndoImport } from './api';
 
-/** The ledger history page's list of imports with "Deshacer importación" (docs/product.md#binance-import). */
-export function ImportsSection({ ledgerId, userId, isOwner }: { ledgerId: string; userId: string | undefined; isOwner: boolean }) {
+/**
+ * The ledger history page's list of imports with "Deshacer importación" (docs/product.md#binance-import):
+ * for the owner and the member who imported, unless `canWrite` is false (a viewer, "Solo lectura":
+ * undoing would answer 403 SOLO_LECTURA).
+ */
+export function ImportsSection({
+  ledgerId,
+  userId,
+  isOwner,
+  canWrite = true,
+}: {
+  ledgerId: string;
+  userId: string | undefined;
+  isOwner: boolean;
+  canWrite?: boolean;
+}) {
   const imports = useImports(ledgerId);
   const undo = useUndoImport(ledgerId);
   // docs/product.md#undo: "Deshacer" for 10 s after undoing an import brings its rows back.
@@ -26,7 +40,7 @@ export function ImportsSection({ ledgerId, userId, isOwner }: { ledgerId: string
             secondaryAction={
               b.undone ? (
                 <Typography variant="caption">{messages.importUndone}</Typography>
-              ) : isOwner || b.user?.id === userId ? (
+              ) : canWrite && (isOwner || b.user?.id === userId) ? (
                 <Button
                   size="small"
                   color="error"

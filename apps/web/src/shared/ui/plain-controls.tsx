@@ -10,10 +10,11 @@ import { alpha, type Theme } from '@mui/material/styles';
  * hover, taken from the theme; 44 px touch targets on phones as the theme gives MUI's (issue 22).
  */
 
-/** Material icons' paths (the same as @mui/icons-material's Edit and Delete), drawn in a plain svg. */
+/** Material icons' paths (the same as @mui/icons-material's Edit, Delete and Repeat), drawn in a plain svg. */
 export const ICON_PATHS = {
   edit: 'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z',
   delete: 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z',
+  repeat: 'M7 7h10v3l4-4-4-4v3H5v6h2zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2z',
 } as const;
 
 interface PlainIconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> {

@@ -1,7 +1,7 @@
 import { SuccessSnackbar } from '../../../shared/ui/SuccessSnackbar';
 import { PlainControlStyles } from '../../../shared/ui/plain-controls';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
-import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
 import { messages, todayKey } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
@@ -16,6 +16,8 @@ import { useNotice } from '../hooks/useNotice';
 import { useSettledSelection } from '../hooks/useSettledSelection';
 import { useUndoOffer } from '../hooks/useUndoOffer';
 import { ledgerPermissions } from '../lib/permissions';
+import { nextRepeatDraft, type RepeatDraft } from '../lib/repeat-draft';
+import type { TransactionRow } from '../api/types';
 import { BalanceSummary } from './BalanceSummary';
 import { CompactSummary } from './CompactSummary';
 import { DashboardLayout } from './DashboardLayout';
@@ -72,6 +74,11 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // docs/product.md#screens: asked once when the day shown is not today, unless the user just chose it (issue 25).
   const askToday = useAskToday(date);
   const permissions = ledgerPermissions(ledger, user?.id);
+  // "Repetir" on a row fills the form (docs/product.md#repetir); stable, so the rows (memo) are not drawn again.
+  const [repeat, setRepeat] = useState<RepeatDraft | null>(null);
+  const onRepeat = useCallback((tx: TransactionRow) => setRepeat((previous) => nextRepeatDraft(previous, tx)), []);
+  // A press belongs to the day it was made on: a form drawn again for another ledger must not take it.
+  useEffect(() => setRepeat(null), [ledger.id]);
   // The day's figures and list are drawn from a deferred copy of the answer: React renders them in
   // a transition, in slices that leave the main thread free, instead of one long task when the
   // answer arrives (Lighthouse Total Blocking Time on /dashboard, docs/benchmarks.md).
@@ -187,7 +194,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             permissions.soloLectura ? (
               <Alert severity="info">{messages.soloLecturaNotice}</Alert>
             ) : formReady ? (
-              <NewTransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} askRate={later} />
+              <NewTransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} askRate={later} repeat={repeat} />
             ) : (
               <TransactionFormPlaceholder />
             )
@@ -206,6 +213,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 queued={queued}
                 permissions={permissions}
                 onError={notice.error}
+                {...(permissions.canWrite ? { onRepeat } : {})}
                 onDeleted={(tx) =>
                   undo.offer({
                     text: messages.txDeleteSuccess,

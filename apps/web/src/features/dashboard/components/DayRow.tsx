@@ -10,6 +10,8 @@ export interface RowActions {
   toggle(tx: Tx, esta_verificada: boolean): void;
   edit(tx: Tx): void;
   remove(tx: Tx): void;
+  /** "Repetir": fills the new-transaction form with this row (docs/product.md#repetir); absent for a viewer. */
+  repeat?(tx: Tx): void;
 }
 
 interface RowProps {
@@ -17,6 +19,8 @@ interface RowProps {
   index: number;
   allowed: boolean;
   checked: boolean;
+  /** Shows "Repetir" (anyone who may add transactions; a viewer member may not). */
+  repeatable?: boolean;
   /** A verify toggle of this row is queued (docs/product.md#working-offline). */
   pending: boolean;
   online: boolean;
@@ -30,7 +34,7 @@ interface RowProps {
  * It looks as the MUI version did: the theme's body2, subtitle2 and caption type, colours and
  * divider; MUI's checkbox size and 44 px touch targets on phones.
  */
-export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pending, online, actions }: RowProps) {
+export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pending, online, actions, repeatable = false }: RowProps) {
   // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
   const offlineHint = online ? undefined : messages.offlineNeedsConnection;
   const profit = tx.ganancia_transaccion_usd >= 0 ? 'tx-row-profit tx-positive' : 'tx-row-profit tx-negative';
@@ -73,6 +77,12 @@ export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pen
           <input type="checkbox" checked={checked} disabled={!allowed} onChange={(e) => actions.current.toggle(tx, e.target.checked)} />
           Verificada
         </label>
+        {/* Works offline too: it only fills the form, whose "Agregar" queues when there is no connection. */}
+        {repeatable && (
+          <HoverHint text="Repetir">
+            <PlainIconButton icon="repeat" aria-label={`Repetir transacción ${i + 1}`} onClick={() => actions.current.repeat?.(tx)} />
+          </HoverHint>
+        )}
         <HoverHint text={offlineHint ?? 'Editar'} reason={!online}>
           <PlainIconButton
             icon="edit"

@@ -3,6 +3,7 @@ import { importWhenOnline } from '../../../shared/lib/import-when-online';
 import { preloadable } from '../../../shared/lib/preloadable';
 import { useParallelRateState } from '../../rates';
 import { TransactionFormPlaceholder } from './TransactionFormPlaceholder';
+import type { RepeatDraft } from '../lib/repeat-draft';
 
 /**
  * The new-transaction form, loaded and drawn once the day's list has painted: its code
@@ -23,6 +24,8 @@ interface Props {
   onError(err: unknown, fallback: string, connectionFallback?: string): void;
   /** Whether to ask for the parallel rate it offers (the dashboard asks once its day's list has painted). */
   askRate: boolean;
+  /** The last "Repetir" pressed on a row of the day (docs/product.md#repetir). */
+  repeat?: RepeatDraft | null;
 }
 
 /**
@@ -32,7 +35,7 @@ interface Props {
  * the form. Memo: the dashboard's own redraws pass the same props and leave the form as it is
  * (docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
  */
-export const NewTransactionForm = memo(function NewTransactionForm({ ledgerId, fecha, onError, askRate }: Props) {
+export const NewTransactionForm = memo(function NewTransactionForm({ ledgerId, fecha, onError, askRate, repeat = null }: Props) {
   const parallelRate = useParallelRateState(askRate);
   return (
     <Suspense fallback={<TransactionFormPlaceholder />}>
@@ -42,6 +45,7 @@ export const NewTransactionForm = memo(function NewTransactionForm({ ledgerId, f
         onError={onError}
         parallelRate={parallelRate.rate}
         parallelRateMissing={parallelRate.missing}
+        repeat={repeat}
       />
     </Suspense>
   );

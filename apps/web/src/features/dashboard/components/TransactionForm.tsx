@@ -17,6 +17,7 @@ import {
   type TransactionFormInput,
 } from '@arb/shared';
 import { ApiError } from '../../../shared/lib/api-client';
+import type { RepeatDraft } from '../lib/repeat-draft';
 import { useCreateTransaction, type CreateTransactionVars } from '../api/create-transaction';
 import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
 import { transactionFields } from './TransactionFields';
@@ -33,6 +34,8 @@ interface Props {
   parallelRate?: number | undefined;
   /** No parallel rate is coming (the rates source failed, or no connection): its buttons say '---' instead of loading. */
   parallelRateMissing?: boolean | undefined;
+  /** The last "Repetir" pressed on a row: the form takes its values, once per press (docs/product.md#repetir). */
+  repeat?: RepeatDraft | null | undefined;
 }
 
 type Values = {
@@ -57,7 +60,7 @@ const emptyValues = (fecha: string): Values => ({
 });
 
 /** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
-export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parallelRateMissing = false }: Props) {
+export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parallelRateMissing = false, repeat = null }: Props) {
   const form = useForm<TransactionFormInput, unknown, TransactionData>({
     resolver: zodResolver(transactionFormSchema),
     defaultValues: emptyValues(fecha),
@@ -222,6 +225,13 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   const [reached, setReached] = useState(false);
   const second = useAfterPaint(true) || reached;
   const third = useAfterPaint(second) || reached;
+  const section = useRef<HTMLElement>(null);
+  useRepeat(repeat, section, (values) => {
+    setReached(true);
+    // The whole form takes the row's values (and nothing is sent: the user checks, then "Agregar").
+    // The accounts ride along as form values for the account selects (docs/product.md#repetir).
+    reset({ ...emptyValues(fecha), ...values } as TransactionFormInput, { keepFieldsRef: true });
+  });
   // Each part keeps its element while what it shows is the same: React Hook Form draws the form
   // again right after mounting it (to mark it ready), inside the commit that mounts it, and every
   // MUI part was drawn twice in that task; a part that did not change is not drawn again when the
@@ -266,7 +276,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     ),
   );
   return (
-    <Paper component="section" aria-labelledby="new-tx-title" aria-busy={!third} sx={{ p: 2 }}>
+    <Paper ref={section} component="section" aria-labelledby="new-tx-title" aria-busy={!third} sx={{ p: 2 }}>
       <Typography id="new-tx-title" variant="h6" component="h2" gutterBottom>
         Nueva Transacción
       </Typography>
@@ -295,6 +305,36 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       )}
     </Paper>
   );
+}
+
+/**
+ * Applies each new "Repetir" press once (its `n`), then brings the form to the user: on a phone it
+ * sits above the day's list, out of sight once the user has scrolled to a row, so it is scrolled
+ * into view (only as far as needed: on a desktop it usually is in view already) and the first
+ * filled amount gets the focus, without a second jump.
+ */
+function useRepeat(
+  repeat: RepeatDraft | null,
+  section: React.RefObject<HTMLElement | null>,
+  fill: (values: RepeatDraft['values']) => void,
+) {
+  const applied = useRef(0);
+  useEffect(() => {
+    if (!repeat || repeat.n === applied.current) return;
+    applied.current = repeat.n;
+    fill(repeat.values);
+    const first = repeat.values.venta !== '' ? 'venta' : 'compra';
+    // After the filled form is drawn (the purchase column may come only with this press).
+    const timer = window.setTimeout(() => {
+      const el = section.current;
+      if (!el) return;
+      if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      el.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus({ preventScroll: true });
+    }, 0);
+    return () => window.clearTimeout(timer);
+    // `fill` is a new function at every render; the press number is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [repeat]);
 }
 
 /**

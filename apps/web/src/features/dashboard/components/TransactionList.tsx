@@ -23,12 +23,14 @@ interface Props {
   onError(err: unknown, fallback: string): void;
   /** After a delete went through: the view offers "Deshacer" (docs/product.md#undo). */
   onDeleted?(tx: TransactionRow): void;
+  /** "Repetir" on each row (docs/product.md#repetir); left out for a viewer member, who sees no such button. */
+  onRepeat?(tx: TransactionRow): void;
   /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
   queued?: readonly QueuedOp[];
 }
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
-export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [] }: Props) {
+export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [], onRepeat }: Props) {
   const [editing, setEditing] = useState<TransactionRow | null>(null);
   const [deleting, setDeleting] = useState<TransactionRow | null>(null);
   const toggle = useToggleVerify();
@@ -72,6 +74,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
   const actions = useRef<RowActions>({ toggle: toggleRow, edit: setEditing, remove: setDeleting });
   useEffect(() => {
     actions.current.toggle = toggleRow;
+    actions.current.repeat = onRepeat;
   });
   const shown = useProgressiveCount(transactions.length);
 
@@ -102,6 +105,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
             key={tx.id}
             tx={tx}
             index={i}
+            repeatable={onRepeat !== undefined && permissions.canWrite}
             allowed={permissions.canChange(tx)}
             checked={clicked[tx.id] ?? queuedState(tx.id) ?? tx.esta_verificada}
             pending={queuedVerify.has(tx.id)}

@@ -7,7 +7,7 @@ import { STORAGE_KEYS, addDays, messages, todayKey } from '@arb/shared';
 import { AuthProvider } from '../../../shared/auth/auth-context';
 import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
 import type { Balances, Ledger } from '../api/types';
-import { json, mockFetch, renderWithProviders, type Call } from '../test/harness';
+import { aTransaction, json, mockFetch, renderWithProviders, type Call } from '../test/harness';
 import { FORM_MAX_WAIT_MS } from '../components/DashboardView';
 import DashboardPage from './DashboardPage';
 import { clearDashboardFlash } from '../lib/dashboard-flash';
@@ -253,6 +253,32 @@ describe('dashboard page', () => {
     expect(screen.queryByText('Nueva Transacción')).toBeNull();
     expect(screen.queryByRole('button', { name: /Editar saldo base/ })).toBeNull();
     expect(screen.queryByRole('button', { name: messages.importButton })).toBeNull();
+  });
+
+  it('"Repetir" on a row fills the form above (docs/product.md#repetir); a viewer sees neither', async () => {
+    const row = aTransaction({
+      ledgerId: SHARED.id,
+      venta: 80,
+      tasa_venta: 311.5,
+      compra: 80,
+      tasa_compra: 310,
+      createdBy: { id: OTHER.id, user_name: 'Otro' },
+    });
+    const withRow = (call: Call) =>
+      call.url.startsWith('/api/transactions/balances') ? json(200, { ...emptyBalances, transacciones_con_acumulados: [row] }) : undefined;
+    setup(`/dashboard?ledger=${SHARED.id}`, [SHARED], withRow);
+    fireEvent.click(await screen.findByRole('button', { name: 'Repetir transacción 1' }));
+    await waitFor(() => expect((screen.getByLabelText('Venta (USD)') as HTMLInputElement).value).toBe('80,00'));
+    expect((screen.getByLabelText('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('311,50');
+    cleanup();
+    window.localStorage.clear();
+
+    const asViewer = { ...SHARED, members: SHARED.members.map((m) => (m.userId === ME.id ? { ...m, soloLectura: true } : m)) };
+    setup(`/dashboard?ledger=${SHARED.id}`, [asViewer], withRow);
+    await screen.findByRole('button', { name: 'Editar transacción 1' });
+    expect(screen.queryByRole('button', { name: 'Repetir transacción 1' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Editar transacción 1' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Eliminar transacción 1' })).toHaveProperty('disabled', true);
   });
 
   it('without ledgers, says a personal one is being created and creates "Mi Registro"', async () => {

@@ -10,6 +10,10 @@ export type SearchFilters = {
   hasta: string;
   tipo: '' | 'venta' | 'compra';
   origen: '' | 'manual' | 'binance_p2p';
+  /** An account's id: rows with it as their Bs or their USD account. */
+  cuentaId: string;
+  /** The member who entered the rows. */
+  userId: string;
 };
 
 export function searchUrl(ledgerId: string, f: SearchFilters, page: number): string {

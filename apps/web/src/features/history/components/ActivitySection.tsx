@@ -15,8 +15,8 @@ import { useRestoreActivity } from '../../../shared/api/restore-change';
 interface Props {
   ledgerId: string;
   pageSize?: number;
-  /** Who is looking: the owner may restore any delete or reset, a member their own. */
-  viewer?: { userId: string | undefined; isOwner: boolean };
+  /** Who is looking: the owner may restore any delete or reset, a member their own, a viewer ("Solo lectura") none. */
+  viewer?: { userId: string | undefined; isOwner: boolean; soloLectura?: boolean };
   /** The ledger's profit method: the log states a transaction's profit only under por_operacion. */
   metodo: MetodoGanancia;
 }

@@ -1,53 +1,128 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, List, ListItemButton, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDayShort, messages, SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, t, type SearchRow } from '@arb/shared';
+import {
+  formatDayShort,
+  formatRate,
+  formatUsd,
+  messages,
+  SEARCH_MIN_CHARS,
+  SEARCH_PAGE_SIZE,
+  t,
+  type LedgerUser,
+  type SearchRow,
+} from '@arb/shared';
+import { errorMessage } from '../../../shared/lib/api-client';
 import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
+import { useSearchAccounts } from '../api/search-accounts';
 import { useSearchTransactions, type SearchFilters } from '../api/search-transactions';
 
-const EMPTY: SearchFilters = { q: '', desde: '', hasta: '', tipo: '', origen: '' };
+/** Each select shows its "Todos"/"Todas" when nothing is chosen, its label above it. */
+const SELECT_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
+const EMPTY: SearchFilters = { q: '', desde: '', hasta: '', tipo: '', origen: '', cuentaId: '', userId: '' };
+
+/** "Compra 50,00 USD a 39,00 Bs · referencia · contraparte": the side, then what the text matched. */
 function describe(r: SearchRow): string {
   const side =
     r.venta > 0
-      ? `${messages.searchTipoVenta} ${r.venta} @ ${r.tasa_venta}`
-      : `${messages.searchTipoCompra} ${r.compra} @ ${r.tasa_compra}`;
+      ? `${messages.searchTipoVenta} ${formatUsd(r.venta)} a ${formatRate(r.tasa_venta)}`
+      : `${messages.searchTipoCompra} ${formatUsd(r.compra)} a ${formatRate(r.tasa_compra)}`;
   return [side, r.referencia, r.contraparte].filter(Boolean).join(' · ');
 }
 
+/** What the form would send, or the Spanish reason it cannot be sent yet (said without asking the server). */
+function check(draft: SearchFilters): string | null {
+  const q = draft.q.trim();
+  if (q.length > 0 && [...q].length < SEARCH_MIN_CHARS) return messages.searchQueryTooShort;
+  if (draft.desde && draft.hasta && draft.desde > draft.hasta) return messages.searchDatesReversed;
+  return null;
+}
+
+interface Props {
+  ledgerId: string;
+  /** Who may have entered rows (owner and members), for the Miembro filter; none = no filter. */
+  members?: readonly LedgerUser[];
+}
+
 /**
- * "Buscar operaciones" (docs/product.md#buscar-operaciones): text and filters, 50 hits a page,
- * newest first; each hit opens its day on the dashboard. The account and member filters of the
- * API are not offered here yet.
+ * "Buscar operaciones" (docs/product.md#buscar-operaciones): text, dates, side, account, member and
+ * origin, 50 hits a page, newest first; each hit is a link that opens its day on the dashboard.
+ * A plain form: Enter in any field searches, every filter is a native-keyboard MUI select, the
+ * count is announced (role="status") and the first hit is the next Tab stop after "Buscar".
  */
-export function SearchSection({ ledgerId }: { ledgerId: string }) {
+export function SearchSection({ ledgerId, members = [] }: Props) {
   const [draft, setDraft] = useState<SearchFilters>(EMPTY);
   const [filters, setFilters] = useState<SearchFilters | null>(null);
   const [page, setPage] = useState(1);
-  const [tooShort, setTooShort] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const result = useSearchTransactions(ledgerId, filters, page);
+  const accounts = useSearchAccounts(ledgerId);
+  const resultsTop = useRef<HTMLDivElement>(null);
   const set = (k: keyof SearchFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const q = draft.q.trim();
-    // The server's rule (packages/shared SEARCH_MIN_CHARS), said before asking it.
-    if (q.length > 0 && [...q].length < SEARCH_MIN_CHARS) return setTooShort(true);
-    setTooShort(false);
+    const reason = check(draft);
+    setInvalid(reason);
+    if (reason) return;
     setPage(1);
     setFilters({ ...draft });
   };
+  const clear = () => {
+    setDraft(EMPTY);
+    setFilters(null);
+    setInvalid(null);
+    setPage(1);
+  };
+  const turn = (to: number) => {
+    setPage(to);
+    // Back to the top of the list, so a keyboard user starts the new page at its first hit.
+    resultsTop.current?.focus();
+  };
 
-  const data = result.data;
+  // Only for a search made: after "Limpiar" the query's kept previous answer is not shown.
+  const data = filters ? result.data : undefined;
   const pages = data ? Math.ceil(data.total / SEARCH_PAGE_SIZE) : 0;
+  const searching = result.isFetching;
+  const accountList = accounts.data ?? [];
   return (
     <Box component="section" aria-labelledby="search-title">
       <Typography id="search-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {messages.searchTitle}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack component="form" onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <TextField size="small" label={messages.searchText} value={draft.q} onChange={set('q')} sx={{ flex: 2, minWidth: 200 }} />
+        <Stack
+          component="form"
+          role="search"
+          aria-labelledby="search-title"
+          onSubmit={submit}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+        >
+          <TextField
+            size="small"
+            label={messages.searchText}
+            value={draft.q}
+            onChange={set('q')}
+            sx={{ flex: 2, minWidth: 200 }}
+            slotProps={{ htmlInput: { maxLength: 200, enterKeyHint: 'search' } }}
+          />
           <TextField
             size="small"
             type="date"
@@ -64,33 +139,106 @@ export function SearchSection({ ledgerId }: { ledgerId: string }) {
             onChange={set('hasta')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField size="small" select label={messages.searchTipo} value={draft.tipo} onChange={set('tipo')} sx={{ minWidth: 120 }}>
+          <TextField
+            size="small"
+            select
+            slotProps={SELECT_SLOTS}
+            label={messages.searchTipo}
+            value={draft.tipo}
+            onChange={set('tipo')}
+            sx={{ minWidth: 120 }}
+          >
             <MenuItem value="">{messages.searchTodos}</MenuItem>
             <MenuItem value="venta">{messages.searchTipoVenta}</MenuItem>
             <MenuItem value="compra">{messages.searchTipoCompra}</MenuItem>
           </TextField>
-          <TextField size="small" select label={messages.searchOrigen} value={draft.origen} onChange={set('origen')} sx={{ minWidth: 140 }}>
+          {accountList.length > 0 && (
+            <TextField
+              size="small"
+              select
+              slotProps={SELECT_SLOTS}
+              label={messages.searchCuenta}
+              value={draft.cuentaId}
+              onChange={set('cuentaId')}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">{messages.searchTodas}</MenuItem>
+              {accountList.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {members.length > 1 && (
+            <TextField
+              size="small"
+              select
+              slotProps={SELECT_SLOTS}
+              label={messages.searchMiembro}
+              value={draft.userId}
+              onChange={set('userId')}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">{messages.searchTodos}</MenuItem>
+              {members.map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {m.user_name || m.email}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <TextField
+            size="small"
+            select
+            slotProps={SELECT_SLOTS}
+            label={messages.searchOrigen}
+            value={draft.origen}
+            onChange={set('origen')}
+            sx={{ minWidth: 140 }}
+          >
             <MenuItem value="">{messages.searchTodos}</MenuItem>
             <MenuItem value="manual">{messages.xlsOrigenManual}</MenuItem>
             <MenuItem value="binance_p2p">{messages.xlsOrigenBinance}</MenuItem>
           </TextField>
-          <Button type="submit" variant="contained">
-            {messages.searchButton}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained">
+              {messages.searchButton}
+            </Button>
+            <Button type="button" onClick={clear}>
+              {messages.searchClear}
+            </Button>
+          </Stack>
         </Stack>
-        {tooShort && (
+        {invalid && (
           <Alert severity="warning" sx={{ mt: 1 }}>
-            {messages.searchQueryTooShort}
+            {invalid}
           </Alert>
         )}
-        {result.error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {result.error.message}
-          </Alert>
-        )}
-        {data && (
-          <Box sx={{ mt: 2 }}>
+        {searching && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
+            <CircularProgress size={16} aria-hidden />
             <Typography variant="body2" color="textSecondary">
+              {messages.searchLoading}
+            </Typography>
+          </Stack>
+        )}
+        {filters && result.isError && !searching && (
+          <Alert
+            severity="error"
+            sx={{ mt: 1 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void result.refetch()}>
+                {messages.retry}
+              </Button>
+            }
+          >
+            {errorMessage(result.error, messages.searchError, messages.searchConnectionError)}
+          </Alert>
+        )}
+        {data && !result.isError && (
+          <Box sx={{ mt: 2, opacity: result.isPlaceholderData ? 0.6 : 1 }}>
+            <Typography variant="body2" color="textSecondary" role="status" tabIndex={-1} ref={resultsTop} sx={{ outline: 'none' }}>
               {data.total === 0
                 ? messages.searchNoResults
                 : data.mas
@@ -112,11 +260,11 @@ export function SearchSection({ ledgerId }: { ledgerId: string }) {
             </List>
             {pages > 1 && (
               <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-                <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                <Button disabled={page <= 1 || searching} onClick={() => turn(page - 1)}>
                   {messages.searchPrev}
                 </Button>
                 <Typography variant="body2">{t('searchPage', { page })}</Typography>
-                <Button disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                <Button disabled={page >= pages || searching} onClick={() => turn(page + 1)}>
                   {messages.searchNext}
                 </Button>
               </Stack>

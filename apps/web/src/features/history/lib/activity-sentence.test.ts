@@ -130,6 +130,49 @@ describe('activitySentence', () => {
       },
       'Ana cambió los permisos de Gabi: modificar saldos Sí → No',
     ],
+    // docs/product.md "Permissions": a viewer ("Solo lectura") set, with the balance permission it cleared…
+    [
+      'a member made a viewer',
+      {
+        action: 'MEMBER_PERMISSIONS_UPDATED',
+        fecha: null,
+        before: { canModifyBalance: true, soloLectura: false, user: { id: 'u2', user_name: 'Gabi' } },
+        after: { canModifyBalance: false, soloLectura: true, user: { id: 'u2', user_name: 'Gabi' } },
+      },
+      'Ana dejó a Gabi en solo lectura: modificar saldos Sí → No',
+    ],
+    // …and cleared (nothing else changed).
+    [
+      'a viewer no more',
+      {
+        action: 'MEMBER_PERMISSIONS_UPDATED',
+        fecha: null,
+        before: { canModifyBalance: false, soloLectura: true, user: { id: 'u2', user_name: 'Gabi' } },
+        after: { canModifyBalance: false, soloLectura: false, user: { id: 'u2', user_name: 'Gabi' } },
+      },
+      'Ana quitó la solo lectura a Gabi',
+    ],
+    [
+      'a viewer set, member unnamed',
+      {
+        action: 'MEMBER_PERMISSIONS_UPDATED',
+        fecha: null,
+        before: { canModifyBalance: false, soloLectura: false },
+        after: { canModifyBalance: false, soloLectura: true },
+      },
+      'Ana dejó a un miembro en solo lectura',
+    ],
+    // Only 'Modificar saldos' changed: the sentence it always was.
+    [
+      'the balance permission alone, soloLectura in both snapshots',
+      {
+        action: 'MEMBER_PERMISSIONS_UPDATED',
+        fecha: null,
+        before: { canModifyBalance: false, soloLectura: false, user: { id: 'u2', user_name: 'Gabi' } },
+        after: { canModifyBalance: true, soloLectura: false, user: { id: 'u2', user_name: 'Gabi' } },
+      },
+      'Ana cambió los permisos de Gabi: modificar saldos No → Sí',
+    ],
     [
       'an expulsion names the member',
       { action: 'MEMBER_REMOVED', fecha: null, before: { userId: 'u2', canModifyBalance: false, user: { id: 'u2', user_name: 'Hugo' } } },

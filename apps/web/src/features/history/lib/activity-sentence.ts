@@ -143,6 +143,15 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): 
     }
     case 'MEMBER_PERMISSIONS_UPDATED': {
       const member = memberName(after, before);
+      // "Solo lectura" set or cleared (docs/product.md "Permissions"): said as what it is, with the
+      // 'Modificar saldos' it cleared, if any, as the detail.
+      if (typeof after?.soloLectura === 'boolean' && before?.soloLectura !== after.soloLectura) {
+        const on = after.soloLectura;
+        const head = member
+          ? t(on ? 'activityViewerOnNamed' : 'activityViewerOffNamed', { user, member })
+          : t(on ? 'activityViewerOn' : 'activityViewerOff', { user });
+        return withDetails(head, changes(before, after, [{ key: 'canModifyBalance', label: 'activityFieldCanModify', format: yesNo }]));
+      }
       return withDetails(
         member ? t('activityPermissionsUpdatedNamed', { user, member }) : t('activityPermissionsUpdated', { user }),
         changes(before, after, [{ key: 'canModifyBalance', label: 'activityFieldCanModify', format: yesNo }]),

@@ -21,6 +21,8 @@ describe('canRestore (docs/product.md#undo)', () => {
     ['the author of a delete', entry({}), { userId: 'ana', isOwner: false }, true],
     ['the owner, for someone else’s reset', entry({ action: 'LEDGER_DAY_RESET' }), { userId: 'olga', isOwner: true }, true],
     ['another member', entry({}), { userId: 'beto', isOwner: false }, false],
+    // A viewer ("Solo lectura") restores nothing, not even their own earlier change: it would answer 403 SOLO_LECTURA.
+    ['the author, now a viewer', entry({}), { userId: 'ana', isOwner: false, soloLectura: true }, false],
     ['an edit (not restorable)', entry({ action: 'TRANSACTION_UPDATED' }), { userId: 'ana', isOwner: true }, false],
     ['an entry already restored', entry({ restoredAt: '2026-11-22T13:00:00Z' }), { userId: 'ana', isOwner: true }, false],
     // 2026-10-23T11:59 is 31 days and 1 minute before now: outside the 30 days.

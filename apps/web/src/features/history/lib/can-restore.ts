@@ -5,9 +5,15 @@ const DAY_MS = 86_400_000;
 
 /**
  * docs/product.md#undo: "Restaurar" on a delete or reset of the last 30 days that was not restored yet,
- * for the ledger's owner and for whoever made the change. The server checks the same.
+ * for the ledger's owner and for whoever made the change — unless that member is now a viewer
+ * ("Solo lectura"), whose restore would answer 403 SOLO_LECTURA. The server checks the same.
  */
-export function canRestore(entry: ActivityEntry, viewer: { userId: string | undefined; isOwner: boolean }, now = Date.now()): boolean {
+export function canRestore(
+  entry: ActivityEntry,
+  viewer: { userId: string | undefined; isOwner: boolean; soloLectura?: boolean },
+  now = Date.now(),
+): boolean {
+  if (viewer.soloLectura && !viewer.isOwner) return false;
   if (!RESTORABLE_ACTIONS.includes(entry.action) || entry.restoredAt) return false;
   if (now - new Date(entry.createdAt).getTime() > RESTORE_WINDOW_DAYS * DAY_MS) return false;
   const authorId = entry.user?.id ?? null;

@@ -4,17 +4,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBs, formatUsd, todayKey } from '@arb/shared';
 import type { HistoryDate, HistorySummary } from '../api/types';
 import { fakeApi, signIn, type Routes } from '../testing/fake-api';
+import { saveSession } from '../../../shared/lib/session';
 import { renderAt } from '../testing/render';
 import LedgerHistoryPage from './LedgerHistoryPage';
 
 const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
-const ledgers = {
-  status: 200,
-  body: [
-    { id: 'other', name: 'Otro' },
-    { id: LEDGER, name: 'Caja Caracas' },
+const olga = { id: 'u9', user_name: 'Olga', email: 'olga@example.com' };
+const me = { id: 'u1', user_name: 'Ana', email: 'ana@example.com' };
+/** A ledger as GET /api/ledgers lists it: Olga owns it, the signed-in user (u1) is a member. */
+const ledgerOf = (id: string, name: string, soloLectura = false) => ({
+  id,
+  name,
+  ownerId: olga.id,
+  owner: olga,
+  members: [
+    { userId: olga.id, canModifyBalance: true, soloLectura: false, user: olga },
+    { userId: me.id, canModifyBalance: false, soloLectura, user: me },
   ],
-};
+  metodo_ganancia: 'por_operacion',
+});
+const ledgers = { status: 200, body: [ledgerOf('other', 'Otro'), ledgerOf(LEDGER, 'Caja Caracas')] };
 const summary: HistorySummary = {
   resumen_total: { saldo_ves: 1234567.8, saldo_usd: 2500.5, ganancia_total: 321.45, transacciones_count: 42, fecha: '2026-11-21' },
   resumen_7dias: { ganancia_total: 55.1, transacciones_count: 7 },
@@ -194,5 +203,84 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     await screen.findByRole('list', { name: 'Fechas con transacciones' });
     await waitFor(() => expect(screen.getByText('Recurso no encontrado')).toBeTruthy());
     expect(tile('total-count')).toContain('42');
+  });
+
+  it('a viewer ("Solo lectura") reads the page but gets no write button: no first transaction, no undo of an import, no restore', async () => {
+    saveSession({ user: { ...me, role: 'USER', email_verified: true, phone_number: null } });
+    routes['/api/ledgers'] = { status: 200, body: [ledgerOf(LEDGER, 'Caja Caracas', true)] };
+    routes['/api/transactions/dates'] = { status: 200, body: [] };
+    routes[`/api/ledgers/${LEDGER}/imports`] = {
+      status: 200,
+      body: [
+        {
+          id: 'b1',
+          createdAt: '2026-11-21T10:00:00Z',
+          fileName: 'p2p.xlsx',
+          created: 4,
+          user: { id: me.id, user_name: 'Ana' },
+          undone: false,
+        },
+      ],
+    };
+    // A delete she made before the owner made her a viewer: hers, recent, not restored.
+    routes[`/api/ledgers/${LEDGER}/activity`] = {
+      status: 200,
+      body: [
+        {
+          id: 7,
+          action: 'TRANSACTION_DELETED',
+          entityId: 't1',
+          fecha: '2026-11-21',
+          before: { venta: 10, tasa_venta: 310 },
+          after: null,
+          createdAt: new Date().toISOString(),
+          restoredAt: null,
+          user: { id: me.id, user_name: 'Ana' },
+        },
+      ],
+    };
+    open();
+    expect(await screen.findByText('Este registro aún no tiene transacciones')).toBeTruthy();
+    expect(await screen.findByText('p2p.xlsx · 4 operaciones')).toBeTruthy();
+    expect(await screen.findByText(/Ana eliminó una transacción/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Crear Primera Transacción' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deshacer importación' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restaurar' })).toBeNull();
+  });
+
+  it('the same member, not a viewer, gets the undo and the restore of what she did', async () => {
+    saveSession({ user: { ...me, role: 'USER', email_verified: true, phone_number: null } });
+    routes[`/api/ledgers/${LEDGER}/imports`] = {
+      status: 200,
+      body: [
+        {
+          id: 'b1',
+          createdAt: '2026-11-21T10:00:00Z',
+          fileName: 'p2p.xlsx',
+          created: 4,
+          user: { id: me.id, user_name: 'Ana' },
+          undone: false,
+        },
+      ],
+    };
+    routes[`/api/ledgers/${LEDGER}/activity`] = {
+      status: 200,
+      body: [
+        {
+          id: 7,
+          action: 'TRANSACTION_DELETED',
+          entityId: 't1',
+          fecha: '2026-11-21',
+          before: { venta: 10, tasa_venta: 310 },
+          after: null,
+          createdAt: new Date().toISOString(),
+          restoredAt: null,
+          user: { id: me.id, user_name: 'Ana' },
+        },
+      ],
+    };
+    open();
+    expect(await screen.findByRole('button', { name: 'Deshacer importación' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Restaurar' })).toBeTruthy();
   });
 });

@@ -19,6 +19,8 @@ import { useHistoryRealtime } from '../hooks/use-history-realtime';
 import { ConnectionChip } from '../../realtime';
 import { daysChipLabel } from '../lib/labels';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
+import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
+import { searchMembers } from '../lib/search-members';
 
 function Loading() {
   return (
@@ -63,6 +65,9 @@ export default function LedgerHistoryPage() {
       </Paper>
     );
   } else {
+    // A viewer ("Solo lectura", docs/product.md "Permissions") reads this page whole but gets no
+    // button whose write would answer 403: no "create the first", no undo of an import, no restore.
+    const permissions = ledgerPermissions(ledger.data, user?.id);
     const failed = dates.error ?? summary.error;
     const retry = () => {
       if (dates.isError) void dates.refetch();
@@ -86,14 +91,16 @@ export default function LedgerHistoryPage() {
         {dates.data && dates.data.length === 0 && (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
             <Typography gutterBottom>{messages.historyEmpty}</Typography>
-            <Button
-              component={RouterLink}
-              to={`/dashboard?ledger=${encodeURIComponent(ledgerId)}&date=${todayKey()}`}
-              variant="contained"
-              startIcon={<AddIcon />}
-            >
-              {messages.historyCreateFirst}
-            </Button>
+            {!permissions.soloLectura && (
+              <Button
+                component={RouterLink}
+                to={`/dashboard?ledger=${encodeURIComponent(ledgerId)}&date=${todayKey()}`}
+                variant="contained"
+                startIcon={<AddIcon />}
+              >
+                {messages.historyCreateFirst}
+              </Button>
+            )}
           </Paper>
         )}
         {dates.data && dates.data.length > 0 && (
@@ -108,11 +115,11 @@ export default function LedgerHistoryPage() {
             </Box>
           </>
         )}
-        {dates.data && dates.data.length > 0 && <SearchSection ledgerId={ledgerId} />}
-        <ImportsSection ledgerId={ledgerId} userId={user?.id} isOwner={ledger.data.ownerId === user?.id} />
+        {dates.data && dates.data.length > 0 && <SearchSection ledgerId={ledgerId} members={searchMembers(ledger.data)} />}
+        <ImportsSection ledgerId={ledgerId} userId={user?.id} isOwner={permissions.isOwner} canWrite={!permissions.soloLectura} />
         <ActivitySection
           ledgerId={ledgerId}
-          viewer={{ userId: user?.id, isOwner: ledger.data.ownerId === user?.id }}
+          viewer={{ userId: user?.id, isOwner: permissions.isOwner, soloLectura: permissions.soloLectura }}
           metodo={ledger.data.metodo_ganancia}
         />
       </Stack>
