@@ -619,6 +619,8 @@ export const messages = {
   xlsMovDestino: 'Destino',
   xlsMovNetosVes: 'Movimientos netos Bs',
   xlsMovNetosUsd: 'Movimientos netos USD',
+  // DESIGN §28 "Accounts that come back": a queued offline create whose account was archived meanwhile.
+  cuentaArchivadaEnCola: 'La cuenta {cuenta} se archivó mientras la operación esperaba: quedó en Sin asignar',
   // Scheduled backups (docs/operations.md#backups).
   backupsTitle: 'Copias de seguridad',
   backupsCreateNow: 'Crear copia ahora',
