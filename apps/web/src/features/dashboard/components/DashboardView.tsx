@@ -204,6 +204,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 ledgerId={shownLedgerId}
                 transactions={data.transacciones_con_acumulados}
                 queued={queued}
+                cuentas={data.cuentas}
                 permissions={permissions}
                 onError={notice.error}
                 onDeleted={(tx) =>

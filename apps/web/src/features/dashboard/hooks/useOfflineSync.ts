@@ -6,6 +6,7 @@ import { createTransaction } from '../api/create-transaction';
 import { balancesQueryKey } from '../api/get-balances';
 import { ledgersQueryKey } from '../api/get-ledgers';
 import { toggleVerify } from '../api/toggle-verify';
+import { showDashboardFlash } from '../lib/dashboard-flash';
 
 /** A request that got no HTTP answer at all (offline, refused, time-out): docs/product.md#working-offline queues it. */
 export function isNoAnswer(err: unknown): boolean {
@@ -21,8 +22,11 @@ export function useOfflineSync(userId: string | undefined): void {
   useEffect(() => {
     setOfflineSender(
       async (op) => {
-        if (op.kind === 'create') await createTransaction(op);
-        else await toggleVerify(op);
+        if (op.kind === 'create') {
+          const answer = await createTransaction(op, true);
+          // An account archived while the item waited: the row went to Sin asignar, and the user is told.
+          if (answer.avisos?.length) showDashboardFlash(answer.avisos.join(' '));
+        } else await toggleVerify(op);
       },
       (op) => {
         void queryClient.invalidateQueries({ queryKey: balancesQueryKey(op.ledgerId) });
