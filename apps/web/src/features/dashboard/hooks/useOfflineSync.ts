@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { offlineQueue, setOfflineSender, startOfflineSync } from '../../../shared/offline/offline';
 import { ApiError } from '../../../shared/lib/api-client';
+import type { QueuedOp } from '../../../shared/offline/queue';
 import { createTransaction } from '../api/create-transaction';
 import { balancesQueryKey } from '../api/get-balances';
 import { ledgersQueryKey } from '../api/get-ledgers';
@@ -14,6 +15,18 @@ export function isNoAnswer(err: unknown): boolean {
 }
 
 /**
+ * Sends one queued item. A create is marked as queued (X-Offline-Queue): an account archived while
+ * it waited puts that side in Sin asignar, and the server's notice is shown on the dashboard
+ * (DESIGN §28 "Accounts that come back").
+ */
+export async function sendQueued(op: QueuedOp): Promise<void> {
+  if (op.kind === 'create') {
+    const answer = await createTransaction(op, true);
+    if (answer.avisos?.length) showDashboardFlash(answer.avisos.join(' '));
+  } else await toggleVerify(op);
+}
+
+/**
  * Sends this user's offline queue (docs/product.md#working-offline) with the dashboard's own requests, and reloads the
  * ledger's figures after each item goes through. Mounted once by the dashboard page.
  */
@@ -21,13 +34,7 @@ export function useOfflineSync(userId: string | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     setOfflineSender(
-      async (op) => {
-        if (op.kind === 'create') {
-          const answer = await createTransaction(op, true);
-          // An account archived while the item waited: the row went to Sin asignar, and the user is told.
-          if (answer.avisos?.length) showDashboardFlash(answer.avisos.join(' '));
-        } else await toggleVerify(op);
-      },
+      sendQueued,
       (op) => {
         void queryClient.invalidateQueries({ queryKey: balancesQueryKey(op.ledgerId) });
         if (op.kind === 'create') void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
