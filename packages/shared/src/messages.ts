@@ -621,6 +621,10 @@ export const messages = {
   xlsMovNetosUsd: 'Movimientos netos USD',
   // DESIGN §28 "Accounts that come back": a queued offline create whose account was archived meanwhile.
   cuentaArchivadaEnCola: 'La cuenta {cuenta} se archivó mientras la operación esperaba: quedó en Sin asignar',
+  // The dashboard's compact card and the day's movements (docs/product.md#cuentas-y-movimientos).
+  cuentasCardLink: 'Ver cuentas',
+  cuentasCardFecha: 'Saldos al cierre del {fecha}',
+  movimientosDelDia: 'Movimientos del día ({n})',
   // Scheduled backups (docs/operations.md#backups).
   backupsTitle: 'Copias de seguridad',
   backupsCreateNow: 'Crear copia ahora',

@@ -1,26 +1,16 @@
 import { Alert, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { formatDayShort, messages, type CuentaSaldoJson, type MovimientoJson } from '@arb/shared';
+import { formatDayShort, messages, type CuentaSaldoJson } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { Figure } from '../../../shared/ui/Figure';
 import { useMovimientos } from '../api/cuentas';
 import { formatMoneda, tipoMovLabel } from './labels';
+import { movimientoRuta as ruta, movimientoSigno } from './movimiento-text';
 
 interface Props {
   ledgerId: string;
   desde: string;
   hasta: string;
   cuentas: CuentaSaldoJson[];
-}
-
-/** "Banesco → Binance", "Sin asignar → Banesco": where the money went. */
-function ruta(m: MovimientoJson, nombres: Map<string, string>): string {
-  const name = (id: string | null) => (id === null ? messages.sinAsignar : (nombres.get(id) ?? '—'));
-  if (m.tipo === 'transferencia') return `${name(m.cuenta_origen_id)} → ${name(m.cuenta_destino_id)}`;
-  const cuenta = m.cuenta_destino_id ?? m.cuenta_origen_id;
-  const parts = [name(cuenta)];
-  if (m.miembro) parts.push(m.miembro.user_name);
-  if (m.notas) parts.push(m.notas);
-  return parts.join(' · ');
 }
 
 /** The month's movements, newest first as the server lists them. */
@@ -40,7 +30,7 @@ export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
     body = (
       <List dense disablePadding aria-label={messages.movimientosTitle}>
         {movimientos.data.map((m) => {
-          const sign = m.tipo === 'retiro' || (m.tipo === 'ajuste' && (m.cuenta_origen_id !== null || m.sentido === 'salida')) ? '-' : '';
+          const sign = movimientoSigno(m);
           return (
             <ListItem key={m.id} divider sx={{ gap: 1 }}>
               <ListItemText primary={`${tipoMovLabel(m.tipo)} · ${formatDayShort(m.fecha)}`} secondary={ruta(m, nombres)} />
