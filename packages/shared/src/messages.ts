@@ -625,6 +625,7 @@ export const messages = {
   cuentasCardLink: 'Ver cuentas',
   cuentasCardFecha: 'Saldos al cierre del {fecha}',
   movimientosDelDia: 'Movimientos del día ({n})',
+  importCuentasHelp: 'Para todas las órdenes del archivo',
   // Scheduled backups (docs/operations.md#backups).
   backupsTitle: 'Copias de seguridad',
   backupsCreateNow: 'Crear copia ahora',

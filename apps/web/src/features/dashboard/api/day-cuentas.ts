@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CuentaOption } from '../lib/cuenta-choice';
+import type { CuentaOption } from '../../../shared/lib/cuenta-choice';
 import { balancesQueryOptions } from './get-balances';
 import type { BalancesAnswer } from './fetch-balances';
 

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Box, TextField } from '@mui/material';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { cuentaOptions, type CuentaOption } from '../lib/cuenta-choice';
+import { cuentaOptions, type CuentaOption } from '../../../shared/lib/cuenta-choice';
 
 interface Props {
   cuentas: readonly CuentaOption[];

@@ -25,7 +25,7 @@ import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
 import { FarRateDialog, farRateQuestions } from './FarRateDialog';
 import { CuentaSelects } from './CuentaSelects';
-import { cuentaRefs, type CuentaOption } from '../lib/cuenta-choice';
+import { cuentaRefs, type CuentaOption } from '../../../shared/lib/cuenta-choice';
 
 interface Props {
   ledgerId: string;

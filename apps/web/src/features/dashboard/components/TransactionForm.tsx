@@ -25,7 +25,7 @@ import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { ProfitPreview } from './ProfitPreview';
 import { FarRateDialog, farRateQuestions } from './FarRateDialog';
 import { useDayCuentas } from '../api/day-cuentas';
-import { cuentaRefs, readCuentaChoice, saveCuentaChoice } from '../lib/cuenta-choice';
+import { cuentaRefs, readCuentaChoice, saveCuentaChoice } from '../../../shared/lib/cuenta-choice';
 import { CuentaSelects } from './CuentaSelects';
 
 interface Props {
