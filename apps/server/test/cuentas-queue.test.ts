@@ -29,7 +29,12 @@ describe('accounts: a queued create whose account was archived, and an import un
     const banesco = await addCuenta(t, ana, L, { nombre: 'Banesco', moneda: 'VES' });
     const binance = await addCuenta(t, ana, L, { nombre: 'Binance', moneda: 'USD', tipo: 'binance' });
     // Never used, zero balance: it archives while the create waits in the queue
-    const arch = await t.request({ method: 'PUT', url: `/api/ledgers/${L}/cuentas/${banesco.id}`, token: ana.token, payload: { archivada: true } });
+    const arch = await t.request({
+      method: 'PUT',
+      url: `/api/ledgers/${L}/cuentas/${banesco.id}`,
+      token: ana.token,
+      payload: { archivada: true },
+    });
     expect(arch.statusCode, arch.body).toBe(200);
     // A sale of 10 USD at 40: 400 Bs into Banesco (archived), 10 USD out of Binance (active)
     const body = { ledgerId: L, fecha: '2026-05-04', venta: 10, tasa_venta: 40, cuenta_ves_id: banesco.id, cuenta_usd_id: binance.id };
@@ -67,7 +72,10 @@ describe('accounts: a queued create whose account was archived, and an import un
         { 'idempotency-key': `k-${cuenta_ves_id}`, 'x-offline-queue': '1' },
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'CUENTA_INVALIDA', error: 'La cuenta no pertenece a este registro o no es de la moneda correcta' });
+      expect(res.json()).toMatchObject({
+        code: 'CUENTA_INVALIDA',
+        error: 'La cuenta no pertenece a este registro o no es de la moneda correcta',
+      });
     }
   });
 
@@ -78,7 +86,13 @@ describe('accounts: a queued create whose account was archived, and an import un
     const ves = await addCuenta(t, u, L, { nombre: 'Mercantil', moneda: 'VES' });
     const csv = readFileSync(new URL('../src/services/imports/fixtures/english-fees.csv', import.meta.url));
     const form = multipart({ cuenta_ves_id: ves.id }, [{ name: 'file', filename: 'orders.csv', contentType: 'text/csv', data: csv }]);
-    const imp = await t.request({ method: 'POST', url: `/api/ledgers/${L}/imports`, token: u.token, payload: form.payload, headers: form.headers });
+    const imp = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${L}/imports`,
+      token: u.token,
+      payload: form.payload,
+      headers: form.headers,
+    });
     expect(imp.statusCode, imp.body).toBe(201);
     const { id: batchId, fechas } = imp.json().batch as { id: string; fechas: string[] };
     const last = fechas.at(-1)!;

@@ -37,7 +37,11 @@ export async function checkCuentaRefs(db: DbOrTx, ledgerId: string, refs: Cuenta
  * error — that side goes to Sin asignar (null) and its name is returned for the answer's notice.
  * A foreign or wrong-currency account is still 400 CUENTA_INVALIDA.
  */
-export async function queuedCuentaRefs(db: DbOrTx, ledgerId: string, refs: CuentaRef[]): Promise<{ keep: Set<string>; archivadas: string[] }> {
+export async function queuedCuentaRefs(
+  db: DbOrTx,
+  ledgerId: string,
+  refs: CuentaRef[],
+): Promise<{ keep: Set<string>; archivadas: string[] }> {
   const asked = refs.filter((r): r is CuentaRef & { id: string } => typeof r.id === 'string');
   const keep = new Set<string>();
   const archivadas: string[] = [];

@@ -98,7 +98,10 @@ describe('Importar de Binance', () => {
     await user.click(screen.getByRole('button', { name: 'Importar 249 operaciones' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith('Importación completada: 249 operaciones'));
     expect(onImported).toHaveBeenCalled();
-    expect(urls.filter((u) => u.includes('/imports'))).toEqual([`/api/ledgers/${LEDGER}/imports/preview`, `/api/ledgers/${LEDGER}/imports`]);
+    expect(urls.filter((u) => u.includes('/imports'))).toEqual([
+      `/api/ledgers/${LEDGER}/imports/preview`,
+      `/api/ledgers/${LEDGER}/imports`,
+    ]);
   });
 
   it('under por_operacion explains one-sided orders and offers the owner the switch, only when asked', async () => {
@@ -151,17 +154,30 @@ describe('Importar de Binance', () => {
       'fetch',
       vi.fn(async (url: string, init: RequestInit = {}) => {
         if (url.endsWith('/cuentas'))
-          return new Response(JSON.stringify({ fecha: '2026-11-20', cuentas: [BANESCO, BINANCE], sin_asignar: { ves: 0, usd: 0 }, totales: { ves: 0, usd: 0 } }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          });
+          return new Response(
+            JSON.stringify({
+              fecha: '2026-11-20',
+              cuentas: [BANESCO, BINANCE],
+              sin_asignar: { ves: 0, usd: 0 },
+              totales: { ves: 0, usd: 0 },
+            }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          );
         const fields: Record<string, string> = {};
         (init.body as FormData).forEach((v, k) => {
           if (typeof v === 'string') fields[k] = v;
         });
         sent.push({ url, fields });
-        const body = url.endsWith('/preview') ? PREVIEW : { batch: { id: 'b', created: 249, duplicate: 0, skipped: 1, fechas: ['2026-11-20'] } };
-        return new Response(JSON.stringify(body), { status: url.endsWith('/preview') ? 200 : 201, headers: { 'content-type': 'application/json' } });
+        const body = url.endsWith('/preview')
+          ? PREVIEW
+          : { batch: { id: 'b', created: 249, duplicate: 0, skipped: 1, fechas: ['2026-11-20'] } };
+        return new Response(JSON.stringify(body), {
+          status: url.endsWith('/preview') ? 200 : 201,
+          headers: { 'content-type': 'application/json' },
+        });
       }),
     );
     const onDone = vi.fn();

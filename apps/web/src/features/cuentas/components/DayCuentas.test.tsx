@@ -54,7 +54,9 @@ describe('the dashboard’s Cuentas card and day’s movements (docs/product.md#
       </MemoryRouter>,
     );
     const card = screen.getByTestId('day-cuentas');
-    const items = within(card).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['BanescoDescuadrada1.013.510,50 Bs.S', 'Binance250,50 USD', 'Sin asignar USD-12,25 USD']);
     expect(within(card).getByText('Saldos al cierre del 20/11/2026')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Ver cuentas' }).getAttribute('href')).toBe(`/ledger/${LEDGER}/cuentas`);
@@ -66,16 +68,25 @@ describe('the dashboard’s Cuentas card and day’s movements (docs/product.md#
         cuentas={[BANESCO, BINANCE]}
         movimientos={[
           mov({ id: 'm-1' }),
-          mov({ id: 'm-2', tipo: 'retiro', moneda: 'USD', monto: 20, cuenta_origen_id: 'c-binance', cuenta_destino_id: null, miembro: { id: 'u', user_name: 'Ana' } }),
+          mov({
+            id: 'm-2',
+            tipo: 'retiro',
+            moneda: 'USD',
+            monto: 20,
+            cuenta_origen_id: 'c-binance',
+            cuenta_destino_id: null,
+            miembro: { id: 'u', user_name: 'Ana' },
+          }),
         ]}
       />,
     );
     const list = screen.getByTestId('day-movimientos');
     expect(within(list).getByRole('heading').textContent).toBe('Movimientos del día (2)');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'TransferenciaSin asignar → Banesco1.000,00 Bs.S',
-      'RetiroBinance · Ana-20,00 USD',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['TransferenciaSin asignar → Banesco1.000,00 Bs.S', 'RetiroBinance · Ana-20,00 USD']);
     expect(within(list).queryByRole('button')).toBeNull();
   });
 

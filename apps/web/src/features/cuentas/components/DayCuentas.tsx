@@ -28,9 +28,21 @@ export function DayCuentasCard({ ledgerId, fecha, cuentas, sinAsignar }: CardPro
     archivada: c.archivada,
   }));
   if (sinAsignar && sinAsignar.ves !== 0)
-    lines.push({ key: 'sa-ves', nombre: `${messages.sinAsignar} Bs`, texto: formatMoneda('VES', sinAsignar.ves), descuadrada: false, archivada: false });
+    lines.push({
+      key: 'sa-ves',
+      nombre: `${messages.sinAsignar} Bs`,
+      texto: formatMoneda('VES', sinAsignar.ves),
+      descuadrada: false,
+      archivada: false,
+    });
   if (sinAsignar && sinAsignar.usd !== 0)
-    lines.push({ key: 'sa-usd', nombre: `${messages.sinAsignar} USD`, texto: formatMoneda('USD', sinAsignar.usd), descuadrada: false, archivada: false });
+    lines.push({
+      key: 'sa-usd',
+      nombre: `${messages.sinAsignar} USD`,
+      texto: formatMoneda('USD', sinAsignar.usd),
+      descuadrada: false,
+      archivada: false,
+    });
   return (
     <Paper component="section" aria-labelledby="day-cuentas-title" sx={{ p: 2 }} data-testid="day-cuentas">
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>

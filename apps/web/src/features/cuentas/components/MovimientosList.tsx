@@ -1,5 +1,5 @@
-import { Alert, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { formatDayShort, messages, type CuentaSaldoJson } from '@arb/shared';
+import { Alert, Button, CircularProgress, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { formatDayShort, messages, type CuentaSaldoJson, type MovimientoJson } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { Figure } from '../../../shared/ui/Figure';
 import { useMovimientos } from '../api/cuentas';
@@ -11,10 +11,13 @@ interface Props {
   desde: string;
   hasta: string;
   cuentas: CuentaSaldoJson[];
+  /** With the balance permission: "Editar" and "Eliminar" on each movement. */
+  onEditar?: ((m: MovimientoJson) => void) | undefined;
+  onEliminar?: ((m: MovimientoJson) => void) | undefined;
 }
 
 /** The month's movements, newest first as the server lists them. */
-export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
+export function MovimientosList({ ledgerId, desde, hasta, cuentas, onEditar, onEliminar }: Props) {
   const movimientos = useMovimientos(ledgerId, desde, hasta);
   const nombres = new Map(cuentas.map((c) => [c.id, c.nombre]));
   let body: React.ReactNode;
@@ -32,7 +35,7 @@ export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
         {movimientos.data.map((m) => {
           const sign = movimientoSigno(m);
           return (
-            <ListItem key={m.id} divider sx={{ gap: 1 }}>
+            <ListItem key={m.id} divider sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="movimiento">
               <ListItemText primary={`${tipoMovLabel(m.tipo)} · ${formatDayShort(m.fecha)}`} secondary={ruta(m, nombres)} />
               <Typography sx={{ fontVariantNumeric: 'tabular-nums', textAlign: 'right' }}>
                 <Figure>{`${sign}${formatMoneda(m.moneda, m.monto)}`}</Figure>
@@ -42,6 +45,29 @@ export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
                   </Typography>
                 )}
               </Typography>
+              {(onEditar || onEliminar) && (
+                <Stack direction="row" spacing={1} sx={{ width: '100%', justifyContent: 'flex-end' }}>
+                  {onEditar && (
+                    <Button
+                      size="small"
+                      onClick={() => onEditar(m)}
+                      aria-label={`${messages.movEditarAction} ${tipoMovLabel(m.tipo)} ${formatDayShort(m.fecha)}`}
+                    >
+                      {messages.movEditarAction}
+                    </Button>
+                  )}
+                  {onEliminar && (
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => onEliminar(m)}
+                      aria-label={`${messages.movEliminarAction} ${tipoMovLabel(m.tipo)} ${formatDayShort(m.fecha)}`}
+                    >
+                      {messages.movEliminarAction}
+                    </Button>
+                  )}
+                </Stack>
+              )}
             </ListItem>
           );
         })}

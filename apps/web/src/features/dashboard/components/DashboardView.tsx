@@ -189,7 +189,12 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} enabled={later} />
                 {later && data?.cuentas && data.cuentas.length > 0 && (
                   <Suspense fallback={null}>
-                    <DayCuentasCard ledgerId={shownLedgerId} fecha={settled.date ?? date} cuentas={data.cuentas} sinAsignar={data.sin_asignar} />
+                    <DayCuentasCard
+                      ledgerId={shownLedgerId}
+                      fecha={settled.date ?? date}
+                      cuentas={data.cuentas}
+                      sinAsignar={data.sin_asignar}
+                    />
                   </Suspense>
                 )}
               </Stack>

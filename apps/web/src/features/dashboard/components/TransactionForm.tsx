@@ -52,7 +52,10 @@ type Values = {
 };
 /** The fields the form shows. */
 const FIELD_NAMES = ['venta', 'tasa_venta', 'compra', 'tasa_compra', 'comision_usd', 'notas'] as const;
-const emptyValues = (fecha: string, cuentas: { cuentaVesId: string; cuentaUsdId: string } = { cuentaVesId: '', cuentaUsdId: '' }): Values => ({
+const emptyValues = (
+  fecha: string,
+  cuentas: { cuentaVesId: string; cuentaUsdId: string } = { cuentaVesId: '', cuentaUsdId: '' },
+): Values => ({
   venta: '',
   tasa_venta: '',
   compra: '',
@@ -287,7 +290,18 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       />
     ) : null;
   const rest = useKept(
-    JSON.stringify([comision, notas, error('comision_usd'), error('notas'), isSubmitted, busy, showProfit ? profit : null, cuentas, cuentaVesId, cuentaUsdId]),
+    JSON.stringify([
+      comision,
+      notas,
+      error('comision_usd'),
+      error('notas'),
+      isSubmitted,
+      busy,
+      showProfit ? profit : null,
+      cuentas,
+      cuentaVesId,
+      cuentaUsdId,
+    ]),
     () => (
       <>
         {cuentaFields}

@@ -8,7 +8,16 @@ import { renderHook } from '@testing-library/react';
 const op = {
   kind: 'create' as const,
   ledgerId: '11111111-1111-4111-8111-111111111111',
-  input: { venta: '10', tasa_venta: '310', compra: '', tasa_compra: '', comision_usd: '', notas: '', fecha: '2026-11-20', cuenta_ves_id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' },
+  input: {
+    venta: '10',
+    tasa_venta: '310',
+    compra: '',
+    tasa_compra: '',
+    comision_usd: '',
+    notas: '',
+    fecha: '2026-11-20',
+    cuenta_ves_id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  },
   ganancia: 10,
   ocurridoEn: '2026-11-20T12:00:00.000Z',
   idempotencyKey: 'k-1',

@@ -33,13 +33,10 @@ export async function sendQueued(op: QueuedOp): Promise<void> {
 export function useOfflineSync(userId: string | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    setOfflineSender(
-      sendQueued,
-      (op) => {
-        void queryClient.invalidateQueries({ queryKey: balancesQueryKey(op.ledgerId) });
-        if (op.kind === 'create') void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
-      },
-    );
+    setOfflineSender(sendQueued, (op) => {
+      void queryClient.invalidateQueries({ queryKey: balancesQueryKey(op.ledgerId) });
+      if (op.kind === 'create') void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
+    });
     if (!userId) return;
     return startOfflineSync(userId);
   }, [userId, queryClient]);
