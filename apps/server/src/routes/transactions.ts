@@ -49,8 +49,11 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
 
   app.post('/api/transactions', { ...memberOfBody, schema: { body: createTransactionSchema } }, async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const transaction = await createTransaction(ctx, request.user, request.membership, request.body, key);
-    return reply.status(201).send({ transaction });
+    // The web's offline queue marks what it sends (DESIGN §28 "Accounts that come back"): not part of the key's binding.
+    const queued = request.headers['x-offline-queue'] === '1';
+    const avisos: string[] = [];
+    const transaction = await createTransaction(ctx, request.user, request.membership, request.body, key, { queued, avisos });
+    return reply.status(201).send(avisos.length > 0 ? { transaction, avisos } : { transaction });
   });
 
   app.put('/api/transactions/:id', { ...guard, schema: { params: idParamsSchema, body: updateTransactionSchema } }, async (request) => ({

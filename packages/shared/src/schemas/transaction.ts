@@ -223,6 +223,10 @@ export const transactionFormSchema = z
       compra: typedField(AMOUNT_DECIMALS, moneyAmountSchema),
       tasa_compra: typedField(RATE_DECIMALS, rateSchema),
       comision_usd: typedField(FEE_DECIMALS, feeSchema),
+      // The "Cuenta Bs" / "Cuenta USD" selects (docs/product.md#cuentas-y-movimientos): an account id,
+      // '' for Sin asignar. Part of the form's values so a prefill ("Repetir") can set them too.
+      cuentaVesId: z.optional(z.string()),
+      cuentaUsdId: z.optional(z.string()),
     },
     objectError,
   )

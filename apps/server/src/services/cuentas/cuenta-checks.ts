@@ -31,6 +31,35 @@ export async function checkCuentaRefs(db: DbOrTx, ledgerId: string, refs: Cuenta
   }
 }
 
+/**
+ * A queued offline create's accounts (DESIGN §28 "Accounts that come back"): the request was typed
+ * before the account was archived, so an archived account of this ledger and currency is not an
+ * error — that side goes to Sin asignar (null) and its name is returned for the answer's notice.
+ * A foreign or wrong-currency account is still 400 CUENTA_INVALIDA.
+ */
+export async function queuedCuentaRefs(
+  db: DbOrTx,
+  ledgerId: string,
+  refs: CuentaRef[],
+): Promise<{ keep: Set<string>; archivadas: string[] }> {
+  const asked = refs.filter((r): r is CuentaRef & { id: string } => typeof r.id === 'string');
+  const keep = new Set<string>();
+  const archivadas: string[] = [];
+  if (asked.length === 0) return { keep, archivadas };
+  const found = await db.execute<{ id: string; ledger_id: string; moneda: string; archivada: boolean; nombre: string }>(
+    sql`select id, ledger_id, moneda, archivada, nombre from cuentas where id = any(${`{${asked.map((r) => r.id).join(',')}}`}::uuid[])`,
+  );
+  const byId = new Map(found.rows.map((r) => [r.id, r]));
+  for (const ref of asked) {
+    const c = byId.get(ref.id);
+    if (!c || c.ledger_id !== ledgerId || c.moneda !== ref.moneda)
+      throw new AppError('CUENTA_INVALIDA', messages.cuentaInvalida, { [ref.field]: messages.cuentaInvalida });
+    if (c.archivada) archivadas.push(c.nombre);
+    else keep.add(ref.id);
+  }
+  return { keep, archivadas };
+}
+
 /** Whether the user is a member of the ledger (a titular, a movement's socio). */
 export async function isMember(db: DbOrTx, ledgerId: string, userId: string): Promise<boolean> {
   const r = await db.execute(sql`select 1 from ledger_members where ledger_id = ${ledgerId} and user_id = ${userId}`);

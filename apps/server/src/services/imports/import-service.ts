@@ -193,6 +193,7 @@ export async function listImports(db: DbOrTx, ledgerId: string): Promise<ImportB
  */
 export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership, batchId: string): Promise<void> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
+  let withCuentas = false;
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const found = await tx.execute<{ user_id: string | null; undone: boolean }>(
       sql`select user_id, undone from import_batches where id = ${batchId} and ledger_id = ${m.ledgerId} for update`,
@@ -218,5 +219,8 @@ export async function undoImport(ctx: AppContext, user: AuthUser, m: Membership,
     });
     if (deleted.rows.length > 0)
       emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORT_UNDONE', fecha: fechas[0], fechas, byUserId: user.id });
+    withCuentas = deleted.rows.some((r) => Boolean(r.row.cuenta_ves_id || r.row.cuenta_usd_id));
   });
+  // DESIGN §28: removing rows of a confirmed day may leave an account descuadrada (told once on Telegram).
+  if (withCuentas) await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
 }

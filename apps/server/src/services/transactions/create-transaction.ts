@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { computeTransaction, messages, type CreateTransactionData } from '@arb/shared';
+import { computeTransaction, messages, t, type CreateTransactionData } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/account.ts';
@@ -8,7 +8,7 @@ import { ledgerStatement } from '../ledger-change.ts';
 import { toTransactionJson, type TransactionJson } from './transaction-json.ts';
 import { cumulativeUpTo, findTransaction, insertTransaction } from './transaction-row.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
+import { checkCuentaRefs, queuedCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { recheckDescuadres } from '../cuentas/descuadre.ts';
 
 /** Visible ASCII, as a UUID or any client token; bounded so a key cannot bloat the table. */
@@ -51,16 +51,31 @@ export async function createTransaction(
   m: Membership,
   data: CreateTransactionData,
   idempotencyKey: string | undefined,
+  /**
+   * `queued`: the request comes from the web's offline queue (header X-Offline-Queue). DESIGN §28
+   * "Accounts that come back": an account archived while it waited sends that side to Sin asignar
+   * instead of failing, and `avisos` receives the Spanish notice that says so.
+   */
+  opts: { queued?: boolean; avisos?: string[] } = {},
 ): Promise<TransactionJson> {
   if (m.ledgerId !== data.ledgerId || m.userId !== user.id) throw new Error('createTransaction: membership of another ledger or user');
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
   // docs/product.md#cuentas-y-movimientos: the accounts named must be this ledger's, of their currency, active.
   const withCuentas = Boolean(data.cuenta_ves_id || data.cuenta_usd_id);
-  if (withCuentas)
-    await checkCuentaRefs(ctx.db, data.ledgerId, [
-      { id: data.cuenta_ves_id, moneda: 'VES', field: 'cuenta_ves_id' },
-      { id: data.cuenta_usd_id, moneda: 'USD', field: 'cuenta_usd_id' },
-    ]);
+  const refs = [
+    { id: data.cuenta_ves_id, moneda: 'VES', field: 'cuenta_ves_id' },
+    { id: data.cuenta_usd_id, moneda: 'USD', field: 'cuenta_usd_id' },
+  ] as const;
+  let cuentaVes = data.cuenta_ves_id ?? null;
+  let cuentaUsd = data.cuenta_usd_id ?? null;
+  let archivadas: string[] = [];
+  if (withCuentas && opts.queued) {
+    const resolved = await queuedCuentaRefs(ctx.db, data.ledgerId, [...refs]);
+    if (cuentaVes && !resolved.keep.has(cuentaVes)) cuentaVes = null;
+    if (cuentaUsd && !resolved.keep.has(cuentaUsd)) cuentaUsd = null;
+    archivadas = resolved.archivadas;
+  } else if (withCuentas) await checkCuentaRefs(ctx.db, data.ledgerId, [...refs]);
+  let fresh = false;
   const json = await ledgerStatement(ctx.db, ctx.bus, async (db) => {
     const figures = computeTransaction(data);
     const inserted = await insertTransaction(
@@ -80,9 +95,10 @@ export async function createTransaction(
         ocurrido_en: data.ocurrido_en,
         notas: data.notas,
         created_by: user.id,
-        cuenta_ves_id: data.cuenta_ves_id ?? null,
-        cuenta_usd_id: data.cuenta_usd_id ?? null,
+        cuenta_ves_id: cuentaVes,
+        cuenta_usd_id: cuentaUsd,
       },
+      // The hash binds the request as sent (its accounts included), so a retry of the same queued item matches.
       idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: requestHash(data) },
     );
     if ('claimedBy' in inserted) {
@@ -90,11 +106,14 @@ export async function createTransaction(
       if (!inserted.claimedBy) throw new AppError('NOT_FOUND', messages.txNotFound);
       return { value: await answer(db, inserted.claimedBy), events: [] };
     }
+    fresh = true;
     return {
       value: toTransactionJson(inserted.row, inserted.cumulative),
       events: [{ event: 'transaction-updated', ledgerId: data.ledgerId, type: 'CREATED', fecha: data.fecha, byUserId: user.id }],
     };
   });
   if (withCuentas) await recheckDescuadres(ctx.db, data.ledgerId, ctx.config.APP_URL);
+  // Only the request that wrote the row says so; a replay answers the row as it is.
+  if (fresh && opts.avisos) for (const cuenta of archivadas) opts.avisos.push(t('cuentaArchivadaEnCola', { cuenta }));
   return json;
 }

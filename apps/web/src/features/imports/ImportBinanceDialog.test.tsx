@@ -98,7 +98,10 @@ describe('Importar de Binance', () => {
     await user.click(screen.getByRole('button', { name: 'Importar 249 operaciones' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith('Importación completada: 249 operaciones'));
     expect(onImported).toHaveBeenCalled();
-    expect(urls).toEqual([`/api/ledgers/${LEDGER}/imports/preview`, `/api/ledgers/${LEDGER}/imports`]);
+    expect(urls.filter((u) => u.includes('/imports'))).toEqual([
+      `/api/ledgers/${LEDGER}/imports/preview`,
+      `/api/ledgers/${LEDGER}/imports`,
+    ]);
   });
 
   it('under por_operacion explains one-sided orders and offers the owner the switch, only when asked', async () => {
@@ -123,12 +126,12 @@ describe('Importar de Binance', () => {
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'enorme.csv', { type: 'text/csv' });
     await user.upload(screen.getByTestId('import-file'), big);
     await screen.findByText('El archivo debe ser menor a 10MB');
-    expect(urls).toEqual([]);
+    expect(urls.filter((u) => u.includes('/imports'))).toEqual([]);
     expect((screen.getByRole('button', { name: 'Importar 0 operaciones' }) as HTMLButtonElement).disabled).toBe(true);
     // A file of exactly 10 MB is sent.
     await user.upload(screen.getByTestId('import-file'), new File([new Uint8Array(10 * 1024 * 1024)], 'justo.csv', { type: 'text/csv' }));
     await screen.findByText('249 nuevas');
-    expect(urls).toEqual([`/api/ledgers/${LEDGER}/imports/preview`]);
+    expect(urls.filter((u) => u.includes('/imports'))).toEqual([`/api/ledgers/${LEDGER}/imports/preview`]);
     expect(screen.queryByText('El archivo debe ser menor a 10MB')).toBeNull();
   });
 
@@ -138,5 +141,64 @@ describe('Importar de Binance', () => {
     await user.upload(screen.getByTestId('import-file'), new File(['Order Number\n'], 'binance.csv', { type: 'text/csv' }));
     await screen.findByText('La vista previa muestra las primeras 250 filas de 3000; la importación incluye todas.');
     screen.getByText('2999 nuevas');
+  });
+
+  it('a ledger with accounts: one account per side for the file’s orders, sent with the preview and the import (docs/product.md#cuentas-y-movimientos)', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.s`);
+    const BANESCO = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', nombre: 'Banesco', moneda: 'VES', archivada: false };
+    const BINANCE = { id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', nombre: 'Binance', moneda: 'USD', archivada: false };
+    // The form's last choice for this ledger: the dialog starts from it
+    window.localStorage.setItem(`arb:cuentas:${LEDGER}`, JSON.stringify({ ves: BANESCO.id, usd: '' }));
+    const sent: Array<{ url: string; fields: Record<string, string> }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url.endsWith('/cuentas'))
+          return new Response(
+            JSON.stringify({
+              fecha: '2026-11-20',
+              cuentas: [BANESCO, BINANCE],
+              sin_asignar: { ves: 0, usd: 0 },
+              totales: { ves: 0, usd: 0 },
+            }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          );
+        const fields: Record<string, string> = {};
+        (init.body as FormData).forEach((v, k) => {
+          if (typeof v === 'string') fields[k] = v;
+        });
+        sent.push({ url, fields });
+        const body = url.endsWith('/preview')
+          ? PREVIEW
+          : { batch: { id: 'b', created: 249, duplicate: 0, skipped: 1, fechas: ['2026-11-20'] } };
+        return new Response(JSON.stringify(body), {
+          status: url.endsWith('/preview') ? 200 : 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const onDone = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ImportBinanceDialog ledgerId={LEDGER} isOwner onImported={async () => {}} onClose={vi.fn()} onDone={onDone} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const ves = (await screen.findByLabelText('Cuenta Bs')) as HTMLSelectElement;
+    const usd = screen.getByLabelText('Cuenta USD') as HTMLSelectElement;
+    expect([...usd.options].map((o) => o.text)).toEqual(['Sin asignar', 'Binance']);
+    expect(ves.value).toBe(BANESCO.id);
+    await user.selectOptions(usd, 'Binance');
+    await user.upload(screen.getByTestId('import-file'), new File(['Order Number\n'], 'binance.csv', { type: 'text/csv' }));
+    await screen.findByText('249 nuevas');
+    await user.click(screen.getByRole('button', { name: 'Importar 249 operaciones' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent.map((s) => [s.url.split('/').pop(), s.fields.cuenta_ves_id, s.fields.cuenta_usd_id])).toEqual([
+      ['preview', BANESCO.id, BINANCE.id],
+      ['imports', BANESCO.id, BINANCE.id],
+    ]);
   });
 });

@@ -13,12 +13,14 @@ import {
   Radio,
   RadioGroup,
   Stack,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { IMPORT_MAX_BYTES, messages, t, type IMPORT_ZONES, type ImportPreview } from '@arb/shared';
 import { errorMessage } from '../../shared/lib/api-client';
-import { commitImport, importsQueryKey, previewImport } from './api';
+import { commitImport, importsQueryKey, previewImport, useImportCuentas, type ImportCuentas } from './api';
+import { cuentaOptions, readCuentaChoice } from '../../shared/lib/cuenta-choice';
 import { ImportPreviewTable } from './ImportPreviewTable';
 
 interface Props {
@@ -45,14 +47,20 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
   const [busy, setBusy] = useState<'preview' | 'commit' | 'switch' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const oneSided = (metodoGanancia ?? 'por_operacion') === 'por_operacion';
+  // One account per side for the file's orders, offered when the ledger has accounts; starts from
+  // the form's last choice for this ledger (docs/product.md#cuentas-y-movimientos).
+  const cuentasQuery = useImportCuentas(ledgerId);
+  const cuentas = cuentasQuery.data?.cuentas ?? [];
+  const [chosen, setChosen] = useState<ImportCuentas | null>(null);
+  const accounts: ImportCuentas = chosen ?? (cuentas.length > 0 ? readCuentaChoice(ledgerId, cuentas) : { ves: '', usd: '' });
 
-  const load = async (f: File | null, z: Zone) => {
+  const load = async (f: File | null, z: Zone, a: ImportCuentas = accounts) => {
     setPreview(null);
     setError(null);
     if (!f) return;
     setBusy('preview');
     try {
-      setPreview(await previewImport(ledgerId, f, z));
+      setPreview(await previewImport(ledgerId, f, z, a));
     } catch (err) {
       setError(errorMessage(err, messages.requestError));
     } finally {
@@ -65,7 +73,7 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
     setBusy('commit');
     setError(null);
     try {
-      const { batch } = await commitImport(ledgerId, file, zone);
+      const { batch } = await commitImport(ledgerId, file, zone, accounts);
       await Promise.all([onImported(), queryClient.invalidateQueries({ queryKey: importsQueryKey(ledgerId) })]);
       onDone(t('importDone', { n: batch.created }));
     } catch (err) {
@@ -136,6 +144,33 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
               <FormControlLabel value="UTC" control={<Radio />} label={messages.importZoneUtc} />
             </RadioGroup>
           </Box>
+          {cuentas.length > 0 && (
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {(['ves', 'usd'] as const).map((side) => (
+                <TextField
+                  key={side}
+                  select
+                  label={side === 'ves' ? 'Cuenta Bs' : 'Cuenta USD'}
+                  size="small"
+                  value={accounts[side]}
+                  disabled={busy !== null}
+                  onChange={(e) => {
+                    const next = { ...accounts, [side]: e.target.value };
+                    setChosen(next);
+                    void load(file, zone, next);
+                  }}
+                  helperText={messages.importCuentasHelp}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
+                  {cuentaOptions(cuentas, side === 'ves' ? 'VES' : 'USD').map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </TextField>
+              ))}
+            </Box>
+          )}
           {oneSided && (
             <Alert
               severity="info"

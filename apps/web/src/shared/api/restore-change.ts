@@ -5,8 +5,8 @@ import { api, ApiError } from '../lib/api-client';
 /** The change to undo, as the activity log names it (docs/product.md#undo). */
 export interface UndoTarget {
   ledgerId: string;
-  action: 'TRANSACTION_DELETED' | 'LEDGER_DAY_RESET' | 'IMPORT_UNDONE';
-  /** The deleted transaction's id; the undone import's batch id. */
+  action: 'TRANSACTION_DELETED' | 'LEDGER_DAY_RESET' | 'IMPORT_UNDONE' | 'MOVEMENT_DELETED';
+  /** The deleted transaction's or movement's id; the undone import's batch id. */
   entityId?: string;
   /** The reset day. */
   fecha?: string;

@@ -13,7 +13,8 @@ import { ApiError } from '../lib/api-client';
 export interface QueuedCreate {
   kind: 'create';
   ledgerId: string;
-  input: TransactionInput;
+  /** With the accounts chosen, where the ledger has some (docs/product.md#cuentas-y-movimientos). */
+  input: TransactionInput & { cuenta_ves_id?: string | null; cuenta_usd_id?: string | null };
   /** The form's preview (docs/product.md#money), shown on the pending row; the server recomputes it. */
   ganancia: number;
   ocurridoEn: string;

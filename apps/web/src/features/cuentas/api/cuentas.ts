@@ -8,6 +8,8 @@ import {
   type CuentaJson,
   type CuentasResponse,
   type MovimientoJson,
+  type UpdateCuentaInput,
+  type UpdateMovimientoInput,
 } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
@@ -17,6 +19,8 @@ const ledgerPath = (ledgerId: string) => `/api/ledgers/${encodeURIComponent(ledg
 export const cuentasKeys = {
   all: (ledgerId: string) => ['cuentas', ledgerId] as const,
   list: (ledgerId: string) => ['cuentas', ledgerId, 'list'] as const,
+  /** The balances at the end of a chosen day (the page's date picker). */
+  at: (ledgerId: string, fecha: string) => ['cuentas', ledgerId, 'list', fecha] as const,
   movimientos: (ledgerId: string, desde: string, hasta: string) => ['cuentas', ledgerId, 'movimientos', desde, hasta] as const,
 };
 
@@ -26,7 +30,17 @@ export const cuentasQueryOptions = (ledgerId: string) =>
     queryFn: ({ signal }) => api<CuentasResponse>(`${ledgerPath(ledgerId)}/cuentas`, messages.cuentasLoadError, { signal }),
   });
 
-export const useCuentas = (ledgerId: string) => useQuery(cuentasQueryOptions(ledgerId));
+/** Without `fecha`: today's balances (the server's today); with it, the balances at the end of that day. */
+export const useCuentas = (ledgerId: string, fecha?: string) =>
+  useQuery<CuentasResponse>({
+    queryKey: fecha ? cuentasKeys.at(ledgerId, fecha) : cuentasKeys.list(ledgerId),
+    queryFn: ({ signal }) =>
+      api<CuentasResponse>(
+        `${ledgerPath(ledgerId)}/cuentas${fecha ? `?fecha=${encodeURIComponent(fecha)}` : ''}`,
+        messages.cuentasLoadError,
+        { signal },
+      ),
+  });
 
 export const useMovimientos = (ledgerId: string, desde: string, hasta: string) =>
   useQuery({
@@ -65,4 +79,27 @@ export const useCreateCuadre = (ledgerId: string) =>
       method: 'POST',
       body: input,
     }),
+  );
+
+/** PUT …/cuentas/:cuentaId: edit, archive (`archivada: true`) or bring back, with the version it was read at. */
+export const useUpdateCuenta = (ledgerId: string) =>
+  useCuentasWrite(ledgerId, ({ cuentaId, input }: { cuentaId: string; input: UpdateCuentaInput }) =>
+    api<{ cuenta: CuentaJson }>(`${ledgerPath(ledgerId)}/cuentas/${encodeURIComponent(cuentaId)}`, messages.cuentaUpdateError, {
+      method: 'PUT',
+      body: input,
+    }),
+  );
+
+export const useUpdateMovimiento = (ledgerId: string) =>
+  useCuentasWrite(ledgerId, ({ movId, input }: { movId: string; input: UpdateMovimientoInput }) =>
+    api<{ movimiento: MovimientoJson }>(`${ledgerPath(ledgerId)}/movimientos/${encodeURIComponent(movId)}`, messages.movUpdateError, {
+      method: 'PUT',
+      body: input,
+    }),
+  );
+
+/** DELETE …/movimientos/:movId; the page then offers "Deshacer" (the activity's MOVEMENT_DELETED, docs/product.md#undo). */
+export const useDeleteMovimiento = (ledgerId: string) =>
+  useCuentasWrite(ledgerId, (movId: string) =>
+    api<void>(`${ledgerPath(ledgerId)}/movimientos/${encodeURIComponent(movId)}`, messages.movDeleteError, { method: 'DELETE' }),
   );

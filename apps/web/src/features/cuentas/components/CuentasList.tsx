@@ -3,7 +3,15 @@ import { formatDayShort, messages, t, type CuentaSaldoJson, type CuentasResponse
 import { Figure } from '../../../shared/ui/Figure';
 import { formatMoneda, tipoCuentaLabel } from './labels';
 
-interface Props {
+/** What the balance holders may do with an account (the page opens the dialogs). */
+export interface CuentaActions {
+  onCuadrar(cuenta: CuentaSaldoJson): void;
+  onEditar(cuenta: CuentaSaldoJson): void;
+  /** Archive (`archivada: true`) or bring back an archived account. */
+  onArchivar(cuenta: CuentaSaldoJson, archivada: boolean): void;
+}
+
+interface Props extends Partial<CuentaActions> {
   data: CuentasResponse;
   canWrite: boolean;
   onCuadrar(cuenta: CuentaSaldoJson): void;
@@ -26,42 +34,66 @@ export function groupByTitular(cuentas: CuentaSaldoJson[]): Grupo[] {
   return [...grupos.values()];
 }
 
-function CuentaRow({ cuenta, canWrite, onCuadrar }: { cuenta: CuentaSaldoJson; canWrite: boolean; onCuadrar(): void }) {
+function CuentaRow({
+  cuenta,
+  canWrite,
+  onCuadrar,
+  onEditar,
+  onArchivar,
+}: {
+  cuenta: CuentaSaldoJson;
+  canWrite: boolean;
+  onCuadrar(): void;
+  onEditar?: (() => void) | undefined;
+  onArchivar?: (() => void) | undefined;
+}) {
   const cuadre = cuenta.ultimo_cuadre
     ? t('cuentaUltimoCuadre', { fecha: formatDayShort(cuenta.ultimo_cuadre.fecha) })
     : messages.cuentaSinCuadre;
   return (
-    <ListItem
-      divider
-      data-testid={`cuenta-${cuenta.nombre}`}
-      sx={{ flexWrap: 'wrap', gap: 1 }}
-      secondaryAction={
-        canWrite ? (
-          <Button size="small" onClick={onCuadrar} aria-label={t('cuadreTitle', { cuenta: cuenta.nombre })}>
-            {messages.cuadreAction}
-          </Button>
-        ) : undefined
-      }
-    >
+    <ListItem divider data-testid={`cuenta-${cuenta.nombre}`} sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListItemText
-        sx={{ pr: canWrite ? 9 : 0 }}
         primary={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <span>{cuenta.nombre}</span>
+            {cuenta.archivada && <Chip size="small" variant="outlined" label="Archivada" />}
             {cuenta.descuadrada && <Chip size="small" color="warning" label={messages.cuentaDescuadrada} />}
           </Stack>
         }
         secondary={`${tipoCuentaLabel(cuenta.tipo)} · ${cuadre}`}
       />
-      <Typography sx={{ fontVariantNumeric: 'tabular-nums', ml: 'auto', pr: canWrite ? 9 : 0 }}>
+      <Typography sx={{ fontVariantNumeric: 'tabular-nums', ml: 'auto' }}>
         <Figure>{formatMoneda(cuenta.moneda, cuenta.saldo)}</Figure>
       </Typography>
+      {/* Below the figures, across the row: three buttons fit 360 px without covering the balance. */}
+      {canWrite && (
+        <Stack direction="row" spacing={1} sx={{ width: '100%', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <Button size="small" onClick={onCuadrar} aria-label={t('cuadreTitle', { cuenta: cuenta.nombre })}>
+            {messages.cuadreAction}
+          </Button>
+          {onEditar && (
+            <Button size="small" onClick={onEditar} aria-label={`${messages.cuentaEditarAction} ${cuenta.nombre}`}>
+              {messages.cuentaEditarAction}
+            </Button>
+          )}
+          {onArchivar && (
+            <Button
+              size="small"
+              color={cuenta.archivada ? 'primary' : 'warning'}
+              onClick={onArchivar}
+              aria-label={`${cuenta.archivada ? messages.cuentaReactivarAction : messages.cuentaArchivarAction} ${cuenta.nombre}`}
+            >
+              {cuenta.archivada ? messages.cuentaReactivarAction : messages.cuentaArchivarAction}
+            </Button>
+          )}
+        </Stack>
+      )}
     </ListItem>
   );
 }
 
 /** Accounts grouped by titular, then Sin asignar per currency when it is not zero. */
-export function CuentasList({ data, canWrite, onCuadrar }: Props) {
+export function CuentasList({ data, canWrite, onCuadrar, onEditar, onArchivar }: Props) {
   const sinAsignar = (['VES', 'USD'] as const).filter((m) => data.sin_asignar[m === 'VES' ? 'ves' : 'usd'] !== 0);
   return (
     <Stack spacing={2}>
@@ -72,7 +104,14 @@ export function CuentasList({ data, canWrite, onCuadrar }: Props) {
           </Typography>
           <List dense disablePadding>
             {g.cuentas.map((c) => (
-              <CuentaRow key={c.id} cuenta={c} canWrite={canWrite} onCuadrar={() => onCuadrar(c)} />
+              <CuentaRow
+                key={c.id}
+                cuenta={c}
+                canWrite={canWrite}
+                onCuadrar={() => onCuadrar(c)}
+                onEditar={onEditar && (() => onEditar(c))}
+                onArchivar={onArchivar && (() => onArchivar(c, !c.archivada))}
+              />
             ))}
           </List>
         </Paper>

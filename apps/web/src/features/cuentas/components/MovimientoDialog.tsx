@@ -9,7 +9,9 @@ import {
   messages,
   parseAmount,
   todayKey,
+  toInputText,
   type CreateMovimientoInput,
+  type MovimientoJson,
   type CuentaSaldoJson,
   type LedgerMember,
   type Moneda,
@@ -17,7 +19,7 @@ import {
   type TipoMovimiento,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { useCreateMovimiento } from '../api/cuentas';
+import { useCreateMovimiento, useUpdateMovimiento } from '../api/cuentas';
 import { AmountField } from './AmountField';
 import { NativeSelect } from './NativeSelect';
 import { SIN_ASIGNAR, monedaLabel, tipoMovLabel } from './labels';
@@ -40,7 +42,27 @@ interface Props {
   members: LedgerMember[];
   userId: string | undefined;
   draft?: MovimientoDraft;
+  /** Editing this movement (PUT with its version) instead of recording a new one. */
+  movimiento?: MovimientoJson | undefined;
   onClose(): void;
+}
+
+/** The form's starting values for an edit: the movement as stored, in es-ES text. */
+function draftOf(m: MovimientoJson): MovimientoDraft & { fecha: string; comision: string; miembroId: string; tasa: string } {
+  const cuenta = m.cuenta_destino_id ?? m.cuenta_origen_id;
+  return {
+    fecha: m.fecha,
+    moneda: m.moneda,
+    origen: m.cuenta_origen_id ?? SIN_ASIGNAR,
+    destino: m.cuenta_destino_id ?? SIN_ASIGNAR,
+    cuenta: cuenta ?? SIN_ASIGNAR,
+    sentido: m.cuenta_destino_id ? 'entrada' : m.cuenta_origen_id ? 'salida' : (m.sentido ?? 'entrada'),
+    monto: toInputText(m.monto, AMOUNT_DECIMALS),
+    comision: m.comision > 0 ? toInputText(m.comision, AMOUNT_DECIMALS) : '',
+    miembroId: m.miembro?.id ?? '',
+    tasa: m.tasa === null ? '' : toInputText(m.tasa, RATE_DECIMALS),
+    notas: m.notas ?? '',
+  };
 }
 
 type Errors = Partial<Record<'monto' | 'comision' | 'tasa' | 'notas' | 'destino' | 'form', string>>;
@@ -50,26 +72,35 @@ type Errors = Partial<Record<'monto' | 'comision' | 'tasa' | 'notas' | 'destino'
  * `tasa`) or an ajuste (its reason required) — docs/product.md#cuentas-y-movimientos. The shape
  * rules are the shared schema's; the server checks them again.
  */
-export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, draft = {}, onClose }: Props) {
-  const create = useCreateMovimiento(ledgerId);
+export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, draft: given = {}, movimiento, onClose }: Props) {
+  const createMov = useCreateMovimiento(ledgerId);
+  const updateMov = useUpdateMovimiento(ledgerId);
+  const create = movimiento ? updateMov : createMov;
+  const stored = movimiento ? draftOf(movimiento) : undefined;
+  const draft: MovimientoDraft = stored ?? given;
   // One key per opened form: a retried send never records the movement twice.
   const idempotencyKey = useRef(crypto.randomUUID()).current;
-  const [fecha, setFecha] = useState(todayKey());
+  const [fecha, setFecha] = useState(stored?.fecha ?? todayKey());
   const [moneda, setMoneda] = useState<Moneda>(draft.moneda ?? 'VES');
   const [origen, setOrigen] = useState(draft.origen ?? SIN_ASIGNAR);
   const [destino, setDestino] = useState(draft.destino ?? SIN_ASIGNAR);
   const [cuenta, setCuenta] = useState(draft.cuenta ?? SIN_ASIGNAR);
   const [sentido, setSentido] = useState<Sentido>(draft.sentido ?? 'entrada');
   const [monto, setMonto] = useState(draft.monto ?? '');
-  const [comision, setComision] = useState('');
-  const [miembroId, setMiembroId] = useState(userId ?? members[0]?.userId ?? '');
-  const [tasa, setTasa] = useState('');
+  const [comision, setComision] = useState(stored?.comision ?? '');
+  const [miembroId, setMiembroId] = useState(stored ? stored.miembroId : (userId ?? members[0]?.userId ?? ''));
+  const [tasa, setTasa] = useState(stored?.tasa ?? '');
   const [notas, setNotas] = useState(draft.notas ?? '');
   const [errors, setErrors] = useState<Errors>({});
 
   const opciones = [
     { value: SIN_ASIGNAR, label: messages.sinAsignar },
-    ...cuentas.filter((c) => c.moneda === moneda && !c.archivada).map((c) => ({ value: c.id, label: c.nombre })),
+    // An edit keeps offering the movement's own accounts, archived or not (DESIGN §28).
+    ...cuentas
+      .filter(
+        (c) => c.moneda === moneda && (!c.archivada || c.id === movimiento?.cuenta_origen_id || c.id === movimiento?.cuenta_destino_id),
+      )
+      .map((c) => ({ value: c.id, label: c.nombre })),
   ];
   const changeMoneda = (m: Moneda) => {
     setMoneda(m);
@@ -106,7 +137,8 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
       if (id === null) input.sentido = sentido;
       else Object.assign(input, sentido === 'entrada' ? { cuenta_destino_id: id } : { cuenta_origen_id: id });
     }
-    create.mutate({ input, idempotencyKey }, { onSuccess: onClose });
+    if (movimiento) updateMov.mutate({ movId: movimiento.id, input: { ...input, version: movimiento.version } }, { onSuccess: onClose });
+    else createMov.mutate({ input, idempotencyKey }, { onSuccess: onClose });
   };
 
   const origenField = <NativeSelect label={messages.movOrigen} value={origen} onChange={setOrigen} options={opciones} />;
@@ -125,7 +157,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate>
-        <DialogTitle>{tipoMovLabel(tipo)}</DialogTitle>
+        <DialogTitle>{movimiento ? `${messages.movEditar}: ${tipoMovLabel(tipo)}` : tipoMovLabel(tipo)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
@@ -190,7 +222,9 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
               size="small"
               multiline
             />
-            {create.isError && <Alert severity="error">{errorMessage(create.error, messages.movCreateError)}</Alert>}
+            {create.isError && (
+              <Alert severity="error">{errorMessage(create.error, movimiento ? messages.movUpdateError : messages.movCreateError)}</Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

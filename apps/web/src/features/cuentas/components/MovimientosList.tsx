@@ -1,30 +1,23 @@
-import { Alert, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { formatDayShort, messages, type CuentaSaldoJson, type MovimientoJson } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { Figure } from '../../../shared/ui/Figure';
 import { useMovimientos } from '../api/cuentas';
 import { formatMoneda, tipoMovLabel } from './labels';
+import { movimientoRuta as ruta, movimientoSigno } from './movimiento-text';
 
 interface Props {
   ledgerId: string;
   desde: string;
   hasta: string;
   cuentas: CuentaSaldoJson[];
-}
-
-/** "Banesco → Binance", "Sin asignar → Banesco": where the money went. */
-function ruta(m: MovimientoJson, nombres: Map<string, string>): string {
-  const name = (id: string | null) => (id === null ? messages.sinAsignar : (nombres.get(id) ?? '—'));
-  if (m.tipo === 'transferencia') return `${name(m.cuenta_origen_id)} → ${name(m.cuenta_destino_id)}`;
-  const cuenta = m.cuenta_destino_id ?? m.cuenta_origen_id;
-  const parts = [name(cuenta)];
-  if (m.miembro) parts.push(m.miembro.user_name);
-  if (m.notas) parts.push(m.notas);
-  return parts.join(' · ');
+  /** With the balance permission: "Editar" and "Eliminar" on each movement. */
+  onEditar?: ((m: MovimientoJson) => void) | undefined;
+  onEliminar?: ((m: MovimientoJson) => void) | undefined;
 }
 
 /** The month's movements, newest first as the server lists them. */
-export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
+export function MovimientosList({ ledgerId, desde, hasta, cuentas, onEditar, onEliminar }: Props) {
   const movimientos = useMovimientos(ledgerId, desde, hasta);
   const nombres = new Map(cuentas.map((c) => [c.id, c.nombre]));
   let body: React.ReactNode;
@@ -40,9 +33,9 @@ export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
     body = (
       <List dense disablePadding aria-label={messages.movimientosTitle}>
         {movimientos.data.map((m) => {
-          const sign = m.tipo === 'retiro' || (m.tipo === 'ajuste' && (m.cuenta_origen_id !== null || m.sentido === 'salida')) ? '-' : '';
+          const sign = movimientoSigno(m);
           return (
-            <ListItem key={m.id} divider sx={{ gap: 1 }}>
+            <ListItem key={m.id} divider sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="movimiento">
               <ListItemText primary={`${tipoMovLabel(m.tipo)} · ${formatDayShort(m.fecha)}`} secondary={ruta(m, nombres)} />
               <Typography sx={{ fontVariantNumeric: 'tabular-nums', textAlign: 'right' }}>
                 <Figure>{`${sign}${formatMoneda(m.moneda, m.monto)}`}</Figure>
@@ -52,6 +45,29 @@ export function MovimientosList({ ledgerId, desde, hasta, cuentas }: Props) {
                   </Typography>
                 )}
               </Typography>
+              {(onEditar || onEliminar) && (
+                <Stack direction="row" spacing={1} sx={{ width: '100%', justifyContent: 'flex-end' }}>
+                  {onEditar && (
+                    <Button
+                      size="small"
+                      onClick={() => onEditar(m)}
+                      aria-label={`${messages.movEditarAction} ${tipoMovLabel(m.tipo)} ${formatDayShort(m.fecha)}`}
+                    >
+                      {messages.movEditarAction}
+                    </Button>
+                  )}
+                  {onEliminar && (
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => onEliminar(m)}
+                      aria-label={`${messages.movEliminarAction} ${tipoMovLabel(m.tipo)} ${formatDayShort(m.fecha)}`}
+                    >
+                      {messages.movEliminarAction}
+                    </Button>
+                  )}
+                </Stack>
+              )}
             </ListItem>
           );
         })}

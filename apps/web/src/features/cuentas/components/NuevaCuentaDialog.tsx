@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { MONEDAS, TIPOS_CUENTA, messages, type LedgerMember, type Moneda, type TipoCuenta } from '@arb/shared';
+import { MONEDAS, TIPOS_CUENTA, messages, type CuentaJson, type LedgerMember, type Moneda, type TipoCuenta } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { useCreateCuenta } from '../api/cuentas';
+import { useCreateCuenta, useUpdateCuenta } from '../api/cuentas';
 import { NativeSelect } from './NativeSelect';
 import { monedaLabel, tipoCuentaLabel } from './labels';
 
@@ -11,17 +11,25 @@ interface Props {
   members: LedgerMember[];
   /** The creator: the titular the form starts with. */
   userId: string | undefined;
+  /** Editing this account (PUT with its version) instead of creating one. */
+  cuenta?: CuentaJson | undefined;
   onClose(): void;
 }
 
-/** "Nueva cuenta" (docs/product.md#cuentas-y-movimientos): nombre, moneda, tipo, titular, Binance methods. */
-export function NuevaCuentaDialog({ ledgerId, members, userId, onClose }: Props) {
-  const create = useCreateCuenta(ledgerId);
-  const [nombre, setNombre] = useState('');
-  const [moneda, setMoneda] = useState<Moneda>('VES');
-  const [tipo, setTipo] = useState<TipoCuenta>('banco');
-  const [titularId, setTitularId] = useState(userId ?? members[0]?.userId ?? '');
-  const [metodos, setMetodos] = useState('');
+/**
+ * "Nueva cuenta" and "Editar cuenta" (docs/product.md#cuentas-y-movimientos): nombre, moneda, tipo,
+ * titular, Binance methods. An edit sends the version it was read at (409 when another changed it)
+ * and the server's Spanish refusals (a used account's currency, a duplicate name) are shown as they come.
+ */
+export function NuevaCuentaDialog({ ledgerId, members, userId, cuenta, onClose }: Props) {
+  const createCuenta = useCreateCuenta(ledgerId);
+  const updateCuenta = useUpdateCuenta(ledgerId);
+  const create = cuenta ? updateCuenta : createCuenta;
+  const [nombre, setNombre] = useState(cuenta?.nombre ?? '');
+  const [moneda, setMoneda] = useState<Moneda>(cuenta?.moneda ?? 'VES');
+  const [tipo, setTipo] = useState<TipoCuenta>(cuenta?.tipo ?? 'banco');
+  const [titularId, setTitularId] = useState(cuenta ? (cuenta.titular?.id ?? '') : (userId ?? members[0]?.userId ?? ''));
+  const [metodos, setMetodos] = useState(cuenta?.metodos_binance.join(', ') ?? '');
   const [nombreError, setNombreError] = useState<string>();
 
   const submit = (e: React.FormEvent) => {
@@ -34,7 +42,17 @@ export function NuevaCuentaDialog({ ledgerId, members, userId, onClose }: Props)
       .split(',')
       .map((m) => m.trim())
       .filter(Boolean);
-    create.mutate(
+    if (cuenta) {
+      updateCuenta.mutate(
+        {
+          cuentaId: cuenta.id,
+          input: { nombre, moneda, tipo, ...(titularId ? { titularId } : {}), metodos_binance: metodosList, version: cuenta.version },
+        },
+        { onSuccess: onClose },
+      );
+      return;
+    }
+    createCuenta.mutate(
       { nombre, moneda, tipo, ...(titularId ? { titularId } : {}), ...(metodosList.length > 0 ? { metodos_binance: metodosList } : {}) },
       { onSuccess: onClose },
     );
@@ -43,7 +61,7 @@ export function NuevaCuentaDialog({ ledgerId, members, userId, onClose }: Props)
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate>
-        <DialogTitle>{messages.cuentaNueva}</DialogTitle>
+        <DialogTitle>{cuenta ? messages.cuentaEditar : messages.cuentaNueva}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
@@ -87,7 +105,9 @@ export function NuevaCuentaDialog({ ledgerId, members, userId, onClose }: Props)
                 size="small"
               />
             )}
-            {create.isError && <Alert severity="error">{errorMessage(create.error, messages.cuentaCreateError)}</Alert>}
+            {create.isError && (
+              <Alert severity="error">{errorMessage(create.error, cuenta ? messages.cuentaUpdateError : messages.cuentaCreateError)}</Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -1,14 +1,19 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Breadcrumbs, Button, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Breadcrumbs, Button, CircularProgress, Container, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
-import { messages, todayKey, type CuentaSaldoJson, type Ledger, type TipoMovimiento } from '@arb/shared';
+import { messages, t, todayKey, type CuentaSaldoJson, type Ledger, type MovimientoJson, type TipoMovimiento } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { getStoredUser } from '../../../shared/lib/session';
 import { ledgersQueryOptions } from '../../ledgers';
-import { useCuentas } from '../api/cuentas';
+import { cuentasKeys, useCuentas, useDeleteMovimiento, useUpdateCuenta } from '../api/cuentas';
+import { ConnectionChip, useLedgerRealtime } from '../../realtime';
+import { useUndoChange } from '../../../shared/api/restore-change';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { SuccessSnackbar, messageWithId } from '../../../shared/ui/SuccessSnackbar';
+import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { CuadreDialog } from '../components/CuadreDialog';
 import { CuentasList } from '../components/CuentasList';
 import { MovimientoDialog, type MovimientoDraft } from '../components/MovimientoDialog';
@@ -16,9 +21,11 @@ import { MovimientosList } from '../components/MovimientosList';
 import { NuevaCuentaDialog } from '../components/NuevaCuentaDialog';
 
 type Abierto =
-  | { kind: 'cuenta' }
-  | { kind: 'movimiento'; tipo: TipoMovimiento; draft?: MovimientoDraft }
+  | { kind: 'cuenta'; cuenta?: CuentaSaldoJson }
+  | { kind: 'movimiento'; tipo: TipoMovimiento; draft?: MovimientoDraft; movimiento?: MovimientoJson }
   | { kind: 'cuadre'; cuenta: CuentaSaldoJson }
+  | { kind: 'archivar'; cuenta: CuentaSaldoJson }
+  | { kind: 'eliminar'; movimiento: MovimientoJson }
   | null;
 
 const MOVIMIENTOS: ReadonlyArray<[TipoMovimiento, string]> = [
@@ -36,13 +43,59 @@ const MOVIMIENTOS: ReadonlyArray<[TipoMovimiento, string]> = [
 export default function CuentasPage() {
   const ledgerId = useParams().ledgerId ?? '';
   const ledger = useQuery({ ...ledgersQueryOptions(), select: (list: Ledger[]) => list.find((l) => l.id === ledgerId) ?? null });
-  const cuentas = useCuentas(ledgerId);
+  const hoy = todayKey();
+  // The day whose closing balances are shown, and the cuadre's day (docs/product.md#cuadre): today unless chosen.
+  const [fecha, setFecha] = useState(hoy);
+  const cuentas = useCuentas(ledgerId, fecha === hoy ? undefined : fecha);
   const user = getStoredUser();
   const [abierto, setAbierto] = useState<Abierto>(null);
   const canWrite = ledgerPermissions(ledger.data ?? undefined, user?.id).canManageCuentas;
   const members = ledger.data?.members ?? [];
-  const hoy = todayKey();
   const close = () => setAbierto(null);
+  const queryClient = useQueryClient();
+  // Live: any change of the ledger (a sale into an account, a movement, a cuadre, another member's
+  // edit) reloads the balances and movements on screen; events sent while disconnected are made up
+  // for on reconnection (docs/product.md#cuentas-y-movimientos, the realtime `balance-updated`).
+  const reload = () => void queryClient.invalidateQueries({ queryKey: cuentasKeys.all(ledgerId) });
+  const realtime = useLedgerRealtime({ ledgerId, onChange: reload, onReconnect: reload });
+  const updateCuenta = useUpdateCuenta(ledgerId);
+  const deleteMov = useDeleteMovimiento(ledgerId);
+  const undoChange = useUndoChange();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; id: number } | null>(null);
+  const [undoOffer, setUndoOffer] = useState<MovimientoJson | null>(null);
+
+  const archivar = (cuenta: CuentaSaldoJson, archivada: boolean) => {
+    setFailure(null);
+    updateCuenta.mutate(
+      { cuentaId: cuenta.id, input: { archivada, version: cuenta.version } },
+      {
+        onSuccess: () => setDone(messageWithId(archivada ? messages.cuentaArchivada : messages.cuentaActualizada)),
+        // The server's Spanish refusal (DESIGN §28): "Transfiere el saldo antes de archivar", flows dated later, a duplicate name…
+        onError: (err) => setFailure(errorMessage(err, messages.cuentaUpdateError)),
+        onSettled: close,
+      },
+    );
+  };
+  const eliminar = (m: MovimientoJson) => {
+    setFailure(null);
+    deleteMov.mutate(m.id, {
+      onSuccess: () => setUndoOffer(m),
+      onError: (err) => setFailure(errorMessage(err, messages.movDeleteError)),
+      onSettled: close,
+    });
+  };
+  const deshacer = () => {
+    if (!undoOffer || !user) return;
+    undoChange.mutate(
+      { ledgerId, action: 'MOVEMENT_DELETED', entityId: undoOffer.id, userId: user.id },
+      {
+        onSuccess: () => setDone(messageWithId(messages.restoreSuccess)),
+        onError: (err) => setFailure(errorMessage(err, messages.restoreError)),
+        onSettled: () => setUndoOffer(null),
+      },
+    );
+  };
 
   let body: React.ReactNode;
   if (cuentas.isPending || ledger.isPending)
@@ -63,9 +116,26 @@ export default function CuentasPage() {
           </Paper>
         )}
         {(data.cuentas.length > 0 || !sinAsignarVacio) && (
-          <CuentasList data={data} canWrite={canWrite} onCuadrar={(cuenta) => setAbierto({ kind: 'cuadre', cuenta })} />
+          <CuentasList
+            data={data}
+            canWrite={canWrite}
+            onCuadrar={(cuenta) => setAbierto({ kind: 'cuadre', cuenta })}
+            onEditar={(cuenta) => setAbierto({ kind: 'cuenta', cuenta })}
+            onArchivar={(cuenta, archivada) => (archivada ? setAbierto({ kind: 'archivar', cuenta }) : archivar(cuenta, false))}
+          />
         )}
-        <MovimientosList ledgerId={ledgerId} desde={`${hoy.slice(0, 8)}01`} hasta={hoy} cuentas={data.cuentas} />
+        <MovimientosList
+          ledgerId={ledgerId}
+          desde={`${fecha.slice(0, 8)}01`}
+          hasta={fecha}
+          cuentas={data.cuentas}
+          {...(canWrite
+            ? {
+                onEditar: (movimiento: MovimientoJson) => setAbierto({ kind: 'movimiento', tipo: movimiento.tipo, movimiento }),
+                onEliminar: (movimiento: MovimientoJson) => setAbierto({ kind: 'eliminar', movimiento }),
+              }
+            : {})}
+        />
       </Stack>
     );
   }
@@ -80,9 +150,30 @@ export default function CuentasPage() {
           {messages.cuentasTitle}
         </Typography>
       </Breadcrumbs>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {messages.cuentasTitle}
-      </Typography>
+      <Stack direction="row" sx={{ mb: 2, gap: 2, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h1">
+          {messages.cuentasTitle}
+        </Typography>
+        <TextField
+          label={messages.cuentasFecha}
+          type="date"
+          size="small"
+          value={fecha}
+          onChange={(e) => {
+            // A cleared or half-typed date keeps the last whole one.
+            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setFecha(e.target.value);
+          }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: hoy, 'data-testid': 'cuentas-fecha' } }}
+        />
+      </Stack>
+      <Box sx={{ mt: -1, mb: 2 }}>
+        <ConnectionChip connected={realtime.connected} pending={realtime.pending} />
+      </Box>
+      {failure && (
+        <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
       {canWrite && cuentas.isSuccess && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAbierto({ kind: 'cuenta' })}>
@@ -96,7 +187,29 @@ export default function CuentasPage() {
         </Stack>
       )}
       {body}
-      {abierto?.kind === 'cuenta' && <NuevaCuentaDialog ledgerId={ledgerId} members={members} userId={user?.id} onClose={close} />}
+      {abierto?.kind === 'cuenta' && (
+        <NuevaCuentaDialog ledgerId={ledgerId} members={members} userId={user?.id} cuenta={abierto.cuenta} onClose={close} />
+      )}
+      {abierto?.kind === 'archivar' && (
+        <ConfirmDialog
+          title={t('cuentaArchivarTitle', { cuenta: abierto.cuenta.nombre })}
+          text={messages.cuentaArchivarConfirm}
+          confirmLabel={messages.cuentaArchivarAction}
+          busy={updateCuenta.isPending}
+          onConfirm={() => archivar(abierto.cuenta, true)}
+          onCancel={close}
+        />
+      )}
+      {abierto?.kind === 'eliminar' && (
+        <ConfirmDialog
+          title={messages.movEliminarTitle}
+          text={messages.movEliminarConfirm}
+          confirmLabel={messages.movEliminarAction}
+          busy={deleteMov.isPending}
+          onConfirm={() => eliminar(abierto.movimiento)}
+          onCancel={close}
+        />
+      )}
       {abierto?.kind === 'movimiento' && (
         <MovimientoDialog
           ledgerId={ledgerId}
@@ -105,6 +218,7 @@ export default function CuentasPage() {
           members={members}
           userId={user?.id}
           {...(abierto.draft ? { draft: abierto.draft } : {})}
+          movimiento={abierto.movimiento}
           onClose={close}
         />
       )}
@@ -112,11 +226,18 @@ export default function CuentasPage() {
         <CuadreDialog
           ledgerId={ledgerId}
           cuenta={abierto.cuenta}
-          fecha={cuentas.data?.fecha ?? hoy}
+          fecha={cuentas.data?.fecha ?? fecha}
           onClose={close}
           onAjuste={(draft) => setAbierto({ kind: 'movimiento', tipo: 'ajuste', draft })}
         />
       )}
+      <SuccessSnackbar message={done} onClose={() => setDone(null)} />
+      <UndoSnackbar
+        message={undoOffer ? messages.movEliminado : null}
+        busy={undoChange.isPending}
+        onUndo={deshacer}
+        onClose={() => setUndoOffer(null)}
+      />
     </Container>
   );
 }

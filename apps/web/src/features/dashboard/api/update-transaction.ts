@@ -7,7 +7,8 @@ import type { TransactionRow } from './types';
 export interface UpdateTransactionVars {
   ledgerId: string;
   id: string;
-  input: TransactionInput;
+  /** With the accounts where the ledger has some (docs/product.md#cuentas-y-movimientos). */
+  input: TransactionInput & { cuenta_ves_id?: string | null; cuenta_usd_id?: string | null };
   /** The version the user edited; a stale one answers 409 (docs/product.md#reliability-rules). */
   version: number;
 }

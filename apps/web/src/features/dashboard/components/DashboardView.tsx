@@ -54,6 +54,15 @@ const BaseBalanceDialog = lazy(() => import('./BaseBalanceDialog').then((m) => (
 const RealtimeSlot = lazy(() => importWhenOnline(() => import('./RealtimeSlot')).then((m) => ({ default: m.RealtimeSlot })));
 const realtimePending = <ConnectionChip connected={false} pending />;
 
+/**
+ * The compact "Cuentas" card and the day's movements (docs/product.md#cuentas-y-movimientos): their
+ * own chunk, asked for only when the day's answer names accounts or movements, and drawn once the
+ * tools' stage has come (`later`), so a ledger without accounts loads nothing more and the first
+ * screen keeps its weight (docs/decisions/0019-dashboard-first-paint.md, 0025).
+ */
+const DayCuentasCard = lazy(() => import('../../cuentas/components/DayCuentas').then((m) => ({ default: m.DayCuentasCard })));
+const DayMovimientos = lazy(() => import('../../cuentas/components/DayCuentas').then((m) => ({ default: m.DayMovimientos })));
+
 /** The form does not wait longer than this for the day's answer (a slow or hanging request). */
 export const FORM_MAX_WAIT_MS = 2000;
 
@@ -185,6 +194,16 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                   />
                 )}
                 <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} enabled={later} />
+                {later && data?.cuentas && data.cuentas.length > 0 && (
+                  <Suspense fallback={null}>
+                    <DayCuentasCard
+                      ledgerId={shownLedgerId}
+                      fecha={settled.date ?? date}
+                      cuentas={data.cuentas}
+                      sinAsignar={data.sin_asignar}
+                    />
+                  </Suspense>
+                )}
               </Stack>
             )
           }
@@ -207,20 +226,30 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                 </Box>
               )
             ) : (
-              <TransactionList
-                ledgerId={shownLedgerId}
-                transactions={data.transacciones_con_acumulados}
-                queued={queued}
-                permissions={permissions}
-                onError={notice.error}
-                {...(permissions.canWrite ? { onRepeat } : {})}
-                onDeleted={(tx) =>
-                  undo.offer({
-                    text: messages.txDeleteSuccess,
-                    target: { ledgerId: shownLedgerId, action: 'TRANSACTION_DELETED', entityId: tx.id },
-                  })
-                }
-              />
+              <>
+                <TransactionList
+                  ledgerId={shownLedgerId}
+                  transactions={data.transacciones_con_acumulados}
+                  queued={queued}
+                  cuentas={data.cuentas}
+                  permissions={permissions}
+                  onError={notice.error}
+                  {...(permissions.canWrite ? { onRepeat } : {})}
+                  onDeleted={(tx) =>
+                    undo.offer({
+                      text: messages.txDeleteSuccess,
+                      target: { ledgerId: shownLedgerId, action: 'TRANSACTION_DELETED', entityId: tx.id },
+                    })
+                  }
+                />
+                {later && data.movimientos && data.movimientos.length > 0 && (
+                  <Box sx={{ mt: 2 }}>
+                    <Suspense fallback={null}>
+                      <DayMovimientos movimientos={data.movimientos} cuentas={data.cuentas ?? []} />
+                    </Suspense>
+                  </Box>
+                )}
+              </>
             )
           }
           tools={

@@ -25,6 +25,8 @@ interface RowProps {
   pending: boolean;
   online: boolean;
   actions: RefObject<RowActions>;
+  /** The row's accounts, "Bs Banesco · USD Binance" (docs/product.md#cuentas-y-movimientos); '' or absent when none. */
+  cuentas?: string | undefined;
 }
 
 /**
@@ -34,7 +36,7 @@ interface RowProps {
  * It looks as the MUI version did: the theme's body2, subtitle2 and caption type, colours and
  * divider; MUI's checkbox size and 44 px touch targets on phones.
  */
-export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pending, online, actions, repeatable = false }: RowProps) {
+export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pending, online, actions, repeatable = false, cuentas }: RowProps) {
   // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
   const offlineHint = online ? undefined : messages.offlineNeedsConnection;
   const profit = tx.ganancia_transaccion_usd >= 0 ? 'tx-row-profit tx-positive' : 'tx-row-profit tx-negative';
@@ -64,6 +66,11 @@ export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pen
           Acumulado: <Figure>{formatUsd(tx.ganancia_acumulada_usd_hasta_esta_transaccion)}</Figure> ·{' '}
           <Figure>{formatBs(tx.ganancia_acumulada_ves_hasta_esta_transaccion)}</Figure>
         </p>
+        {cuentas && (
+          <p className="tx-muted" data-testid="tx-row-cuentas">
+            {cuentas}
+          </p>
+        )}
         {tx.notas && <p className="tx-row-notes">{tx.notas}</p>}
         <span className="tx-row-by tx-muted">Registrado por {tx.createdBy?.user_name ?? 'Usuario eliminado'}</span>
         {pending && (

@@ -24,6 +24,8 @@ import type { TransactionRow } from '../api/types';
 import { transactionFields } from './TransactionFields';
 import { ProfitPreview } from './ProfitPreview';
 import { FarRateDialog, farRateQuestions } from './FarRateDialog';
+import { CuentaSelects } from './CuentaSelects';
+import { cuentaRefs, type CuentaOption } from '../../../shared/lib/cuenta-choice';
 
 interface Props {
   ledgerId: string;
@@ -32,6 +34,8 @@ interface Props {
   current?: TransactionRow | undefined;
   onClose(): void;
   onError(err: unknown, fallback: string): void;
+  /** The ledger's accounts (the day's answer): "Cuenta Bs" / "Cuenta USD" when it has some. */
+  cuentas?: readonly CuentaOption[] | undefined;
 }
 
 /**
@@ -40,7 +44,7 @@ interface Props {
  * user's typing and the values saved meanwhile; saving again applies the user's values over those
  * (issue 25: the dialog used to close, losing the text, with the message off-screen).
  */
-export function EditTransactionDialog({ ledgerId, transaction: tx, current, onClose, onError }: Props) {
+export function EditTransactionDialog({ ledgerId, transaction: tx, current, onClose, onError, cuentas = [] }: Props) {
   const [conflict, setConflict] = useState<string | null>(null);
   const form = useForm<TransactionFormInput, unknown, TransactionData>({
     resolver: zodResolver(transactionFormSchema),
@@ -54,6 +58,8 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
       comision_usd: toInputText(tx.comision_usd, FEE_DECIMALS),
       notas: tx.notas ?? '',
       fecha: tx.fecha,
+      cuentaVesId: tx.cuenta_ves_id ?? '',
+      cuentaUsdId: tx.cuenta_usd_id ?? '',
     },
   });
   const { watch, handleSubmit } = form;
@@ -75,7 +81,10 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
     // After a conflict the user has seen the current values: their save is against those.
     const version = conflict && current ? current.version : tx.version;
     try {
-      await update.mutateAsync({ ledgerId, id: tx.id, input: data, version });
+      const { cuentaVesId, cuentaUsdId, ...amounts } = data as TransactionData & { cuentaVesId?: string; cuentaUsdId?: string };
+      // Accounts only where the ledger has them; keeping an archived one is allowed (DESIGN §28).
+      const input = cuentas.length > 0 ? { ...amounts, ...cuentaRefs({ cuentaVesId, cuentaUsdId }) } : amounts;
+      await update.mutateAsync({ ledgerId, id: tx.id, input, version });
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setConflict(errorMessage(err, messages.txEditError));
@@ -106,6 +115,17 @@ export function EditTransactionDialog({ ledgerId, transaction: tx, current, onCl
             </Alert>
           )}
           {dialogGrid()}
+          {cuentas.length > 0 && (
+            <Box sx={{ mt: 2 }}>
+              <CuentaSelects
+                cuentas={cuentas}
+                ves={form.register('cuentaVesId')}
+                usd={form.register('cuentaUsdId')}
+                keepVes={tx.cuenta_ves_id}
+                keepUsd={tx.cuenta_usd_id}
+              />
+            </Box>
+          )}
           {showPreview && (
             <Box sx={{ mt: 2 }}>
               <ProfitPreview value={previewEditProfit(venta, tasaVenta, compra, tasaCompra)} />

@@ -49,8 +49,14 @@ export function QueuedEditDialog({ op, onClose }: { op: QueuedOp & QueuedCreate;
     typedAmount(typed[3], RATE_DECIMALS),
   ];
   const submit = form.handleSubmit(async (data) => {
+    // The accounts chosen with the queued item travel with it ("Editar" changes the amounts only).
+    const { cuentaVesId: _ves, cuentaUsdId: _usd, ...amounts } = data as TransactionData & { cuentaVesId?: string; cuentaUsdId?: string };
+    const cuentas = {
+      ...(op.input.cuenta_ves_id === undefined ? {} : { cuenta_ves_id: op.input.cuenta_ves_id }),
+      ...(op.input.cuenta_usd_id === undefined ? {} : { cuenta_usd_id: op.input.cuenta_usd_id }),
+    };
     await offlineQueue.edit(op.opId, {
-      input: data,
+      input: { ...amounts, ...cuentas },
       ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
     });
     onClose();

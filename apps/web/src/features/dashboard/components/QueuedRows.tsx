@@ -5,6 +5,9 @@ import { Figure } from '../../../shared/ui/Figure';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { offlineQueue } from '../../../shared/offline/offline';
 import type { QueuedOp } from '../../../shared/offline/queue';
+import { rowCuentasText } from '../../../shared/lib/cuenta-choice';
+
+type CuentaIds = { cuenta_ves_id?: string | undefined; cuenta_usd_id?: string | undefined };
 
 // Loaded when "Editar" is pressed: its fields need react-hook-form, which the day's first paint
 // does not (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
@@ -19,7 +22,16 @@ const positive = (v: Amount) => v !== undefined && v !== null && v !== '' && Num
  * rejected one "No sincronizada: <error>" with "Editar" and "Descartar". A rejected verify toggle
  * shows here too; a waiting one shows on its row.
  */
-export function QueuedRows({ ops, startIndex }: { ops: readonly QueuedOp[]; startIndex: number }) {
+export function QueuedRows({
+  ops,
+  startIndex,
+  cuentaNames,
+}: {
+  ops: readonly QueuedOp[];
+  startIndex: number;
+  /** Account names of the day's answer: a queued create names its accounts (docs/product.md#cuentas-y-movimientos). */
+  cuentaNames?: ReadonlyMap<string, string> | undefined;
+}) {
   const [editing, setEditing] = useState<QueuedOp | null>(null);
   const [discarding, setDiscarding] = useState<QueuedOp | null>(null);
   return (
@@ -44,6 +56,11 @@ export function QueuedRows({ ops, startIndex }: { ops: readonly QueuedOp[]; star
                   <Typography variant="body2" sx={{ color: op.ganancia >= 0 ? 'success.main' : 'error.main', fontWeight: 600 }}>
                     Ganancia estimada: <Figure>{formatUsd(op.ganancia)}</Figure>
                   </Typography>
+                  {cuentaNames && rowCuentasText(op.input as CuentaIds, cuentaNames) && (
+                    <Typography variant="body2" color="textSecondary" data-testid="queued-row-cuentas">
+                      {rowCuentasText(op.input as CuentaIds, cuentaNames)}
+                    </Typography>
+                  )}
                   {op.input.notas && (
                     <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
                       {op.input.notas}

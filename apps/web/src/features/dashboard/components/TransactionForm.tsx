@@ -25,6 +25,9 @@ import { FORM_BODY_HEIGHT } from './TransactionFormPlaceholder';
 import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { ProfitPreview } from './ProfitPreview';
 import { FarRateDialog, farRateQuestions } from './FarRateDialog';
+import { useDayCuentas } from '../api/day-cuentas';
+import { cuentaRefs, readCuentaChoice, saveCuentaChoice } from '../../../shared/lib/cuenta-choice';
+import { CuentaSelects } from './CuentaSelects';
 
 interface Props {
   ledgerId: string;
@@ -46,10 +49,16 @@ type Values = {
   comision_usd: string;
   notas: string;
   fecha: string;
+  /** "Cuenta Bs" / "Cuenta USD" ('' = Sin asignar); kept when the form empties after a send. */
+  cuentaVesId: string;
+  cuentaUsdId: string;
 };
 /** The fields the form shows. */
 const FIELD_NAMES = ['venta', 'tasa_venta', 'compra', 'tasa_compra', 'comision_usd', 'notas'] as const;
-const emptyValues = (fecha: string): Values => ({
+const emptyValues = (
+  fecha: string,
+  cuentas: { cuentaVesId: string; cuentaUsdId: string } = { cuentaVesId: '', cuentaUsdId: '' },
+): Values => ({
   venta: '',
   tasa_venta: '',
   compra: '',
@@ -57,6 +66,8 @@ const emptyValues = (fecha: string): Values => ({
   comision_usd: '',
   notas: '',
   fecha,
+  cuentaVesId: cuentas.cuentaVesId,
+  cuentaUsdId: cuentas.cuentaUsdId,
 });
 
 /** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
@@ -87,6 +98,21 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   }, [form]);
 
   const [venta, tasaVenta, compra, tasaCompra, comision, notas] = watch(FIELD_NAMES);
+  // The ledger's accounts, from the day's answer (none: no selects, the request names none).
+  const cuentas = useDayCuentas(ledgerId, fecha);
+  const [cuentaVesId, cuentaUsdId] = watch(['cuentaVesId', 'cuentaUsdId']);
+  // The user's last choice for this ledger, once its accounts are known (and again on another ledger).
+  useEffect(() => {
+    if (cuentas.length === 0) return;
+    const choice = readCuentaChoice(ledgerId, cuentas);
+    setValue('cuentaVesId', choice.ves);
+    setValue('cuentaUsdId', choice.usd);
+  }, [ledgerId, cuentas, setValue]);
+  const chooseCuenta = (name: 'cuentaVesId' | 'cuentaUsdId', value: string) => {
+    const now = getValues() as Values;
+    const next = { cuentaVesId: now.cuentaVesId, cuentaUsdId: now.cuentaUsdId, [name]: value };
+    saveCuentaChoice(ledgerId, { ves: next.cuentaVesId, usd: next.cuentaUsdId });
+  };
   // The preview reads the fields as typed ("318,5"): one that cannot be read yet counts as empty.
   const typed = [
     typedAmount(venta, AMOUNT_DECIMALS),
@@ -105,11 +131,12 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   const clearSent = (sent: Values) => {
     const kept = changedWhileSending.current;
     const now = getValues() as Values;
+    // The accounts stay: the next operation usually goes to the same ones.
     if (kept.size === 0 && FIELD_NAMES.every((name) => now[name] === sent[name])) {
-      reset(emptyValues(fecha));
+      reset(emptyValues(fecha, now));
       return;
     }
-    const next = emptyValues(fecha);
+    const next = emptyValues(fecha, now);
     for (const name of FIELD_NAMES) if (kept.has(name) || now[name] !== sent[name]) next[name] = now[name];
     // keepFieldsRef: the fields keep their inputs and get their values at once. Without it React Hook
     // Form forgets the inputs until they are drawn again, and the field being typed in (drawn again
@@ -130,9 +157,11 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     const sent = getValues() as Values;
     if (idempotencyKey.current === null) pressedAt.current = new Date().toISOString();
     idempotencyKey.current ??= crypto.randomUUID();
+    const { cuentaVesId: _ves, cuentaUsdId: _usd, ...amounts } = data as TransactionData & { cuentaVesId?: string; cuentaUsdId?: string };
     const vars: CreateTransactionVars = {
       ledgerId,
-      input: data,
+      // Accounts only where the ledger has them: a ledger without accounts sends what it always sent.
+      input: cuentas.length > 0 ? { ...amounts, ...cuentaRefs(sent) } : amounts,
       ocurridoEn: pressedAt.current ?? new Date().toISOString(),
       ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
       idempotencyKey: idempotencyKey.current,
@@ -262,10 +291,30 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   const purchase = useKept(JSON.stringify([compra, tasaCompra, error('compra'), error('tasa_compra'), isSubmitted, rateShown]), () =>
     column('Compra USD', 'compra', 'Compra (USD)', 'tasa_compra', 'Tasa de compra (Bs)'),
   );
+  const cuentaFields =
+    cuentas.length > 0 ? (
+      <CuentaSelects
+        cuentas={cuentas}
+        ves={form.register('cuentaVesId', { onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaVesId', e.target.value) })}
+        usd={form.register('cuentaUsdId', { onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaUsdId', e.target.value) })}
+      />
+    ) : null;
   const rest = useKept(
-    JSON.stringify([comision, notas, error('comision_usd'), error('notas'), isSubmitted, busy, showProfit ? profit : null]),
+    JSON.stringify([
+      comision,
+      notas,
+      error('comision_usd'),
+      error('notas'),
+      isSubmitted,
+      busy,
+      showProfit ? profit : null,
+      cuentas,
+      cuentaVesId,
+      cuentaUsdId,
+    ]),
     () => (
       <>
+        {cuentaFields}
         {fee()}
         {notes()}
         {showProfit && <ProfitPreview value={profit} />}

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { messages, t, UNDO_WINDOWS } from '@arb/shared';
 import { useDeleteTransaction } from '../api/delete-transaction';
@@ -11,6 +11,7 @@ import { useOnline } from '../../../shared/offline/offline';
 import type { QueuedOp } from '../../../shared/offline/queue';
 import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
 import { DayRow, DayRowStyles, type RowActions } from './DayRow';
+import { rowCuentasText, type CuentaOption } from '../../../shared/lib/cuenta-choice';
 
 // Loaded when a row's "Editar" is pressed: its fields need react-hook-form, which the day's first
 // paint does not (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
@@ -27,10 +28,14 @@ interface Props {
   onRepeat?(tx: TransactionRow): void;
   /** This ledger's queued items (docs/product.md#working-offline): the day's new ones and every verify toggle. */
   queued?: readonly QueuedOp[];
+  /** The ledger's accounts as the day's answer lists them (docs/product.md#cuentas-y-movimientos); absent: it has none. */
+  cuentas?: readonly CuentaOption[] | undefined;
 }
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
-export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [], onRepeat }: Props) {
+export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [], onRepeat, cuentas }: Props) {
+  // Rows name their accounts; a ledger without accounts draws its rows as before.
+  const cuentaNames = useMemo(() => (cuentas && cuentas.length > 0 ? new Map(cuentas.map((c) => [c.id, c.nombre])) : undefined), [cuentas]);
   const [editing, setEditing] = useState<TransactionRow | null>(null);
   const [deleting, setDeleting] = useState<TransactionRow | null>(null);
   const toggle = useToggleVerify();
@@ -111,10 +116,11 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
             pending={queuedVerify.has(tx.id)}
             online={online}
             actions={actions}
+            cuentas={cuentaNames && rowCuentasText(tx, cuentaNames)}
           />
         ))}
         {/* After the last row: drawn once every row is, or it would move down as they arrive. */}
-        {shown === transactions.length && <QueuedRows ops={queuedRows} startIndex={transactions.length} />}
+        {shown === transactions.length && <QueuedRows ops={queuedRows} startIndex={transactions.length} cuentaNames={cuentaNames} />}
       </Box>
       {editing && (
         <Suspense fallback={null}>
@@ -122,6 +128,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
             ledgerId={ledgerId}
             transaction={editing}
             current={transactions.find((t) => t.id === editing.id)}
+            cuentas={cuentas}
             onClose={() => setEditing(null)}
             onError={onError}
           />

@@ -2,14 +2,28 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { offlineQueue, setOfflineSender, startOfflineSync } from '../../../shared/offline/offline';
 import { ApiError } from '../../../shared/lib/api-client';
+import type { QueuedOp } from '../../../shared/offline/queue';
 import { createTransaction } from '../api/create-transaction';
 import { balancesQueryKey } from '../api/get-balances';
 import { ledgersQueryKey } from '../api/get-ledgers';
 import { toggleVerify } from '../api/toggle-verify';
+import { showDashboardFlash } from '../lib/dashboard-flash';
 
 /** A request that got no HTTP answer at all (offline, refused, time-out): docs/product.md#working-offline queues it. */
 export function isNoAnswer(err: unknown): boolean {
   return err instanceof ApiError && err.status === 0;
+}
+
+/**
+ * Sends one queued item. A create is marked as queued (X-Offline-Queue): an account archived while
+ * it waited puts that side in Sin asignar, and the server's notice is shown on the dashboard
+ * (DESIGN §28 "Accounts that come back").
+ */
+export async function sendQueued(op: QueuedOp): Promise<void> {
+  if (op.kind === 'create') {
+    const answer = await createTransaction(op, true);
+    if (answer.avisos?.length) showDashboardFlash(answer.avisos.join(' '));
+  } else await toggleVerify(op);
 }
 
 /**
@@ -19,16 +33,10 @@ export function isNoAnswer(err: unknown): boolean {
 export function useOfflineSync(userId: string | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    setOfflineSender(
-      async (op) => {
-        if (op.kind === 'create') await createTransaction(op);
-        else await toggleVerify(op);
-      },
-      (op) => {
-        void queryClient.invalidateQueries({ queryKey: balancesQueryKey(op.ledgerId) });
-        if (op.kind === 'create') void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
-      },
-    );
+    setOfflineSender(sendQueued, (op) => {
+      void queryClient.invalidateQueries({ queryKey: balancesQueryKey(op.ledgerId) });
+      if (op.kind === 'create') void queryClient.invalidateQueries({ queryKey: ledgersQueryKey });
+    });
     if (!userId) return;
     return startOfflineSync(userId);
   }, [userId, queryClient]);

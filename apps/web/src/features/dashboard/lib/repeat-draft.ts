@@ -14,8 +14,8 @@ export interface RepeatValues {
   tasa_compra: string;
   comision_usd: string;
   /**
-   * The row's accounts, '' for Sin asignar. The form's Cuenta Bs / Cuenta USD selects read these
-   * form values (the "cuentas2" change); until they exist the form keeps them unsent.
+   * The row's accounts, '' for Sin asignar: the form's Cuenta Bs / Cuenta USD selects read these
+   * form values.
    */
   cuentaVesId: string;
   cuentaUsdId: string;
