@@ -511,6 +511,19 @@ export const messages = {
   offlineDiscardConfirm: '¿Descartar esta operación? No se enviará.',
   offlineLogoutConfirm:
     'Tienes {n} operaciones pendientes de sincronizar. Se guardan en este navegador y se enviarán cuando vuelvas a iniciar sesión aquí. ¿Cerrar sesión?',
+  // Socios and the settlement (docs/product.md#socios-y-liquidacion).
+  repartoPorcentajeInvalido: 'Cada porcentaje debe estar entre 0 y 100, con 2 decimales como máximo',
+  repartoSuma100: 'Los porcentajes deben ser de socios distintos y sumar exactamente 100',
+  repartoMiembroInvalido: 'El reparto solo puede nombrar miembros del registro',
+  periodoDesdeHasta: 'La fecha inicial no puede ser posterior a la final',
+  periodoFuturo: 'El período no puede terminar después de hoy',
+  periodoCerrado: 'Este día pertenece a un período liquidado',
+  periodoInvalido: 'El período debe empezar el día siguiente al último período liquidado',
+  periodoSoloUltimo: 'Solo se puede reabrir el último período liquidado',
+  periodoTasaInicial: 'La tasa inicial es la tasa final del período anterior',
+  liquidacionNotFound: 'Período liquidado no encontrado',
+  liquidacionTasaRequerida: 'Falta la tasa del {fecha}: indícala para valorar los bolívares en USD',
+  importPeriodoLiquidado: 'Período liquidado',
   // Accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos).
   cuentasForbidden: 'No tienes permiso para modificar cuentas ni movimientos',
   cuentaNotFound: 'Cuenta no encontrada',
