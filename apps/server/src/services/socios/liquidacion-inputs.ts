@@ -58,14 +58,12 @@ export async function availableAt(db: DbOrTx, ledgerId: string, fecha: string): 
  * without a titular goes with Sin asignar, titularId null), and Sin asignar = available − Σ accounts.
  */
 export async function holdingsAt(db: DbOrTx, ledgerId: string, fecha: string): Promise<Tenencia[]> {
-  const [avail, cuentas] = await Promise.all([
-    availableAt(db, ledgerId, fecha),
-    db.execute<{ titular: string | null; moneda: 'VES' | 'USD'; saldo: string }>(sql`
-      select c.titular_id::text as titular, c.moneda, sum(t.entra - t.sale)::text as saldo
-      from cuenta_day_totals t join cuentas c on c.id = t.cuenta_id
-      where t.ledger_id = ${ledgerId} and t.fecha <= ${fecha}::date
-      group by c.titular_id, c.moneda`),
-  ]);
+  const avail = await availableAt(db, ledgerId, fecha);
+  const cuentas = await db.execute<{ titular: string | null; moneda: 'VES' | 'USD'; saldo: string }>(sql`
+    select c.titular_id::text as titular, c.moneda, sum(t.entra - t.sale)::text as saldo
+    from cuenta_day_totals t join cuentas c on c.id = t.cuenta_id
+    where t.ledger_id = ${ledgerId} and t.fecha <= ${fecha}::date
+    group by c.titular_id, c.moneda`);
   const out: Tenencia[] = [];
   let ves = new Big(avail.ves);
   let usd = new Big(avail.usd);

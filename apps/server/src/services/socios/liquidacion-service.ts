@@ -109,15 +109,14 @@ export async function computeLiquidacionOn(
   if (previous && q.tasa_inicial !== undefined && (previous.tasa_final === null || !new Big(q.tasa_inicial).eq(previous.tasa_final)))
     throw new AppError('VALIDATION_ERROR', messages.periodoTasaInicial, { tasa_inicial: messages.periodoTasaInicial });
   const dayBefore = addDays(q.desde, -1);
-  const [rules, inicial, tenencias, movimientos, jumps, rateIni, rateFin] = await Promise.all([
-    ledgerRules(db, ledgerId),
-    availableAt(db, ledgerId, dayBefore),
-    holdingsAt(db, ledgerId, q.hasta),
-    capitalMovements(db, ledgerId, q.hasta),
-    baseJumps(db, ledgerId, q.desde, q.hasta),
-    q.tasa_inicial !== undefined || previous ? Promise.resolve(null) : rateOfDay(db, dayBefore, timeZone),
-    q.tasa_final !== undefined ? Promise.resolve(null) : rateOfDay(db, q.hasta, timeZone),
-  ]);
+  // One after the other: inside the closing's transaction they share one connection.
+  const rules = await ledgerRules(db, ledgerId);
+  const inicial = await availableAt(db, ledgerId, dayBefore);
+  const tenencias = await holdingsAt(db, ledgerId, q.hasta);
+  const movimientos = await capitalMovements(db, ledgerId, q.hasta);
+  const jumps = await baseJumps(db, ledgerId, q.desde, q.hasta);
+  const rateIni = q.tasa_inicial !== undefined || previous ? null : await rateOfDay(db, dayBefore, timeZone);
+  const rateFin = q.tasa_final !== undefined ? null : await rateOfDay(db, q.hasta, timeZone);
   if (!rules) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
   const ganancia = await realizedProfit(db, ledgerId, rules.metodo, q.desde, q.hasta);
 
