@@ -94,7 +94,7 @@ export interface Ledger {
   /** docs/product.md#profit-method-and-position: the profit method of its figures. */
   metodo_ganancia: MetodoGanancia;
   /** docs/product.md#socios-y-liquidacion: how the period's result is split. */
-  reparto: Reparto;
+  reparto?: Reparto;
   createdAt: string;
 }
 

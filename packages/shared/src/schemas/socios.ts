@@ -1,6 +1,7 @@
 // zod/mini, like the other schemas (the web's forms use these too).
 import { z } from 'zod/mini';
-import { messages } from '../messages.ts';
+import { messages, t } from '../messages.ts';
+import { formatNumber2 } from '../format.ts';
 import { Big } from '../money/decimal.ts';
 import { METODOS_REPARTO, porcentajesSuman100, type ResultadoLiquidacion } from '../money/liquidacion.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
@@ -99,3 +100,11 @@ export function periodoCerradoTexto(desde: string, hasta: string): string {
 }
 
 export const liquidacionParamsSchema = z.object({ id: uuidSchema, lid: uuidSchema });
+
+/** A transfer as a sentence: "Beto transfiere 120,00 USD (4.740,00 Bs) a Ana" (DESIGN §22). */
+export function transferenciaTexto(x: { de: { user_name: string }; a: { user_name: string }; monto_usd: number; monto_ves: number | null }): string {
+  const params = { de: x.de.user_name, a: x.a.user_name, usd: formatNumber2(x.monto_usd) };
+  return x.monto_ves === null
+    ? t('sociosTransferenciaSinTasa', params)
+    : t('sociosTransferencia', { ...params, ves: formatNumber2(x.monto_ves) });
+}
