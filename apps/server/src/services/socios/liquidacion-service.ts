@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ensureAvgCostStates } from '../avg-cost/avg-cost-states.ts';
+import { ledgerMethod } from '../avg-cost/realized.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
@@ -191,8 +192,13 @@ export async function previewLiquidacion(ctx: Ctx, userId: string, ledgerId: str
 
 /** The preview for a range with fresh average-cost states: the entry point for other services (reports). */
 export async function computeLiquidacion(db: Db, ledgerId: string, q: LiquidacionQuery, timeZone: string): Promise<LiquidacionResponse> {
-  await ensureAvgCostStates(db, ledgerId);
+  await freshRealized(db, ledgerId);
   return computeLiquidacionOn(db, ledgerId, q, timeZone);
+}
+
+/** Under costo_promedio the realized profit reads the stored states: made fresh first (never needed per operation). */
+async function freshRealized(db: Db, ledgerId: string): Promise<void> {
+  if ((await ledgerMethod(db, ledgerId)) === 'costo_promedio') await ensureAvgCostStates(db, ledgerId);
 }
 
 /** What a closed period's activity row keeps (the figures the Telegram notice and the history name). */
@@ -204,7 +210,7 @@ const summary = (l: LiquidacionResponse) => ({ desde: l.desde, hasta: l.hasta, r
  * and stores it; from the commit on, its days refuse every change (409 PERIODO_CERRADO).
  */
 export async function closeLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string, q: LiquidacionQuery): Promise<LiquidacionCerrada> {
-  await ensureAvgCostStates(ctx.db, ledgerId);
+  await freshRealized(ctx.db, ledgerId);
   return ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);

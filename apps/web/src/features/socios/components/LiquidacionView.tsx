@@ -50,7 +50,7 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
       ))}
 
       <Stack spacing={1}>
-        {data.socios.map((s) => (
+        {data.socios.map((s, i) => (
           <Paper key={s.userId} variant="outlined" sx={{ p: 2 }} data-testid={`socio-${s.user_name}`}>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 0.5 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -62,9 +62,9 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
             {s.aportes_usd !== 0 && <Linea label={messages.sociosAportes} value={s.aportes_usd} />}
             {s.retiros_usd !== 0 && <Linea label={messages.sociosRetiros} value={s.retiros_usd} />}
             <Linea label={messages.sociosResultadoSocio} value={s.resultado_usd} />
-            <Linea label={messages.sociosCapitalFinal} value={s.capital_final_usd} help={messages.sociosCapitalFinalHelp} />
-            <Linea label={messages.sociosEnSuPoder} value={s.en_su_poder_usd} help={messages.sociosEnSuPoderHelp} />
-            <Linea label={messages.sociosDiferencia} value={s.diferencia_usd} help={messages.sociosDiferenciaHelp} />
+            <Linea label={messages.sociosCapitalFinal} value={s.capital_final_usd} help={i === 0 ? messages.sociosCapitalFinalHelp : undefined} />
+            <Linea label={messages.sociosEnSuPoder} value={s.en_su_poder_usd} help={i === 0 ? messages.sociosEnSuPoderHelp : undefined} />
+            <Linea label={messages.sociosDiferencia} value={s.diferencia_usd} help={i === 0 ? messages.sociosDiferenciaHelp : undefined} />
           </Paper>
         ))}
         {data.sin_titular_usd !== 0 && <Linea label={messages.sociosSinTitular} value={data.sin_titular_usd} />}
