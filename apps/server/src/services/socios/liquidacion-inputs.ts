@@ -76,14 +76,29 @@ export async function holdingsAt(db: DbOrTx, ledgerId: string, fecha: string): P
   return out;
 }
 
-/** Every aporte/retiro with a member dated ≤ hasta, valued in USD at its own rate (DESIGN §22). */
-export async function capitalMovements(db: DbOrTx, ledgerId: string, hasta: string): Promise<MovimientoCapital[]> {
-  const r = await db.execute<{ miembro: string; fecha: string; tipo: 'aporte' | 'retiro'; moneda: 'VES' | 'USD'; monto: string; tasa: string | null }>(sql`
-    select miembro_id::text as miembro, fecha::text, tipo, moneda, monto::text, tasa::text from movimientos
-    where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and fecha <= ${hasta}::date and miembro_id is not null
-    order by fecha, id`);
+/**
+ * The members' aportes/retiros dated ≤ hasta, valued in USD at their own rate (DESIGN §22): those
+ * before `desde` summed per member in SQL (3 years of capital movements are thousands of rows; the
+ * settlement needs only their sum), those inside one by one (their days weigh capital × time).
+ * The SQL valuation mirrors packages/shared valorCapitalUsd — each VES amount ÷ its rate, half-up
+ * to cents (PostgreSQL's round(numeric) is half away from zero), at 24 decimals before rounding —
+ * and test/socios-valuation.test.ts holds the two equal.
+ */
+export async function capitalMovements(db: DbOrTx, ledgerId: string, desde: string, hasta: string): Promise<MovimientoCapital[]> {
+  const r = await db.execute<{ miembro: string; fecha: string; tipo: 'aporte' | 'retiro'; moneda: 'VES' | 'USD'; monto: string; tasa: string | null; antes: boolean }>(sql`
+    select miembro_id::text as miembro, ${addDays(desde, -1)}::text as fecha, tipo, 'USD' as moneda,
+      sum(${VALOR_SQL})::text as monto, null as tasa, true as antes
+    from movimientos
+    where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and fecha < ${desde}::date and miembro_id is not null
+    group by miembro_id, tipo
+    union all
+    select miembro_id::text, fecha::text, tipo, moneda, monto::text, tasa::text, false from movimientos
+    where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and fecha between ${desde}::date and ${hasta}::date and miembro_id is not null`);
   return r.rows.map((m) => ({ userId: m.miembro, fecha: m.fecha, tipo: m.tipo, usd: valorCapitalUsd(m.moneda, m.monto, m.tasa) }));
 }
+
+/** One capital movement's USD value in SQL (see capitalMovements). */
+export const VALOR_SQL = sql`case when moneda = 'VES' then round(monto::numeric(40, 24) / tasa, 2) else monto end`;
 
 /** The members now (marked `miembro`) and everyone else named, with their names. */
 export async function personas(db: DbOrTx, ledgerId: string, ids: readonly string[]): Promise<PersonaLiquidacion[]> {

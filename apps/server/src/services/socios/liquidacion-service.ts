@@ -114,7 +114,7 @@ export async function computeLiquidacionOn(
   const rules = await ledgerRules(db, ledgerId);
   const inicial = await availableAt(db, ledgerId, dayBefore);
   const tenencias = await holdingsAt(db, ledgerId, q.hasta);
-  const movimientos = await capitalMovements(db, ledgerId, q.hasta);
+  const movimientos = await capitalMovements(db, ledgerId, q.desde, q.hasta);
   const jumps = await baseJumps(db, ledgerId, q.desde, q.hasta);
   const rateIni = q.tasa_inicial !== undefined || previous ? null : await rateOfDay(db, dayBefore, timeZone);
   const rateFin = q.tasa_final !== undefined ? null : await rateOfDay(db, q.hasta, timeZone);
