@@ -51,10 +51,20 @@ try {
   const rows: Row[] = [
     row('liquidación preview of a month (por_operacion)', porOperacion, 200),
     row('liquidación preview of a month (costo_promedio, valid states)', promedio, 200),
-    { figure: 'first preview after an early edit (costo_promedio, one request)', budget: '-', measured: `${fmt(firstMs)} ms`, baseline: '-', ratio: '-', pass: null },
+    {
+      figure: 'first preview after an early edit (costo_promedio, one request)',
+      budget: '-',
+      measured: `${fmt(firstMs)} ms`,
+      baseline: '-',
+      ratio: '-',
+      pass: null,
+    },
     seedRow('seed (INSERT … SELECT + vacuum)', seedMs),
   ];
-  printTable(`Liquidación, 100,000 transactions + 10,000 movements over 1,095 days, 12 accounts, median of ${N} requests, ${b.target}`, rows);
+  printTable(
+    `Liquidación, 100,000 transactions + 10,000 movements over 1,095 days, 12 accounts, median of ${N} requests, ${b.target}`,
+    rows,
+  );
 } finally {
   await b.close();
 }

@@ -41,10 +41,28 @@ describe('socios', () => {
       [owner.user.id, anaUsd],
       [member.user.id, betoUsd],
     ] as const)
-      await call(ana, 'POST', `/api/ledgers/${ledgerId}/movimientos`, { tipo: 'aporte', fecha: d1, moneda: 'USD', monto: '1000', miembroId, cuenta_destino_id: destino }, owner.token);
+      await call(
+        ana,
+        'POST',
+        `/api/ledgers/${ledgerId}/movimientos`,
+        { tipo: 'aporte', fecha: d1, moneda: 'USD', monto: '1000', miembroId, cuenta_destino_id: destino },
+        owner.token,
+      );
     // Beto sells 100 USD at 320 (32.000 Bs) and buys them back at 310 (31.000 Bs): 1.000 Bs kept in "Beto Bs".
-    await call(ana, 'POST', '/api/transactions', { ledgerId, fecha: d2, venta: 100, tasa_venta: 320, notas: '', cuenta_ves_id: betoBs, cuenta_usd_id: betoUsd }, member.token);
-    await call(ana, 'POST', '/api/transactions', { ledgerId, fecha: d3, compra: 100, tasa_compra: 310, notas: '', cuenta_ves_id: betoBs, cuenta_usd_id: betoUsd }, member.token);
+    await call(
+      ana,
+      'POST',
+      '/api/transactions',
+      { ledgerId, fecha: d2, venta: 100, tasa_venta: 320, notas: '', cuenta_ves_id: betoBs, cuenta_usd_id: betoUsd },
+      member.token,
+    );
+    await call(
+      ana,
+      'POST',
+      '/api/transactions',
+      { ledgerId, fecha: d3, compra: 100, tasa_compra: 310, notas: '', cuenta_ves_id: betoBs, cuenta_usd_id: betoUsd },
+      member.token,
+    );
     // The parallel rate of today is stored when it is fetched (the fake upstream's 310,50).
     await call(ana, 'GET', '/api/rates/paralelo', undefined, owner.token);
 
@@ -74,6 +92,9 @@ describe('socios', () => {
     await edit.getByLabel('Venta (USD)', { exact: true }).fill('90');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     const dia = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-    await page.getByText(`Este día pertenece a un período liquidado (${dia(d1)} – ${dia(today)})`).first().waitFor();
+    await page
+      .getByText(`Este día pertenece a un período liquidado (${dia(d1)} – ${dia(today)})`)
+      .first()
+      .waitFor();
   });
 });

@@ -50,7 +50,14 @@ describe('socios: capital, result and settlement', () => {
     const betoUsd = (await addCuenta(t, ana, L, { nombre: 'Beto USD', moneda: 'USD', titularId: beto.id })).id;
     // Ana brings 1000 USD on the 1st, Beto 500 USD on the 6th.
     await addMovimiento(t, ana, L, { tipo: 'aporte', fecha: '2026-10-01', moneda: 'USD', monto: '1000', cuenta_destino_id: anaUsd });
-    await addMovimiento(t, beto, L, { tipo: 'aporte', fecha: '2026-10-06', moneda: 'USD', monto: '500', cuenta_destino_id: betoUsd, miembroId: beto.id });
+    await addMovimiento(t, beto, L, {
+      tipo: 'aporte',
+      fecha: '2026-10-06',
+      moneda: 'USD',
+      monto: '500',
+      cuenta_destino_id: betoUsd,
+      miembroId: beto.id,
+    });
     // The 8th: Ana sells 100 @ 40 and buys 100 @ 38 → +4000 − 3800 = +200 Bs in "Ana Bs"; USD unchanged.
     row = await addTransaction(t, ana, L, '2026-10-08', {
       venta: 100,
@@ -87,17 +94,37 @@ describe('socios: capital, result and settlement', () => {
     });
     expect(p.ganancia_realizada_usd).toBeGreaterThan(0);
     const byName = Object.fromEntries(p.socios.map((s) => [s.user_name, s]));
-    expect(byName.Ana).toMatchObject({ capital_inicial_usd: 0, aportes_usd: 1000, participacion: 0.8, resultado_usd: 4, capital_final_usd: 1004, en_su_poder_usd: 1005, diferencia_usd: 1 });
-    expect(byName.Beto).toMatchObject({ aportes_usd: 500, participacion: 0.2, resultado_usd: 1, capital_final_usd: 501, en_su_poder_usd: 500, diferencia_usd: -1 });
+    expect(byName.Ana).toMatchObject({
+      capital_inicial_usd: 0,
+      aportes_usd: 1000,
+      participacion: 0.8,
+      resultado_usd: 4,
+      capital_final_usd: 1004,
+      en_su_poder_usd: 1005,
+      diferencia_usd: 1,
+    });
+    expect(byName.Beto).toMatchObject({
+      aportes_usd: 500,
+      participacion: 0.2,
+      resultado_usd: 1,
+      capital_final_usd: 501,
+      en_su_poder_usd: 500,
+      diferencia_usd: -1,
+    });
     // Vera is a member with nothing: listed with a zero share.
     expect(byName.Vera).toMatchObject({ participacion: 0, resultado_usd: 0, ex_miembro: false });
-    expect(p.transferencias).toEqual([{ de: { id: ana.id, user_name: 'Ana' }, a: { id: beto.id, user_name: 'Beto' }, monto_usd: 1, monto_ves: 40 }]);
+    expect(p.transferencias).toEqual([
+      { de: { id: ana.id, user_name: 'Ana' }, a: { id: beto.id, user_name: 'Beto' }, monto_usd: 1, monto_ves: 40 },
+    ]);
   });
 
   it('bolívares without a rate: 422 TASA_REQUERIDA naming the day; a non-member gets 404; bad periods 400', async () => {
     const res = await preview(ana, 'desde=2026-10-01&hasta=2026-10-10');
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'TASA_REQUERIDA', error: 'Falta la tasa del 2026-10-10: indícala para valorar los bolívares en USD' });
+    expect(res.json()).toMatchObject({
+      code: 'TASA_REQUERIDA',
+      error: 'Falta la tasa del 2026-10-10: indícala para valorar los bolívares en USD',
+    });
     expect((await preview(otro, 'desde=2026-10-01&hasta=2026-10-10&tasa_final=40')).statusCode).toBe(404);
     const backwards = await preview(ana, 'desde=2026-10-10&hasta=2026-10-01&tasa_final=40');
     expect(backwards.statusCode).toBe(400);
@@ -109,17 +136,43 @@ describe('socios: capital, result and settlement', () => {
     expect((await settings(beto, { reparto: { metodo: 'capital' } })).json()).toMatchObject({ code: 'FORBIDDEN' });
     expect((await settings(vera, { reparto: { metodo: 'capital' } })).statusCode).toBe(403);
     expect((await settings(otro, { reparto: { metodo: 'capital' } })).statusCode).toBe(404);
-    const not100 = await settings(ana, { reparto: { metodo: 'porcentaje', porcentajes: [{ userId: ana.id, porcentaje: '70' }, { userId: beto.id, porcentaje: '29.99' }] } });
+    const not100 = await settings(ana, {
+      reparto: {
+        metodo: 'porcentaje',
+        porcentajes: [
+          { userId: ana.id, porcentaje: '70' },
+          { userId: beto.id, porcentaje: '29.99' },
+        ],
+      },
+    });
     expect(not100.statusCode).toBe(400);
-    const outsider = await settings(ana, { reparto: { metodo: 'porcentaje', porcentajes: [{ userId: ana.id, porcentaje: '70' }, { userId: otro.id, porcentaje: '30' }] } });
+    const outsider = await settings(ana, {
+      reparto: {
+        metodo: 'porcentaje',
+        porcentajes: [
+          { userId: ana.id, porcentaje: '70' },
+          { userId: otro.id, porcentaje: '30' },
+        ],
+      },
+    });
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json()).toMatchObject({ error: 'El reparto solo puede nombrar miembros del registro' });
     const before = events.length;
     const ok = await settings(ana, {
-      reparto: { metodo: 'porcentaje', porcentajes: [{ userId: ana.id, porcentaje: '70' }, { userId: beto.id, porcentaje: '30' }], operador: { userId: beto.id, porcentaje: '10' } },
+      reparto: {
+        metodo: 'porcentaje',
+        porcentajes: [
+          { userId: ana.id, porcentaje: '70' },
+          { userId: beto.id, porcentaje: '30' },
+        ],
+        operador: { userId: beto.id, porcentaje: '10' },
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as { ledger: unknown }).ledger).toMatchObject({ metodo_ganancia: 'por_operacion', reparto: { metodo: 'porcentaje', operador: { userId: beto.id, porcentaje: '10.00' } } });
+    expect((ok.json() as { ledger: unknown }).ledger).toMatchObject({
+      metodo_ganancia: 'por_operacion',
+      reparto: { metodo: 'porcentaje', operador: { userId: beto.id, porcentaje: '10.00' } },
+    });
     expect(events.slice(before)).toEqual([expect.objectContaining({ event: 'ledger-updated', type: 'SETTINGS_UPDATED' })]);
     // Result 5.00: commission 0.50 to Beto; 4.50 split 70/30 = 3.15 / 1.35 → Beto 1.85.
     const p = (await preview(ana, 'desde=2026-10-01&hasta=2026-10-10&tasa_final=40')).json() as LiquidacionResponse;
@@ -154,25 +207,73 @@ describe('socios: capital, result and settlement', () => {
     expect(res.statusCode, res.body).toBe(201);
     const closed = (res.json() as { liquidacion: { id: string; liquidacion: LiquidacionResponse } }).liquidacion;
     expect(closed.liquidacion).toMatchObject({ resultado_usd: 5, cerrado: true });
-    expect(events.slice(before)).toEqual([expect.objectContaining({ event: 'balance-updated', type: 'LIQUIDACION_CERRADA', fechas: ['2026-10-01', '2026-10-10'] })]);
-    const act = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from activity where ledger_id = ${L} and action = 'LIQUIDACION_CERRADA'`);
+    expect(events.slice(before)).toEqual([
+      expect.objectContaining({ event: 'balance-updated', type: 'LIQUIDACION_CERRADA', fechas: ['2026-10-01', '2026-10-10'] }),
+    ]);
+    const act = await t.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from activity where ledger_id = ${L} and action = 'LIQUIDACION_CERRADA'`,
+    );
     expect(act.rows[0]!.n).toBe(1);
     const stored = (await preview(vera, 'desde=2026-10-01&hasta=2026-10-10')).json() as LiquidacionResponse;
     expect(stored).toMatchObject({ cerrado: true, resultado_usd: 5 });
 
     // Inside: create, edit, move in, delete, movement, base, reset, cuadre, restore → 409 naming the period.
-    expectLocked(await t.request({ method: 'POST', url: '/api/transactions', token: ana.token, payload: { ledgerId: L, fecha: '2026-10-05', venta: 1, tasa_venta: '40' } }));
-    expectLocked(await t.request({ method: 'PUT', url: `/api/transactions/${row.id}`, token: ana.token, payload: { fecha: '2026-10-08', venta: 100, tasa_venta: '41', compra: 100, tasa_compra: '38', version: row.version } }));
+    expectLocked(
+      await t.request({
+        method: 'POST',
+        url: '/api/transactions',
+        token: ana.token,
+        payload: { ledgerId: L, fecha: '2026-10-05', venta: 1, tasa_venta: '40' },
+      }),
+    );
+    expectLocked(
+      await t.request({
+        method: 'PUT',
+        url: `/api/transactions/${row.id}`,
+        token: ana.token,
+        payload: { fecha: '2026-10-08', venta: 100, tasa_venta: '41', compra: 100, tasa_compra: '38', version: row.version },
+      }),
+    );
     expectLocked(await t.request({ method: 'DELETE', url: `/api/transactions/${row.id}`, token: ana.token }));
     const outside = await addTransaction(t, ana, L, '2026-10-12', { venta: 1, tasa_venta: '40' } as never);
-    expectLocked(await t.request({ method: 'PUT', url: `/api/transactions/${outside.id}`, token: ana.token, payload: { fecha: '2026-10-09', venta: 1, tasa_venta: '40', version: outside.version } }));
-    expectLocked(await t.request({ method: 'POST', url: `/api/ledgers/${L}/movimientos`, token: ana.token, payload: { tipo: 'aporte', fecha: '2026-10-03', moneda: 'USD', monto: '5', cuenta_destino_id: anaUsd } }));
-    expectLocked(await t.request({ method: 'PUT', url: `/api/daily-balances/${L}`, token: ana.token, payload: { fecha: '2026-10-04', saldo_base_usd: 10 } }));
+    expectLocked(
+      await t.request({
+        method: 'PUT',
+        url: `/api/transactions/${outside.id}`,
+        token: ana.token,
+        payload: { fecha: '2026-10-09', venta: 1, tasa_venta: '40', version: outside.version },
+      }),
+    );
+    expectLocked(
+      await t.request({
+        method: 'POST',
+        url: `/api/ledgers/${L}/movimientos`,
+        token: ana.token,
+        payload: { tipo: 'aporte', fecha: '2026-10-03', moneda: 'USD', monto: '5', cuenta_destino_id: anaUsd },
+      }),
+    );
+    expectLocked(
+      await t.request({
+        method: 'PUT',
+        url: `/api/daily-balances/${L}`,
+        token: ana.token,
+        payload: { fecha: '2026-10-04', saldo_base_usd: 10 },
+      }),
+    );
     expectLocked(await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/reset`, token: ana.token, payload: { fecha: '2026-10-08' } }));
-    expectLocked(await t.request({ method: 'POST', url: `/api/ledgers/${L}/cuentas/${anaVes}/cuadres`, token: ana.token, payload: { fecha: '2026-10-08', saldo_real: '200' } }));
+    expectLocked(
+      await t.request({
+        method: 'POST',
+        url: `/api/ledgers/${L}/cuentas/${anaVes}/cuadres`,
+        token: ana.token,
+        payload: { fecha: '2026-10-08', saldo_real: '200' },
+      }),
+    );
     expectLocked(await t.request({ method: 'POST', url: `/api/ledgers/${L}/activity/${deletion.rows[0]!.id}/restore`, token: ana.token }));
     // Nothing of it happened: the day still holds its one row.
-    const rows = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from transactions where ledger_id = ${L} and fecha between '2026-10-01' and '2026-10-10'`);
+    const rows = await t.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from transactions where ledger_id = ${L} and fecha between '2026-10-01' and '2026-10-10'`,
+    );
     expect(rows.rows[0]!.n).toBe(1);
 
     // Verify toggles stay allowed; days outside take changes.
@@ -184,7 +285,9 @@ describe('socios: capital, result and settlement', () => {
     const gap = await close(ana, { desde: '2026-10-12', hasta: '2026-10-20', tasa_final: '40' });
     expect(gap.statusCode).toBe(409);
     expect(gap.json()).toMatchObject({ code: 'PERIODO_INVALIDO' });
-    expect((await close(ana, { desde: '2026-10-05', hasta: '2026-10-20', tasa_final: '40' })).json()).toMatchObject({ code: 'PERIODO_INVALIDO' });
+    expect((await close(ana, { desde: '2026-10-05', hasta: '2026-10-20', tasa_final: '40' })).json()).toMatchObject({
+      code: 'PERIODO_INVALIDO',
+    });
     expect((await preview(ana, 'desde=2026-10-11&hasta=2026-10-20&tasa_inicial=41&tasa_final=40')).statusCode).toBe(400);
 
     const p = (await preview(ana, 'desde=2026-10-11&hasta=2026-10-20&tasa_final=40')).json() as LiquidacionResponse;
@@ -204,16 +307,18 @@ describe('socios: capital, result and settlement', () => {
     const { closedRanges, inClosed } = await import('../src/services/socios/closed-days.ts');
     const ranges = await closedRanges(t.ctx.db, L);
     expect(ranges).toEqual([{ desde: '2026-10-01', hasta: '2026-10-10' }]);
-    expect([inClosed('2026-10-01', ranges), inClosed('2026-10-10', ranges), inClosed('2026-10-11', ranges), inClosed('2026-09-30', ranges)]).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
+    expect([
+      inClosed('2026-10-01', ranges),
+      inClosed('2026-10-10', ranges),
+      inClosed('2026-10-11', ranges),
+      inClosed('2026-09-30', ranges),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('reopening: owner only, latest only; then the days take changes again', async () => {
-    const list = (await t.request({ method: 'GET', url: `/api/ledgers/${L}/liquidaciones`, token: vera.token })).json() as LiquidacionesResponse;
+    const list = (
+      await t.request({ method: 'GET', url: `/api/ledgers/${L}/liquidaciones`, token: vera.token })
+    ).json() as LiquidacionesResponse;
     expect(list.liquidaciones.map((l) => [l.desde, l.hasta, l.creadoPor?.user_name])).toEqual([['2026-10-01', '2026-10-10', 'Ana']]);
     expect(list.sugerido.desde).toBe('2026-10-11');
     const second = await close(ana, { desde: '2026-10-11', hasta: '2026-10-20', tasa_final: '40' });
@@ -223,9 +328,16 @@ describe('socios: capital, result and settlement', () => {
     expect(notLatest.statusCode).toBe(409);
     expect(notLatest.json()).toMatchObject({ code: 'PERIODO_INVALIDO', error: 'Solo se puede reabrir el último período liquidado' });
     const secondId = (second.json() as { liquidacion: { id: string } }).liquidacion.id;
-    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/${secondId}`, token: beto.token })).statusCode).toBe(403);
-    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/00000000-0000-4000-8000-000000000000`, token: ana.token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/${secondId}`, token: ana.token })).statusCode).toBe(204);
+    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/${secondId}`, token: beto.token })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/00000000-0000-4000-8000-000000000000`, token: ana.token }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/${secondId}`, token: ana.token })).statusCode).toBe(
+      204,
+    );
     const before = events.length;
     expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/${first}`, token: ana.token })).statusCode).toBe(204);
     expect(events.slice(before)).toEqual([expect.objectContaining({ type: 'LIQUIDACION_REABIERTA' })]);

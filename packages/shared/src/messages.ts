@@ -529,7 +529,8 @@ export const messages = {
   sociosLoading: 'Cargando socios…',
   sociosLoadError: 'No se pudo cargar la liquidación',
   sociosCapitalTitle: 'Capital de cada socio',
-  sociosCapitalHelp: 'Lo que cada socio aportó menos lo que retiró (en USD, cada aporte en Bs a su propia tasa), más los resultados de los períodos cerrados.',
+  sociosCapitalHelp:
+    'Lo que cada socio aportó menos lo que retiró (en USD, cada aporte en Bs a su propia tasa), más los resultados de los períodos cerrados.',
   sociosMovimientosTitle: 'Aportes y retiros',
   sociosSinMovimientos: 'Aún no hay aportes ni retiros. Regístralos en Cuentas.',
   sociosRepartoTitle: 'Reparto del resultado',
@@ -555,7 +556,8 @@ export const messages = {
   sociosAportesNetos: 'Aportes − retiros',
   sociosAportesNetosHelp: 'El dinero que los socios metieron o sacaron en el período: no es ganancia.',
   sociosResultado: 'Resultado',
-  sociosResultadoHelp: 'Patrimonio final − inicial − aportes netos: ganancia de las operaciones, comisiones, ajustes, posición abierta y lo que costó tener bolívares.',
+  sociosResultadoHelp:
+    'Patrimonio final − inicial − aportes netos: ganancia de las operaciones, comisiones, ajustes, posición abierta y lo que costó tener bolívares.',
   sociosGananciaRealizada: 'Ganancia realizada',
   sociosGananciaRealizadaHelp: 'La ganancia de las operaciones cerradas del período, según el método del registro (referencia).',
   sociosComisionOperador: 'Comisión del operador',
@@ -581,7 +583,8 @@ export const messages = {
   sociosTransferenciaSinTasa: '{de} transfiere {usd} USD a {a}',
   sociosCerrar: 'Cerrar período',
   sociosCerrarTitle: '¿Cerrar el período {desde} – {hasta}?',
-  sociosCerrarTexto: 'Se guarda esta liquidación y se bloquean sus días: nadie podrá crear, editar ni eliminar operaciones, movimientos, saldos base ni cuadres del {desde} al {hasta} hasta que se reabra. Verificar operaciones sigue permitido.',
+  sociosCerrarTexto:
+    'Se guarda esta liquidación y se bloquean sus días: nadie podrá crear, editar ni eliminar operaciones, movimientos, saldos base ni cuadres del {desde} al {hasta} hasta que se reabra. Verificar operaciones sigue permitido.',
   sociosCerrado: 'Período cerrado',
   sociosCerrarError: 'No se pudo cerrar el período',
   sociosCerradosTitle: 'Períodos cerrados',

@@ -602,5 +602,8 @@ export const liquidaciones = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('liquidaciones_ledger_desde_idx').on(t.ledgerId, t.desde), index('liquidaciones_ledger_hasta_idx').on(t.ledgerId, t.hasta)],
+  (t) => [
+    uniqueIndex('liquidaciones_ledger_desde_idx').on(t.ledgerId, t.desde),
+    index('liquidaciones_ledger_hasta_idx').on(t.ledgerId, t.hasta),
+  ],
 );

@@ -7,7 +7,10 @@ import { actorOf } from '../services/ledgers/actor.ts';
 import { closeLiquidacion, listLiquidaciones, previewLiquidacion, reopenLiquidacion } from '../services/socios/liquidacion-service.ts';
 
 const ledgerParams = z.object({ id: z.uuid({ error: messages.ledgerNotFound }) });
-const liquidacionParams = z.object({ id: z.uuid({ error: messages.ledgerNotFound }), lid: z.uuid({ error: messages.liquidacionNotFound }) });
+const liquidacionParams = z.object({
+  id: z.uuid({ error: messages.ledgerNotFound }),
+  lid: z.uuid({ error: messages.liquidacionNotFound }),
+});
 
 /**
  * Socios: the settlement preview, the closed periods and their reopening (docs/api.md#socios).

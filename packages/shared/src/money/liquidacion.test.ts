@@ -58,8 +58,18 @@ describe('calcularLiquidacion: hand-computed cases (docs/product.md#socios-y-liq
     expect(r.patrimonio_final_usd).toBe('1650.00');
     expect(r.aportes_usd).toBe('1500.00');
     expect(r.resultado_usd).toBe('150.00');
-    expect(fila(r, 'a-ana')).toMatchObject({ participacion: '0.800000', resultado_usd: '120.00', capital_final_usd: '1120.00', diferencia_usd: '180.00' });
-    expect(fila(r, 'b-beto')).toMatchObject({ participacion: '0.200000', resultado_usd: '30.00', capital_final_usd: '530.00', diferencia_usd: '-180.00' });
+    expect(fila(r, 'a-ana')).toMatchObject({
+      participacion: '0.800000',
+      resultado_usd: '120.00',
+      capital_final_usd: '1120.00',
+      diferencia_usd: '180.00',
+    });
+    expect(fila(r, 'b-beto')).toMatchObject({
+      participacion: '0.200000',
+      resultado_usd: '30.00',
+      capital_final_usd: '530.00',
+      diferencia_usd: '-180.00',
+    });
     expect(r.transferencias).toEqual([
       { de: { id: 'a-ana', user_name: 'Ana' }, a: { id: 'b-beto', user_name: 'Beto' }, monto_usd: '180.00', monto_ves: '7200.00' },
     ]);
@@ -99,7 +109,12 @@ describe('calcularLiquidacion: hand-computed cases (docs/product.md#socios-y-liq
     );
     expect(r.resultado_usd).toBe('333.33');
     expect(r.comision_operador_usd).toBe('33.33');
-    expect(fila(r, 'a-ana')).toMatchObject({ capital_inicial_usd: '1500.00', participacion: '0.500000', resultado_usd: '150.00', diferencia_usd: '-50.00' });
+    expect(fila(r, 'a-ana')).toMatchObject({
+      capital_inicial_usd: '1500.00',
+      participacion: '0.500000',
+      resultado_usd: '150.00',
+      diferencia_usd: '-50.00',
+    });
     expect(fila(r, 'b-beto')).toMatchObject({ resultado_usd: '90.00', capital_final_usd: '990.00', diferencia_usd: '10.00' });
     expect(fila(r, 'c-carla')).toMatchObject({ resultado_usd: '93.33', capital_final_usd: '693.33', diferencia_usd: '40.00' });
     expect(r.transferencias.map((t) => [t.de.id, t.a.id, t.monto_usd])).toEqual([
@@ -152,7 +167,11 @@ describe('calcularLiquidacion: hand-computed cases (docs/product.md#socios-y-liq
     expect(r.sin_titular_usd).toBe('10.00');
     expect(r.transferencias).toEqual([]);
     expect(r.ajustes_de_base).toEqual([{ fecha: '2026-11-05', ves: '0.00', usd: '-20.00' }]);
-    expect(r.avisos).toEqual([AVISOS_LIQUIDACION.capitalSinRegistrar, AVISOS_LIQUIDACION.sinTitular, AVISOS_LIQUIDACION.baseManual('2026-11-05')]);
+    expect(r.avisos).toEqual([
+      AVISOS_LIQUIDACION.capitalSinRegistrar,
+      AVISOS_LIQUIDACION.sinTitular,
+      AVISOS_LIQUIDACION.baseManual('2026-11-05'),
+    ]);
   });
 
   it('a retiro lowers the weight from its day on; closed results join the capital; a former partner is listed', () => {
@@ -174,7 +193,12 @@ describe('calcularLiquidacion: hand-computed cases (docs/product.md#socios-y-liq
       }),
     );
     expect(fila(r, 'a-ana')).toMatchObject({ capital_inicial_usd: '1000.00', participacion: '0.666667' });
-    expect(fila(r, 'b-beto')).toMatchObject({ ex_miembro: true, retiros_usd: '1000.00', participacion: '0.333333', capital_final_usd: '0.00' });
+    expect(fila(r, 'b-beto')).toMatchObject({
+      ex_miembro: true,
+      retiros_usd: '1000.00',
+      participacion: '0.333333',
+      capital_final_usd: '0.00',
+    });
     expect(r.resultado_usd).toBe('0.00');
   });
 });
@@ -182,31 +206,125 @@ describe('calcularLiquidacion: hand-computed cases (docs/product.md#socios-y-liq
 describe('largestRemainder (cents that add up)', () => {
   const cases: Array<[string, string, Array<[string, string]>, Record<string, string>]> = [
     // 10,000 cents / 3 = 3333.33 each; one cent left → 'a'.
-    ['thirds', '100.00', [['a', '1'], ['b', '1'], ['c', '1']], { a: '33.34', b: '33.33', c: '33.33' }],
+    [
+      'thirds',
+      '100.00',
+      [
+        ['a', '1'],
+        ['b', '1'],
+        ['c', '1'],
+      ],
+      { a: '33.34', b: '33.33', c: '33.33' },
+    ],
     // −5 cents / 2: floors 2, 2; one left → 'a'; sign kept.
-    ['negative', '-0.05', [['a', '1'], ['b', '1']], { a: '-0.03', b: '-0.02' }],
+    [
+      'negative',
+      '-0.05',
+      [
+        ['a', '1'],
+        ['b', '1'],
+      ],
+      { a: '-0.03', b: '-0.02' },
+    ],
     // 1000 × 2/3 = 666.67 (rest .67), 333.33 (rest .33) → a gets the cent.
-    ['two to one', '10.00', [['a', '2'], ['b', '1']], { a: '6.67', b: '3.33' }],
+    [
+      'two to one',
+      '10.00',
+      [
+        ['a', '2'],
+        ['b', '1'],
+      ],
+      { a: '6.67', b: '3.33' },
+    ],
     // A zero weight gets nothing even with cents left over.
-    ['zero weight', '0.01', [['a', '0'], ['b', '1']], { a: '0.00', b: '0.01' }],
+    [
+      'zero weight',
+      '0.01',
+      [
+        ['a', '0'],
+        ['b', '1'],
+      ],
+      { a: '0.00', b: '0.01' },
+    ],
   ];
   it.each(cases)('%s', (_n, total, weights, expected) => {
-    const out = largestRemainder(total, weights.map(([key, weight]) => ({ key, weight })));
+    const out = largestRemainder(
+      total,
+      weights.map(([key, weight]) => ({ key, weight })),
+    );
     expect(Object.fromEntries([...out].map(([k, v]) => [k, toFixedString(v, 2)]))).toEqual(expected);
   });
 });
 
 describe('transferenciasLiquidacion for 2–6 partners', () => {
   const cases: Array<[string, Array<[string, string]>, Array<[string, string, string]>]> = [
-    ['2', [['a', '5'], ['b', '-5']], [['a', 'b', '5']]],
-    ['3', [['a', '30'], ['b', '-20'], ['c', '-10']], [['a', 'b', '20'], ['a', 'c', '10']]],
+    [
+      '2',
+      [
+        ['a', '5'],
+        ['b', '-5'],
+      ],
+      [['a', 'b', '5']],
+    ],
+    [
+      '3',
+      [
+        ['a', '30'],
+        ['b', '-20'],
+        ['c', '-10'],
+      ],
+      [
+        ['a', 'b', '20'],
+        ['a', 'c', '10'],
+      ],
+    ],
     // a and b tie at 10 → a first; c is the largest creditor.
-    ['4', [['a', '10'], ['b', '10'], ['c', '-15'], ['d', '-5']], [['a', 'c', '10'], ['b', 'c', '5'], ['b', 'd', '5']]],
-    ['5', [['a', '40'], ['b', '-10'], ['c', '-10'], ['d', '-10'], ['e', '-10']], [['a', 'b', '10'], ['a', 'c', '10'], ['a', 'd', '10'], ['a', 'e', '10']]],
+    [
+      '4',
+      [
+        ['a', '10'],
+        ['b', '10'],
+        ['c', '-15'],
+        ['d', '-5'],
+      ],
+      [
+        ['a', 'c', '10'],
+        ['b', 'c', '5'],
+        ['b', 'd', '5'],
+      ],
+    ],
+    [
+      '5',
+      [
+        ['a', '40'],
+        ['b', '-10'],
+        ['c', '-10'],
+        ['d', '-10'],
+        ['e', '-10'],
+      ],
+      [
+        ['a', 'b', '10'],
+        ['a', 'c', '10'],
+        ['a', 'd', '10'],
+        ['a', 'e', '10'],
+      ],
+    ],
     [
       '6',
-      [['a', '25'], ['b', '25'], ['c', '0'], ['d', '-20'], ['e', '-20'], ['f', '-10']],
-      [['a', 'd', '20'], ['b', 'e', '20'], ['a', 'f', '5'], ['b', 'f', '5']],
+      [
+        ['a', '25'],
+        ['b', '25'],
+        ['c', '0'],
+        ['d', '-20'],
+        ['e', '-20'],
+        ['f', '-10'],
+      ],
+      [
+        ['a', 'd', '20'],
+        ['b', 'e', '20'],
+        ['a', 'f', '5'],
+        ['b', 'f', '5'],
+      ],
     ],
   ];
   it.each(cases)('%s partners', (_n, diffs, expected) => {
@@ -247,7 +365,12 @@ const entrada = (settled: boolean) =>
     return fc.record({
       n: fc.constant(n),
       movimientos: fc.array(
-        fc.record({ userId: member, fecha: fc.oneof(dayIn, dayBefore), tipo: fc.constantFrom('aporte' as const, 'retiro' as const), usd: cents(1, 500_000) }),
+        fc.record({
+          userId: member,
+          fecha: fc.oneof(dayIn, dayBefore),
+          tipo: fc.constantFrom('aporte' as const, 'retiro' as const),
+          usd: cents(1, 500_000),
+        }),
         { maxLength: 12 },
       ),
       cerrados: fc.array(fc.record({ userId: member, resultadoUsd: cents(-50_000, 50_000) }), { maxLength: 4 }),
@@ -281,7 +404,11 @@ function build(x: Gen, settled: boolean): EntradaLiquidacion {
     movimientos: x.movimientos,
     resultadosCerrados: x.cerrados,
     reparto: x.porcentaje
-      ? { metodo: 'porcentaje', porcentajes: members.map((userId, i) => ({ userId, porcentaje: (bp[i]! / 100).toFixed(2) })), operador: x.operador }
+      ? {
+          metodo: 'porcentaje',
+          porcentajes: members.map((userId, i) => ({ userId, porcentaje: (bp[i]! / 100).toFixed(2) })),
+          operador: x.operador,
+        }
       : { metodo: 'capital', operador: x.operador },
     gananciaRealizadaUsd: 0,
   };

@@ -138,7 +138,10 @@ export function patrimonioUsd(saldo: { ves: DecimalInput; usd: DecimalInput }, t
 
 /** Whole days from a to b (YYYY-MM-DD), b − a. */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) - Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) / 86_400_000);
+  return Math.round(
+    (Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) - Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) /
+      86_400_000,
+  );
 }
 
 /**
@@ -178,7 +181,10 @@ export function largestRemainder(total: DecimalInput, weights: readonly { key: s
  * Σ en_su_poder + sin_titular = patrimonio_final to the cent.
  */
 export function apportionValues(values: readonly { key: string; value: Big }[]): Map<string, Big> {
-  const total = roundHalfUp(values.reduce((s, v) => s.plus(v.value), ZERO), 2).times(100);
+  const total = roundHalfUp(
+    values.reduce((s, v) => s.plus(v.value), ZERO),
+    2,
+  ).times(100);
   const parts = values.map((v) => {
     const c = v.value.times(100);
     const floor = c.round(0, Big.roundDown).gt(c) ? c.round(0, Big.roundDown).minus(1) : c.round(0, Big.roundDown);
@@ -206,7 +212,8 @@ export function transferenciasLiquidacion(
 ): { de: string; a: string; monto: Big }[] {
   const debt = diferencias.map((d) => ({ id: d.userId, v: toBigOrZero(d.diferencia) }));
   const out: { de: string; a: string; monto: Big }[] = [];
-  const byAmount = (a: { id: string; v: Big }, b: { id: string; v: Big }) => b.v.abs().cmp(a.v.abs()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const byAmount = (a: { id: string; v: Big }, b: { id: string; v: Big }) =>
+    b.v.abs().cmp(a.v.abs()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   for (let guard = 0; guard < diferencias.length; guard++) {
     const debtors = debt.filter((d) => d.v.gte(CENT)).sort(byAmount);
     const creditors = debt.filter((d) => d.v.lte(CENT.neg())).sort(byAmount);
@@ -294,8 +301,7 @@ export function calcularLiquidacion(e: EntradaLiquidacion): ResultadoLiquidacion
 
   // The operator's commission: on a positive result only, before the split (DESIGN §22, §28).
   const operador = e.reparto.operador ?? null;
-  const comision =
-    operador && resultado.gt(0) ? roundHalfUp(resultado.times(toBigOrZero(operador.porcentaje)).div(100), 2) : ZERO;
+  const comision = operador && resultado.gt(0) ? roundHalfUp(resultado.times(toBigOrZero(operador.porcentaje)).div(100), 2) : ZERO;
   const aRepartir = resultado.minus(comision);
 
   // Weights of the split.

@@ -15,9 +15,9 @@ import { rateSchema } from './transaction.ts';
 const objectError = { error: messages.validationFailed };
 
 /** A percentage: 0–100 with at most 2 decimals, as text (exact). */
-const porcentajeSchema = z.string(objectError).check(
-  z.refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v.trim()) && new Big(v.trim()).lte(100), messages.repartoPorcentajeInvalido),
-);
+const porcentajeSchema = z
+  .string(objectError)
+  .check(z.refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v.trim()) && new Big(v.trim()).lte(100), messages.repartoPorcentajeInvalido));
 
 /** The ledger's split rule (DESIGN §22 `reparto`): percentages must name distinct members and sum exactly 100. */
 export const repartoSchema = z
@@ -25,14 +25,19 @@ export const repartoSchema = z
     {
       metodo: z.enum(METODOS_REPARTO, objectError),
       porcentajes: z.optional(
-        z.array(z.object({ userId: uuidSchema, porcentaje: porcentajeSchema }, objectError), objectError).check(z.maxLength(50, messages.validationFailed)),
+        z
+          .array(z.object({ userId: uuidSchema, porcentaje: porcentajeSchema }, objectError), objectError)
+          .check(z.maxLength(50, messages.validationFailed)),
       ),
       operador: z.optional(z.nullable(z.object({ userId: uuidSchema, porcentaje: porcentajeSchema }, objectError))),
     },
     objectError,
   )
   .check(
-    z.refine((r) => r.metodo !== 'porcentaje' || (r.porcentajes !== undefined && porcentajesSuman100(r.porcentajes)), messages.repartoSuma100),
+    z.refine(
+      (r) => r.metodo !== 'porcentaje' || (r.porcentajes !== undefined && porcentajesSuman100(r.porcentajes)),
+      messages.repartoSuma100,
+    ),
     z.refine((r) => new Set((r.porcentajes ?? []).map((p) => p.userId)).size === (r.porcentajes ?? []).length, messages.repartoSuma100),
   );
 export type RepartoInput = z.output<typeof repartoSchema>;
@@ -102,7 +107,12 @@ export function periodoCerradoTexto(desde: string, hasta: string): string {
 export const liquidacionParamsSchema = z.object({ id: uuidSchema, lid: uuidSchema });
 
 /** A transfer as a sentence: "Beto transfiere 120,00 USD (4.740,00 Bs) a Ana" (DESIGN §22). */
-export function transferenciaTexto(x: { de: { user_name: string }; a: { user_name: string }; monto_usd: number; monto_ves: number | null }): string {
+export function transferenciaTexto(x: {
+  de: { user_name: string };
+  a: { user_name: string };
+  monto_usd: number;
+  monto_ves: number | null;
+}): string {
   const params = { de: x.de.user_name, a: x.a.user_name, usd: formatNumber2(x.monto_usd) };
   return x.monto_ves === null
     ? t('sociosTransferenciaSinTasa', params)

@@ -85,7 +85,15 @@ export async function holdingsAt(db: DbOrTx, ledgerId: string, fecha: string): P
  * and test/socios-valuation.test.ts holds the two equal.
  */
 export async function capitalMovements(db: DbOrTx, ledgerId: string, desde: string, hasta: string): Promise<MovimientoCapital[]> {
-  const r = await db.execute<{ miembro: string; fecha: string; tipo: 'aporte' | 'retiro'; moneda: 'VES' | 'USD'; monto: string; tasa: string | null; antes: boolean }>(sql`
+  const r = await db.execute<{
+    miembro: string;
+    fecha: string;
+    tipo: 'aporte' | 'retiro';
+    moneda: 'VES' | 'USD';
+    monto: string;
+    tasa: string | null;
+    antes: boolean;
+  }>(sql`
     select miembro_id::text as miembro, ${addDays(desde, -1)}::text as fecha, tipo, 'USD' as moneda,
       sum(${VALOR_SQL})::text as monto, null as tasa, true as antes
     from movimientos
@@ -112,7 +120,9 @@ export async function personas(db: DbOrTx, ledgerId: string, ids: readonly strin
 
 /** The ledger's split rule and profit method. */
 export async function ledgerRules(db: DbOrTx, ledgerId: string): Promise<{ reparto: Reparto; metodo: string } | undefined> {
-  const r = await db.execute<{ reparto: Reparto; metodo: string }>(sql`select reparto, metodo_ganancia as metodo from ledgers where id = ${ledgerId}`);
+  const r = await db.execute<{ reparto: Reparto; metodo: string }>(
+    sql`select reparto, metodo_ganancia as metodo from ledgers where id = ${ledgerId}`,
+  );
   return r.rows[0];
 }
 
@@ -135,7 +145,12 @@ export async function realizedProfit(db: DbOrTx, ledgerId: string, metodo: strin
  * jump per currency = the explicit value − the closing of the day before. They change equity
  * without a movement, so they sit inside `resultado` and are listed.
  */
-export async function baseJumps(db: DbOrTx, ledgerId: string, desde: string, hasta: string): Promise<{ fecha: string; ves: string; usd: string }[]> {
+export async function baseJumps(
+  db: DbOrTx,
+  ledgerId: string,
+  desde: string,
+  hasta: string,
+): Promise<{ fecha: string; ves: string; usd: string }[]> {
   const rows = await db.execute<{ fecha: string; ves: string | null; usd: string | null }>(sql`
     select fecha::text, saldo_base_ves::text as ves, saldo_base_usd::text as usd from daily_balances
     where ledger_id = ${ledgerId} and fecha between ${desde}::date and ${hasta}::date order by fecha`);

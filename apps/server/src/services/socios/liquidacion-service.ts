@@ -135,7 +135,11 @@ export async function computeLiquidacionOn(
     tasaIni = tasaJson(tasaInicial, 'paralelo', rateIni?.fecha ?? null);
   }
   const tasaFinal = q.tasa_final ?? rateFin?.tasa ?? null;
-  const tasaFin = tasaJson(tasaFinal, q.tasa_final !== undefined ? 'manual' : 'paralelo', q.tasa_final !== undefined ? q.hasta : (rateFin?.fecha ?? null));
+  const tasaFin = tasaJson(
+    tasaFinal,
+    q.tasa_final !== undefined ? 'manual' : 'paralelo',
+    q.tasa_final !== undefined ? q.hasta : (rateFin?.fecha ?? null),
+  );
 
   // No rate for a day with bolívares → 422 naming the day (DESIGN §22).
   if (!previous && tasaInicial === null && !new Big(inicial.ves).eq(0))
@@ -202,7 +206,12 @@ async function freshRealized(db: Db, ledgerId: string): Promise<void> {
 }
 
 /** What a closed period's activity row keeps (the figures the Telegram notice and the history name). */
-const summary = (l: LiquidacionResponse) => ({ desde: l.desde, hasta: l.hasta, resultado_usd: l.resultado_usd, transferencias: l.transferencias.length });
+const summary = (l: LiquidacionResponse) => ({
+  desde: l.desde,
+  hasta: l.hasta,
+  resultado_usd: l.resultado_usd,
+  transferencias: l.transferencias.length,
+});
 
 /**
  * POST …/liquidaciones (owner): under the ledger's exclusive settlement lock, checks the period
@@ -231,8 +240,22 @@ export async function closeLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string,
       returning id::text, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
         (select user_name from users where id = ${actor.user.id}) as user_name`);
     const row = inserted.rows[0]!;
-    record({ ledgerId, userId: actor.user.id, action: 'LIQUIDACION_CERRADA', entityId: row.id, fecha: q.hasta, after: summary(liquidacion) });
-    emit({ event: 'balance-updated', ledgerId, type: 'LIQUIDACION_CERRADA', fecha: q.desde, fechas: [q.desde, q.hasta], byUserId: actor.user.id });
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'LIQUIDACION_CERRADA',
+      entityId: row.id,
+      fecha: q.hasta,
+      after: summary(liquidacion),
+    });
+    emit({
+      event: 'balance-updated',
+      ledgerId,
+      type: 'LIQUIDACION_CERRADA',
+      fecha: q.desde,
+      fechas: [q.desde, q.hasta],
+      byUserId: actor.user.id,
+    });
     return {
       id: row.id,
       desde: q.desde,
@@ -255,15 +278,37 @@ export async function reopenLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string
     if (!target) throw new AppError('NOT_FOUND', messages.liquidacionNotFound);
     if (periods.at(-1)!.id !== lid) throw new AppError('PERIODO_INVALIDO', messages.periodoSoloUltimo);
     const before = await tx.execute<{ datos: LiquidacionResponse }>(sql`delete from liquidaciones where id = ${lid} returning datos`);
-    record({ ledgerId, userId: actor.user.id, action: 'LIQUIDACION_REABIERTA', entityId: lid, fecha: target.hasta, before: summary(before.rows[0]!.datos) });
-    emit({ event: 'balance-updated', ledgerId, type: 'LIQUIDACION_REABIERTA', fecha: target.desde, fechas: [target.desde, target.hasta], byUserId: actor.user.id });
+    record({
+      ledgerId,
+      userId: actor.user.id,
+      action: 'LIQUIDACION_REABIERTA',
+      entityId: lid,
+      fecha: target.hasta,
+      before: summary(before.rows[0]!.datos),
+    });
+    emit({
+      event: 'balance-updated',
+      ledgerId,
+      type: 'LIQUIDACION_REABIERTA',
+      fecha: target.desde,
+      fechas: [target.desde, target.hasta],
+      byUserId: actor.user.id,
+    });
   });
 }
 
 /** GET …/liquidaciones (members): the closed periods, newest first, and the web's default period. */
 export async function listLiquidaciones(ctx: Ctx, userId: string, ledgerId: string): Promise<LiquidacionesResponse> {
   await loadMembership(ctx.db, ledgerId, userId);
-  const r = await ctx.db.execute<{ id: string; desde: string; hasta: string; by: string | null; by_name: string | null; created_at: string; datos: LiquidacionResponse }>(sql`
+  const r = await ctx.db.execute<{
+    id: string;
+    desde: string;
+    hasta: string;
+    by: string | null;
+    by_name: string | null;
+    created_at: string;
+    datos: LiquidacionResponse;
+  }>(sql`
     select l.id::text, l.desde::text, l.hasta::text, l.created_by::text as by, u.user_name as by_name,
       to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, l.datos
     from liquidaciones l left join users u on u.id = l.created_by

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages, type Ledger, type LiquidacionCerrada, type LiquidacionesResponse, type LiquidacionResponse, type MovimientoJson, type Reparto } from '@arb/shared';
+import {
+  messages,
+  type Ledger,
+  type LiquidacionCerrada,
+  type LiquidacionesResponse,
+  type LiquidacionResponse,
+  type MovimientoJson,
+  type Reparto,
+} from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
 /** docs/api.md#socios: the Socios page's reads and writes. */
@@ -67,6 +75,8 @@ export const useAportesRetiros = (ledgerId: string, desde: string, hasta: string
     enabled: desde !== '' && hasta !== '' && desde <= hasta,
     queryFn: async ({ signal }) =>
       (
-        await api<MovimientoJson[]>(`${ledgerPath(ledgerId)}/movimientos?desde=${desde}&hasta=${hasta}`, messages.movimientosLoadError, { signal })
+        await api<MovimientoJson[]>(`${ledgerPath(ledgerId)}/movimientos?desde=${desde}&hasta=${hasta}`, messages.movimientosLoadError, {
+          signal,
+        })
       ).filter((m) => m.tipo === 'aporte' || m.tipo === 'retiro'),
   });

@@ -62,13 +62,19 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
             {s.aportes_usd !== 0 && <Linea label={messages.sociosAportes} value={s.aportes_usd} />}
             {s.retiros_usd !== 0 && <Linea label={messages.sociosRetiros} value={s.retiros_usd} />}
             <Linea label={messages.sociosResultadoSocio} value={s.resultado_usd} />
-            <Linea label={messages.sociosCapitalFinal} value={s.capital_final_usd} help={i === 0 ? messages.sociosCapitalFinalHelp : undefined} />
+            <Linea
+              label={messages.sociosCapitalFinal}
+              value={s.capital_final_usd}
+              help={i === 0 ? messages.sociosCapitalFinalHelp : undefined}
+            />
             <Linea label={messages.sociosEnSuPoder} value={s.en_su_poder_usd} help={i === 0 ? messages.sociosEnSuPoderHelp : undefined} />
             <Linea label={messages.sociosDiferencia} value={s.diferencia_usd} help={i === 0 ? messages.sociosDiferenciaHelp : undefined} />
           </Paper>
         ))}
         {data.sin_titular_usd !== 0 && <Linea label={messages.sociosSinTitular} value={data.sin_titular_usd} />}
-        {data.capital_sin_registrar_usd !== 0 && <Linea label={messages.sociosCapitalSinRegistrar} value={data.capital_sin_registrar_usd} />}
+        {data.capital_sin_registrar_usd !== 0 && (
+          <Linea label={messages.sociosCapitalSinRegistrar} value={data.capital_sin_registrar_usd} />
+        )}
       </Stack>
 
       {data.sin_titular_usd === 0 && data.capital_sin_registrar_usd === 0 && (

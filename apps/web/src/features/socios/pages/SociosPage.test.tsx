@@ -55,7 +55,10 @@ const PREVIEW: LiquidacionResponse = {
   resultado_usd: 120,
   ganancia_realizada_usd: 100,
   comision_operador_usd: 0,
-  socios: [socio(ANA.id, 'Ana', { en_su_poder_usd: 940, diferencia_usd: -120 }), socio(BETO.id, 'Beto', { en_su_poder_usd: 1180, diferencia_usd: 120 })],
+  socios: [
+    socio(ANA.id, 'Ana', { en_su_poder_usd: 940, diferencia_usd: -120 }),
+    socio(BETO.id, 'Beto', { en_su_poder_usd: 1180, diferencia_usd: 120 }),
+  ],
   sin_titular_usd: 0,
   capital_sin_registrar_usd: 0,
   transferencias: [{ de: { id: BETO.id, user_name: 'Beto' }, a: { id: ANA.id, user_name: 'Ana' }, monto_usd: 120, monto_ves: 4740 }],
@@ -84,7 +87,8 @@ function fakeApi(anaOwner: boolean) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const method = init?.method ?? 'GET';
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (method !== 'GET') {
         sent.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
         return method === 'DELETE' ? new Response(null, { status: 204 }) : json(201, { liquidacion: CERRADAS.liquidaciones[0] });
@@ -132,7 +136,9 @@ describe('/ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion)', () =
     expect(dialog.textContent).toContain('se bloquean sus días');
     await userEvent.click(screen.getAllByRole('button', { name: 'Cerrar período' }).at(-1)!);
     await screen.findByText('Período cerrado');
-    expect(sent).toEqual([{ method: 'POST', path: `/api/ledgers/${LEDGER}/liquidaciones`, body: { desde: '2026-11-01', hasta: '2026-11-20' } }]);
+    expect(sent).toEqual([
+      { method: 'POST', path: `/api/ledgers/${LEDGER}/liquidaciones`, body: { desde: '2026-11-01', hasta: '2026-11-20' } },
+    ]);
   });
 
   it('a viewer reads everything and sees no write button', async () => {
