@@ -5,7 +5,7 @@
  * run; and the balances of that day with its accounts and movements, for reference.
  *   node --import tsx bench/cuentas.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
-import { medianMs, msRow, printTable, seedRow, seedOwner, startBench } from './support.ts';
+import { medianMs, msRow, printTable, seedCuentasLedger, seedRow, seedOwner, startBench } from './support.ts';
 
 const HASTA = '2026-11-19';
 const DAYS = 1095;
@@ -15,52 +15,7 @@ const b = await startBench();
 try {
   const o = await seedOwner(b, 'Cuentas');
   const seedStart = performance.now();
-  const pool = b.database.pool;
-  // 12 accounts: 6 in bolívares, 6 in dollars.
-  const accounts = await pool.query<{ id: string; moneda: string }>(
-    `insert into cuentas (ledger_id, nombre, nombre_clave, moneda, tipo, titular_id, created_by)
-     select $1, 'Cuenta ' || i, 'cuenta ' || i, case when i <= 6 then 'VES' else 'USD' end, 'banco', $2, $2
-     from generate_series(1, 12) i returning id::text, moneda`,
-    [o.ledgerId, o.userId],
-  );
-  const ves = accounts.rows.filter((a) => a.moneda === 'VES').map((a) => a.id);
-  const usd = accounts.rows.filter((a) => a.moneda === 'USD').map((a) => a.id);
-  // The rows of bench/support.ts seedTransactions, each naming one account per side (one in eight unassigned).
-  await pool.query(
-    `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
-       ganancia_ves, ganancia_usd, notas, esta_verificada, created_by, created_at, cuenta_ves_id, cuenta_usd_id)
-     select $1, $4::date - (i % $3), v, tv, c, tc, v * tv, c * tc, round(v * tv - c * tc, 2),
-       case when c > 0 then round((v * tv - c * tc) / tc, 2) when v > 0 then v else 0 end,
-       case when i % 5 = 0 then 'nota ' || i end, i % 2 = 0, $2, now() + i * interval '1 microsecond',
-       case when i % 8 = 0 then null else ($6::uuid[])[1 + i % 6] end, case when i % 8 = 0 then null else ($7::uuid[])[1 + i % 6] end
-     from (
-       select i,
-         case when i % 3 = 2 then 0 else (100 + i % 900)::numeric(15,2) end as v,
-         case when i % 3 = 2 then 0 else (36 + (i % 97) / 100.0)::numeric(17,4) end as tv,
-         case when i % 3 = 1 then 0 else (95 + i % 850)::numeric(15,2) end as c,
-         case when i % 3 = 1 then 0 else (35.5 + (i % 89) / 100.0)::numeric(17,4) end as tc
-       from generate_series(1, $5::int) i
-     ) s`,
-    [o.ledgerId, o.userId, DAYS, HASTA, 100_000, ves, usd],
-  );
-  // 10,000 movements: transfers between accounts of a currency (with a fee), aportes, retiros, ajustes.
-  await pool.query(
-    `insert into movimientos (ledger_id, tipo, fecha, ocurrido_en, moneda, monto, comision, cuenta_origen_id, cuenta_destino_id, miembro_id, tasa, notas, created_by)
-     select $1, tipo, f, f + time '12:00', moneda, (10 + i % 500)::numeric(15,2),
-       case when tipo = 'transferencia' then (i % 3)::numeric(15,2) else 0 end,
-       case when tipo in ('transferencia', 'retiro') or (tipo = 'ajuste' and i % 2 = 0) then a[1 + i % 6] end,
-       case when tipo in ('transferencia', 'aporte') or (tipo = 'ajuste' and i % 2 = 1) then a[1 + (i + 1) % 6] end,
-       case when tipo in ('aporte', 'retiro') then $2::uuid end, case when moneda = 'VES' and tipo in ('aporte', 'retiro') then 40 end,
-       case when tipo = 'ajuste' then 'ajuste ' || i end, $2
-     from (
-       select i, $4::date - (i % $3) as f, (array['transferencia', 'aporte', 'retiro', 'ajuste'])[1 + i % 4] as tipo,
-         case when i % 2 = 0 then 'VES' else 'USD' end as moneda,
-         case when i % 2 = 0 then $6::uuid[] else $7::uuid[] end as a
-       from generate_series(1, $5::int) i
-     ) s`,
-    [o.ledgerId, o.userId, DAYS, HASTA, 10_000, ves, usd],
-  );
-  await pool.query('vacuum analyze transactions, movimientos, ledger_day_totals, cuenta_day_totals');
+  await seedCuentasLedger(b, o, { days: DAYS, lastDay: HASTA, transactions: 100_000, movements: 10_000 });
   const seedMs = performance.now() - seedStart;
 
   const list = await fetch(`${b.baseUrl}/api/ledgers/${o.ledgerId}/cuentas?fecha=${HASTA}`, {

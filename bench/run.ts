@@ -14,6 +14,7 @@ const files = [
   'balances.ts',
   'history.ts',
   'cuentas.ts',
+  'liquidacion.ts',
   'search.ts',
   'average-cost.ts',
   'create.ts',

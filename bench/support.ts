@@ -162,6 +162,66 @@ export async function seedTransactions(
   await b.database.pool.query('vacuum analyze transactions, ledger_day_totals');
 }
 
+/**
+ * The accounts benches' ledger (DESIGN §27): 12 accounts (6 in bolívares, 6 in dollars),
+ * `transactions` rows like seedTransactions each naming one account per side (one in eight
+ * unassigned), and `movements` transfers (with a fee), aportes, retiros and ajustes, over `days`
+ * days ending on `lastDay`. Used by bench/cuentas.ts and bench/liquidacion.ts.
+ */
+export async function seedCuentasLedger(
+  b: Bench,
+  o: { ledgerId: string; userId: string },
+  opts: { days: number; lastDay: string; transactions: number; movements: number },
+): Promise<{ ves: string[]; usd: string[] }> {
+  const pool = b.database.pool;
+  // 12 accounts: 6 in bolívares, 6 in dollars.
+  const accounts = await pool.query<{ id: string; moneda: string }>(
+    `insert into cuentas (ledger_id, nombre, nombre_clave, moneda, tipo, titular_id, created_by)
+     select $1, 'Cuenta ' || i, 'cuenta ' || i, case when i <= 6 then 'VES' else 'USD' end, 'banco', $2, $2
+     from generate_series(1, 12) i returning id::text, moneda`,
+    [o.ledgerId, o.userId],
+  );
+  const ves = accounts.rows.filter((a) => a.moneda === 'VES').map((a) => a.id);
+  const usd = accounts.rows.filter((a) => a.moneda === 'USD').map((a) => a.id);
+  // The rows of seedTransactions, each naming one account per side (one in eight unassigned).
+  await pool.query(
+    `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
+       ganancia_ves, ganancia_usd, notas, esta_verificada, created_by, created_at, cuenta_ves_id, cuenta_usd_id)
+     select $1, $4::date - (i % $3), v, tv, c, tc, v * tv, c * tc, round(v * tv - c * tc, 2),
+       case when c > 0 then round((v * tv - c * tc) / tc, 2) when v > 0 then v else 0 end,
+       case when i % 5 = 0 then 'nota ' || i end, i % 2 = 0, $2, now() + i * interval '1 microsecond',
+       case when i % 8 = 0 then null else ($6::uuid[])[1 + i % 6] end, case when i % 8 = 0 then null else ($7::uuid[])[1 + i % 6] end
+     from (
+       select i,
+         case when i % 3 = 2 then 0 else (100 + i % 900)::numeric(15,2) end as v,
+         case when i % 3 = 2 then 0 else (36 + (i % 97) / 100.0)::numeric(17,4) end as tv,
+         case when i % 3 = 1 then 0 else (95 + i % 850)::numeric(15,2) end as c,
+         case when i % 3 = 1 then 0 else (35.5 + (i % 89) / 100.0)::numeric(17,4) end as tc
+       from generate_series(1, $5::int) i
+     ) s`,
+    [o.ledgerId, o.userId, opts.days, opts.lastDay, opts.transactions, ves, usd],
+  );
+  // The movements: transfers between accounts of a currency (with a fee), aportes, retiros, ajustes.
+  await pool.query(
+    `insert into movimientos (ledger_id, tipo, fecha, ocurrido_en, moneda, monto, comision, cuenta_origen_id, cuenta_destino_id, miembro_id, tasa, notas, created_by)
+     select $1, tipo, f, f + time '12:00', moneda, (10 + i % 500)::numeric(15,2),
+       case when tipo = 'transferencia' then (i % 3)::numeric(15,2) else 0 end,
+       case when tipo in ('transferencia', 'retiro') or (tipo = 'ajuste' and i % 2 = 0) then a[1 + i % 6] end,
+       case when tipo in ('transferencia', 'aporte') or (tipo = 'ajuste' and i % 2 = 1) then a[1 + (i + 1) % 6] end,
+       case when tipo in ('aporte', 'retiro') then $2::uuid end, case when moneda = 'VES' and tipo in ('aporte', 'retiro') then 40 end,
+       case when tipo = 'ajuste' then 'ajuste ' || i end, $2
+     from (
+       select i, $4::date - (i % $3) as f, (array['transferencia', 'aporte', 'retiro', 'ajuste'])[1 + i % 4] as tipo,
+         case when i % 2 = 0 then 'VES' else 'USD' end as moneda,
+         case when i % 2 = 0 then $6::uuid[] else $7::uuid[] end as a
+       from generate_series(1, $5::int) i
+     ) s`,
+    [o.ledgerId, o.userId, opts.days, opts.lastDay, opts.movements, ves, usd],
+  );
+  await pool.query('vacuum analyze transactions, movimientos, ledger_day_totals, cuenta_day_totals');
+  return { ves, usd };
+}
+
 export interface CannonResult {
   rps: number;
   p50: number;

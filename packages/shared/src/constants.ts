@@ -146,6 +146,9 @@ export const ERROR_CODES = [
   'CUENTA_DUPLICADA',
   'CUENTA_INVALIDA',
   'TASA_REQUERIDA',
+  // docs/product.md#socios-y-liquidacion
+  'PERIODO_CERRADO',
+  'PERIODO_INVALIDO',
   // docs/operations.md#backups
   'BACKUP_NOT_FOUND',
   'BACKUP_IN_PROGRESS',

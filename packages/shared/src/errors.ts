@@ -45,6 +45,9 @@ export const ERROR_TABLE = {
   CUENTA_DUPLICADA: { status: 409, message: 'cuentaDuplicada' },
   CUENTA_INVALIDA: { status: 400, message: 'cuentaInvalida' },
   TASA_REQUERIDA: { status: 422, message: 'tasaRequerida' },
+  // Socios (docs/product.md#socios-y-liquidacion): a write dated in a closed period; a period that leaves a gap or overlaps.
+  PERIODO_CERRADO: { status: 409, message: 'periodoCerrado' },
+  PERIODO_INVALIDO: { status: 409, message: 'periodoInvalido' },
   // docs/operations.md#backups: an id not in the list (a path-like one included); one already being written; a failed write.
   BACKUP_NOT_FOUND: { status: 404, message: 'backupNotFound' },
   BACKUP_IN_PROGRESS: { status: 409, message: 'backupInProgress' },

@@ -5,6 +5,7 @@
  * by the database.
  */
 import { sql } from 'drizzle-orm';
+import type { Reparto } from '@arb/shared';
 import {
   bigint,
   bigserial,
@@ -196,6 +197,8 @@ export const ledgers = pgTable(
     metodoGanancia: text('metodo_ganancia', { enum: ['por_operacion', 'costo_promedio'] })
       .notNull()
       .default('por_operacion'),
+    /** docs/product.md#socios-y-liquidacion: the split rule (packages/shared Reparto), migration 0022. */
+    reparto: jsonb('reparto').$type<Reparto>().notNull().default({ metodo: 'capital' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ledgers_invite_code_key').on(t.inviteCode), index('ledgers_owner_idx').on(t.ownerId)],
@@ -574,4 +577,33 @@ export const adminAudit = pgTable(
     detail: jsonb('detail').notNull().default({}),
   },
   (t) => [index('admin_audit_at_idx').on(t.at)],
+);
+
+/**
+ * A closed period (docs/product.md#socios-y-liquidacion, migration 0022): the preview's answer as
+ * stored in `datos`; its days are locked by the periodo_cerrado_check triggers.
+ */
+export const liquidaciones = pgTable(
+  'liquidaciones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => ledgers.id, { onDelete: 'cascade' }),
+    desde: date('desde', { mode: 'string' }).notNull(),
+    hasta: date('hasta', { mode: 'string' }).notNull(),
+    tasaInicial: numeric('tasa_inicial', { precision: 17, scale: 4 }),
+    fuenteInicial: text('fuente_inicial'),
+    tasaFinal: numeric('tasa_final', { precision: 17, scale: 4 }),
+    fuenteFinal: text('fuente_final'),
+    fechaTasaFinal: date('fecha_tasa_final', { mode: 'string' }),
+    patrimonioFinalUsd: numeric('patrimonio_final_usd', { precision: 17, scale: 2 }).notNull(),
+    datos: jsonb('datos').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('liquidaciones_ledger_desde_idx').on(t.ledgerId, t.desde),
+    index('liquidaciones_ledger_hasta_idx').on(t.ledgerId, t.hasta),
+  ],
 );

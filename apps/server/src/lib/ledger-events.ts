@@ -27,7 +27,10 @@ export type LedgerEventType =
   | 'MOVEMENT_CREATED'
   | 'MOVEMENT_UPDATED'
   | 'MOVEMENT_DELETED'
-  | 'CUADRE_CREATED';
+  | 'CUADRE_CREATED'
+  /** `balance-updated`: a period closed or reopened (docs/product.md#socios-y-liquidacion). */
+  | 'LIQUIDACION_CERRADA'
+  | 'LIQUIDACION_REABIERTA';
 
 export interface LedgerEvent {
   event: LedgerEventName;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@arb/shared';
 import { AppError } from '../lib/errors.ts';
+import { periodoCerradoError } from '../services/socios/periodo-cerrado.ts';
 
 interface Issue {
   instancePath?: string;
@@ -24,6 +25,8 @@ function fieldsOf(validation: Issue[]): Record<string, string> {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const locked = err instanceof AppError ? undefined : periodoCerradoError(err);
+    if (locked) return reply.status(locked.status).send({ error: locked.message, code: locked.code });
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({ error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });

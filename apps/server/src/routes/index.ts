@@ -14,6 +14,7 @@ import { ledgerRoutes } from './ledgers.ts';
 import { membershipRoutes } from './membership.ts';
 import { notificationRoutes } from './notifications.ts';
 import { ratesRoutes } from './rates.ts';
+import { sociosRoutes } from './socios.ts';
 import { transactionRoutes } from './transactions.ts';
 
 /** Every feature's routes; each module registers its own paths under /api. One per line. */
@@ -33,6 +34,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   backupRoutes,
   importRoutes,
   cuentaRoutes,
+  sociosRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

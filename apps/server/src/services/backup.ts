@@ -41,6 +41,8 @@ export const BACKED_UP_TABLES = [
   'cuadres',
   'idempotency_keys',
   'daily_balances',
+  // After every dated row: a restored closed period would refuse the rows of its days (migration 0022).
+  'liquidaciones',
   'activity',
   'rate_snapshots',
   'payment_proofs',

@@ -4,6 +4,8 @@ import { LEDGER_NAME_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
 import { rateSchema } from './transaction.ts';
+import { repartoSchema } from './socios.ts';
+import type { Reparto } from '../money/liquidacion.ts';
 
 /**
  * Ledger name (docs/product.md#money): trimmed, at most 80 characters. Creating says 'es requerido' when blank,
@@ -45,8 +47,13 @@ export const ledgerMemberParamsSchema = z.object({ id: uuidSchema, userId: uuidS
 export const METODOS_GANANCIA = ['por_operacion', 'costo_promedio'] as const;
 export type MetodoGanancia = (typeof METODOS_GANANCIA)[number];
 
-/** PUT /api/ledgers/:id/settings. */
-export const ledgerSettingsSchema = z.object({ metodo_ganancia: z.enum(METODOS_GANANCIA, { error: messages.validationFailed }) });
+/** PUT /api/ledgers/:id/settings: any subset of the settings (DESIGN §22), at least one. */
+export const ledgerSettingsSchema = z
+  .object({
+    metodo_ganancia: z.optional(z.enum(METODOS_GANANCIA, { error: messages.validationFailed })),
+    reparto: z.optional(repartoSchema),
+  })
+  .check(z.refine((b) => b.metodo_ganancia !== undefined || b.reparto !== undefined, messages.validationFailed));
 export type LedgerSettingsInput = z.infer<typeof ledgerSettingsSchema>;
 
 /** GET /api/ledgers/:id/position?fecha&tasa (docs/product.md#profit-method-and-position): both optional; a given tasa must be > 0. */
@@ -86,6 +93,8 @@ export interface Ledger {
   _count: { transactions: number };
   /** docs/product.md#profit-method-and-position: the profit method of its figures. */
   metodo_ganancia: MetodoGanancia;
+  /** docs/product.md#socios-y-liquidacion: how the period's result is split. */
+  reparto?: Reparto;
   createdAt: string;
 }
 

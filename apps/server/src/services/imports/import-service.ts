@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/account.ts';
 import { authorize, type Membership } from '../ledger-access.ts';
+import { closedRanges, inClosed } from '../socios/closed-days.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { recheckDescuadres } from '../cuentas/descuadre.ts';
@@ -90,13 +91,24 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
   // Read in an upload worker (docs/product.md#upload-limits): the first rows and every new order number.
   const parsed = await ctx.uploads.run('import-preview', file.buf, parseOptions(ctx, file));
   const known = await existingOrders(ctx.db, m.ledgerId, parsed.newOrders);
+  const closed = await closedRanges(ctx.db, m.ledgerId);
+  let locked = 0;
   for (const row of parsed.rows) {
     if (row.action === 'new' && known.has(row.orderNumber)) {
       row.action = 'duplicate';
       row.reason = messages.importDuplicateInLedger;
+    } else if (row.action === 'new' && inClosed(row.fecha, closed)) {
+      // docs/product.md#socios-y-liquidacion: a closed period's days take no orders.
+      row.action = 'skipped';
+      row.reason = messages.importPeriodoLiquidado;
+      locked++;
     }
   }
-  const counts = { new: parsed.counts.new - known.size, duplicate: parsed.counts.duplicate + known.size, skipped: parsed.counts.skipped };
+  const counts = {
+    new: parsed.counts.new - known.size - locked,
+    duplicate: parsed.counts.duplicate + known.size,
+    skipped: parsed.counts.skipped + locked,
+  };
   return { format: 'binance-p2p', timezone: file.timezone, rows: parsed.rows, counts };
 }
 
@@ -108,10 +120,15 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
  */
 export async function commitImport(ctx: AppContext, user: AuthUser, m: Membership, file: ImportFile): Promise<ImportBatchResult> {
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
-  const { orders, duplicate: duplicateInFile, skipped } = await ctx.uploads.run('import-orders', file.buf, parseOptions(ctx, file));
+  const parsedOrders = await ctx.uploads.run('import-orders', file.buf, parseOptions(ctx, file));
+  const duplicateInFile = parsedOrders.duplicate;
   await checkFileCuentas(ctx.db, m.ledgerId, file);
 
   const result = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
+    // Orders dated in a closed period are skipped ("Período liquidado"), under the settlement lock (shared).
+    const closed = await closedRanges(tx, m.ledgerId, true);
+    const orders = parsedOrders.orders.filter((o) => !inClosed(o.fecha, closed));
+    const skipped = parsedOrders.skipped + (parsedOrders.orders.length - orders.length);
     const batch = await tx.execute<{ id: string }>(sql`
       insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${skipped})
       returning id`);

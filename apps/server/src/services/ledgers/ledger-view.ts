@@ -20,6 +20,7 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
       ownerId: ledgers.ownerId,
       inviteCode: ledgers.inviteCode,
       metodoGanancia: ledgers.metodoGanancia,
+      reparto: ledgers.reparto,
       createdAt: ledgers.createdAt,
       ownerName: owners.userName,
       ownerEmail: owners.email,
@@ -77,6 +78,7 @@ export async function ledgersOf(db: DbOrTx, viewerId: string, onlyId?: string): 
       members,
       _count: { transactions: Number(r.transactions) },
       metodo_ganancia: r.metodoGanancia,
+      reparto: r.reparto,
       createdAt: r.createdAt.toISOString(),
     };
   });

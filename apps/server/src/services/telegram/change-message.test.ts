@@ -43,6 +43,17 @@ describe('changeMessage (docs/product.md#telegram-notices): one text per change,
       [row('IMPORT_CREATED', '2026-11-20', null, { created: 12, duplicate: 1, fechas: ['2026-11-22', '2026-11-20'] })],
       'Ana importó 12 operaciones de Binance P2P del 20/11/2026 al 22/11/2026.',
     ],
+    // docs/product.md#socios-y-liquidacion
+    [
+      'a period closed',
+      [row('LIQUIDACION_CERRADA', '2026-10-31', null, { desde: '2026-10-01', hasta: '2026-10-31', resultado_usd: 1234.5 })],
+      'Ana cerró el período 01/10/2026 – 31/10/2026: resultado 1.234,50 USD.',
+    ],
+    [
+      'a period reopened',
+      [row('LIQUIDACION_REABIERTA', '2026-10-31', { desde: '2026-10-01', hasta: '2026-10-31' })],
+      'Ana reabrió el período 01/10/2026 – 31/10/2026.',
+    ],
     ['an import of duplicates only (nothing changed)', [row('IMPORT_CREATED', null, null, { created: 0, duplicate: 5, fechas: [] })], null],
     [
       'an import undone',

@@ -41,6 +41,8 @@ function movement(m: { tipo?: string; moneda?: string; monto?: string | number }
   return `${MOVEMENT_NAMES[m.tipo ?? ''] ?? 'un movimiento'} de ${amount}`;
 }
 
+const periodo = (p: { desde?: string; hasta?: string }) =>
+  p.desde && p.hasta ? `${formatDayShort(p.desde)} – ${formatDayShort(p.hasta)}` : '';
 const day = (r: ChangeRow) => (r.fecha ? ` del ${formatDayShort(r.fecha)}` : '');
 const count = (n: number) => (n === 1 ? '1 operación' : `${n} operaciones`);
 /** " del 20/11/2026" or " del 20/11/2026 al 22/11/2026" from a list of days (else the row's day). */
@@ -126,6 +128,14 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
       return `registró un cuadre${day(r)}: saldo real ${a.saldo_real ?? '0'}, diferencia ${a.diferencia ?? '0'}`;
     },
   },
+  // Socios (docs/product.md#socios-y-liquidacion).
+  LIQUIDACION_CERRADA: {
+    one: (r) => {
+      const a = obj<{ desde?: string; hasta?: string; resultado_usd?: number }>(r.after);
+      return `cerró el período ${periodo(a)}: resultado ${formatUsd(a.resultado_usd ?? 0)}`;
+    },
+  },
+  LIQUIDACION_REABIERTA: { one: (r) => `reabrió el período ${periodo(obj<{ desde?: string; hasta?: string }>(r.before))}` },
   TRANSACTION_VERIFIED: null,
   LEDGER_CREATED: null,
   LEDGER_RENAMED: null,

@@ -114,6 +114,32 @@ describe('activitySentence', () => {
       },
       'Ana cambió el método de ganancia a por operación',
     ],
+    // docs/product.md#socios-y-liquidacion
+    [
+      'the split rule alone',
+      {
+        action: 'LEDGER_SETTINGS_UPDATED',
+        fecha: null,
+        before: { metodo_ganancia: 'por_operacion', reparto: { metodo: 'capital' } },
+        after: { metodo_ganancia: 'por_operacion', reparto: { metodo: 'porcentaje' } },
+      },
+      'Ana cambió el reparto del resultado entre socios',
+    ],
+    [
+      'a period closed',
+      {
+        action: 'LIQUIDACION_CERRADA',
+        fecha: '2026-10-31',
+        before: null,
+        after: { desde: '2026-10-01', hasta: '2026-10-31', resultado_usd: 5 },
+      },
+      'Ana cerró el período 01/10/2026 – 31/10/2026',
+    ],
+    [
+      'a period reopened',
+      { action: 'LIQUIDACION_REABIERTA', fecha: '2026-10-31', before: { desde: '2026-10-01', hasta: '2026-10-31' }, after: null },
+      'Ana reabrió el período 01/10/2026 – 31/10/2026',
+    ],
     [
       'a permission change',
       { action: 'MEMBER_PERMISSIONS_UPDATED', fecha: null, before: { canModifyBalance: false }, after: { canModifyBalance: true } },

@@ -160,9 +160,23 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): 
     case 'INVITE_REGENERATED':
       return t('activityInviteRegenerated', { user });
     case 'LEDGER_SETTINGS_UPDATED':
-      // docs/product.md#profit-method-and-position: the profit method is the one setting so far.
+      // docs/product.md#socios-y-liquidacion: a change of the split rule alone says so.
+      if (before?.metodo_ganancia !== undefined && before.metodo_ganancia === after?.metodo_ganancia)
+        return t('activityRepartoUpdated', { user });
+      // docs/product.md#profit-method-and-position.
       return t(after?.metodo_ganancia === 'costo_promedio' ? 'activityMethodCostoPromedio' : 'activityMethodPorOperacion', { user });
+    case 'LIQUIDACION_CERRADA':
+      return t('activityLiquidacionCerrada', { user, periodo: periodoOf(after) });
+    case 'LIQUIDACION_REABIERTA':
+      return t('activityLiquidacionReabierta', { user, periodo: periodoOf(before) });
     default:
       return t('activityGeneric', { user, action: entry.action });
   }
+}
+
+/** "01/10/2026 – 31/10/2026" of a closed period's activity snapshot (docs/product.md#socios-y-liquidacion). */
+function periodoOf(snap: Record<string, unknown> | null | undefined): string {
+  const desde = typeof snap?.desde === 'string' ? snap.desde : '';
+  const hasta = typeof snap?.hasta === 'string' ? snap.hasta : '';
+  return desde && hasta ? `${formatDayShort(desde)} – ${formatDayShort(hasta)}` : '';
 }

@@ -84,6 +84,9 @@ export default function LedgerHistoryPage() {
           <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/cuentas`} variant="outlined" size="small">
             {messages.cuentasNavLink}
           </Button>
+          <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/socios`} variant="outlined" size="small">
+            {messages.sociosNavLink}
+          </Button>
         </Stack>
         {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}

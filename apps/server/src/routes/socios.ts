@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { liquidacionQuerySchema, messages } from '@arb/shared';
+import type { AppContext } from '../context.ts';
+import { actorOf } from '../services/ledgers/actor.ts';
+import { closeLiquidacion, listLiquidaciones, previewLiquidacion, reopenLiquidacion } from '../services/socios/liquidacion-service.ts';
+
+const ledgerParams = z.object({ id: z.uuid({ error: messages.ledgerNotFound }) });
+const liquidacionParams = z.object({
+  id: z.uuid({ error: messages.ledgerNotFound }),
+  lid: z.uuid({ error: messages.liquidacionNotFound }),
+});
+
+/**
+ * Socios: the settlement preview, the closed periods and their reopening (docs/api.md#socios).
+ * Every member reads (404 outside the ledger); closing and reopening are the owner's (403).
+ */
+export async function sociosRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: ctx.guards.user };
+
+  app.get(
+    '/api/ledgers/:id/liquidacion',
+    { ...guard, schema: { params: ledgerParams, querystring: liquidacionQuerySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return previewLiquidacion(ctx, request.user.id, request.params.id, request.query);
+    },
+  );
+
+  app.get('/api/ledgers/:id/liquidaciones', { ...guard, schema: { params: ledgerParams } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listLiquidaciones(ctx, request.user.id, request.params.id);
+  });
+
+  app.post(
+    '/api/ledgers/:id/liquidaciones',
+    { ...guard, schema: { params: ledgerParams, body: liquidacionQuerySchema } },
+    async (request, reply) => {
+      const liquidacion = await closeLiquidacion(ctx, actorOf(ctx, request), request.params.id, request.body);
+      return reply.status(201).send({ liquidacion });
+    },
+  );
+
+  app.delete('/api/ledgers/:id/liquidaciones/:lid', { ...guard, schema: { params: liquidacionParams } }, async (request, reply) => {
+    await reopenLiquidacion(ctx, actorOf(ctx, request), request.params.id, request.params.lid);
+    return reply.status(204).send();
+  });
+}

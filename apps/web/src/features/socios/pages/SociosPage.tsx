@@ -1,0 +1,209 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Breadcrumbs,
+  Button,
+  CircularProgress,
+  Container,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router';
+import { formatDayShort, formatNumber2, messages, parseAmount, RATE_DECIMALS, t, todayKey, type Ledger } from '@arb/shared';
+import { errorMessage } from '../../../shared/lib/api-client';
+import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
+import { getStoredUser } from '../../../shared/lib/session';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
+import { ledgersQueryOptions } from '../../ledgers';
+import { useAportesRetiros, useCerrarPeriodo, useLiquidaciones, useLiquidacionPreview } from '../api/socios';
+import { LiquidacionView } from '../components/LiquidacionView';
+import { PeriodosCerrados } from '../components/PeriodosCerrados';
+import { RepartoForm } from '../components/RepartoForm';
+
+/**
+ * /ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion): whose money it is — each
+ * partner's capital and its aportes/retiros, the split rule (owner), a period's settlement with the
+ * transfers that settle it, closing it (owner) and the closed periods. Viewers read everything and
+ * see no write button.
+ */
+export default function SociosPage() {
+  const ledgerId = useParams().ledgerId ?? '';
+  const ledger = useQuery({ ...ledgersQueryOptions(), select: (list: Ledger[]) => list.find((l) => l.id === ledgerId) ?? null });
+  const user = getStoredUser();
+  const isOwner = ledgerPermissions(ledger.data ?? undefined, user?.id).isOwner;
+  const cerradas = useLiquidaciones(ledgerId);
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  const [tasaText, setTasaText] = useState('');
+  const [asking, setAsking] = useState(false);
+  const success = useSuccessMessage();
+
+  // The default period (DESIGN §22): the day after the last closed one (or the first aporte) to today.
+  const sugerido = cerradas.data?.sugerido;
+  useEffect(() => {
+    if (sugerido && desde === '' && hasta === '') {
+      setDesde(sugerido.desde);
+      setHasta(sugerido.hasta);
+    }
+  }, [sugerido, desde, hasta]);
+
+  const tasa = parseAmount(tasaText, RATE_DECIMALS);
+  const tasaFinal = tasa.ok && tasa.value !== null ? tasa.value : '';
+  const preview = useLiquidacionPreview(ledgerId, desde, hasta, tasaFinal);
+  const movimientos = useAportesRetiros(ledgerId, desde, hasta);
+  const cerrar = useCerrarPeriodo(ledgerId);
+  const hoy = todayKey();
+  const canClose = isOwner && preview.data !== undefined && !preview.data.cerrado && hasta <= hoy && !preview.isPlaceholderData;
+
+  let body: React.ReactNode;
+  if (ledger.isPending || cerradas.isPending)
+    body = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={messages.sociosLoading} />
+      </Box>
+    );
+  else if (cerradas.isError) body = <Alert severity="error">{errorMessage(cerradas.error, messages.sociosLoadError)}</Alert>;
+  else
+    body = (
+      <Stack spacing={2}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            {messages.sociosPeriodoTitle}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <TextField
+              type="date"
+              label={messages.sociosDesde}
+              value={desde}
+              onChange={(e) => setDesde(e.target.value)}
+              size="small"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              label={messages.sociosHasta}
+              value={hasta}
+              onChange={(e) => setHasta(e.target.value)}
+              size="small"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label={messages.sociosTasaFinal}
+              value={tasaText}
+              onChange={(e) => setTasaText(e.target.value)}
+              error={!tasa.ok}
+              helperText={tasa.ok ? undefined : tasa.error}
+              size="small"
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+            />
+          </Stack>
+        </Paper>
+
+        {preview.isError && <Alert severity="error">{errorMessage(preview.error, messages.sociosLoadError)}</Alert>}
+        {preview.isPending && preview.fetchStatus === 'fetching' && <CircularProgress size={24} aria-label={messages.sociosLoading} />}
+        {preview.data && (
+          <>
+            {preview.data.cerrado && <Alert severity="info">{messages.sociosYaCerrado}</Alert>}
+            <LiquidacionView data={preview.data} />
+            {canClose && (
+              <Box>
+                <Button variant="contained" color="primary" onClick={() => setAsking(true)}>
+                  {messages.sociosCerrar}
+                </Button>
+              </Box>
+            )}
+          </>
+        )}
+
+        <Paper variant="outlined">
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
+            {messages.sociosMovimientosTitle}
+          </Typography>
+          <Typography variant="body2" color="textSecondary" sx={{ px: 2 }}>
+            {messages.sociosCapitalHelp}
+          </Typography>
+          {movimientos.data && movimientos.data.length === 0 && (
+            <Typography color="textSecondary" sx={{ px: 2, py: 1.5 }}>
+              {messages.sociosSinMovimientos}
+            </Typography>
+          )}
+          {movimientos.data && movimientos.data.length > 0 && (
+            <List dense>
+              {movimientos.data.map((m) => (
+                <ListItem key={m.id}>
+                  <ListItemText
+                    primary={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${formatNumber2(m.monto)} ${m.moneda === 'VES' ? 'Bs' : 'USD'}`}
+                    secondary={formatDayShort(m.fecha)}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Paper>
+
+        {isOwner && ledger.data && <RepartoForm ledger={ledger.data} onSaved={() => success.show(messages.sociosRepartoGuardado)} />}
+
+        <PeriodosCerrados
+          ledgerId={ledgerId}
+          list={cerradas.data.liquidaciones}
+          canClose={isOwner}
+          onPick={(l) => {
+            setDesde(l.desde);
+            setHasta(l.hasta);
+            setTasaText('');
+          }}
+          onReopened={() => success.show(messages.sociosReabierto)}
+        />
+      </Stack>
+    );
+
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: 2, px: { xs: 1.5, sm: 3 } }}>
+      <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/history`} underline="hover" color="inherit">
+          {ledger.data?.name ?? messages.historyTitle}
+        </Link>
+        <Typography color="textPrimary" aria-current="page">
+          {messages.sociosTitle}
+        </Typography>
+      </Breadcrumbs>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {messages.sociosTitle}
+      </Typography>
+      {body}
+      {asking && preview.data && (
+        <ConfirmDialog
+          title={t('sociosCerrarTitle', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
+          text={t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
+          confirmLabel={messages.sociosCerrar}
+          busy={cerrar.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={() =>
+            cerrar.mutate(
+              { desde: preview.data.desde, hasta: preview.data.hasta, ...(tasaFinal ? { tasa_final: tasaFinal } : {}) },
+              { onSettled: () => setAsking(false), onSuccess: () => success.show(messages.sociosCerrado) },
+            )
+          }
+        />
+      )}
+      {cerrar.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(cerrar.error, messages.sociosCerrarError)}
+        </Alert>
+      )}
+      <SuccessSnackbar message={success.message} onClose={success.clear} />
+    </Container>
+  );
+}
