@@ -10,6 +10,7 @@ import { cumulativeUpTo, findTransaction, insertTransaction } from './transactio
 import type { DbOrTx } from '../../db/database.ts';
 import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { recheckDescuadres } from '../cuentas/descuadre.ts';
+import { marketStamp } from '../market/market-stamp.ts';
 
 /** Visible ASCII, as a UUID or any client token; bounded so a key cannot bloat the table. */
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -61,6 +62,8 @@ export async function createTransaction(
       { id: data.cuenta_ves_id, moneda: 'VES', field: 'cuenta_ves_id' },
       { id: data.cuenta_usd_id, moneda: 'USD', field: 'cuenta_usd_id' },
     ]);
+  // DESIGN §24/§28: the market the row met, read before the write (services/market/market-stamp.ts).
+  const mercado = await marketStamp(ctx.db, ctx.config.APP_TIMEZONE, data, ctx.now());
   const json = await ledgerStatement(ctx.db, ctx.bus, async (db) => {
     const figures = computeTransaction(data);
     const inserted = await insertTransaction(
@@ -82,6 +85,7 @@ export async function createTransaction(
         created_by: user.id,
         cuenta_ves_id: data.cuenta_ves_id ?? null,
         cuenta_usd_id: data.cuenta_usd_id ?? null,
+        mercado,
       },
       idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: requestHash(data) },
     );
