@@ -56,12 +56,11 @@ export function candidatesSql(timeZone: string, desde: string, hasta: string) {
       cross join lateral (select fecha, promedio from rate_history h where h.source = s.src and h.fecha < ${desde}::date
         order by h.fecha desc limit 1) x
     union all
-    select 'l', d.source, d.fecha, d.promedio::text, to_char(d.fetched_at at time zone 'UTC', ${ISO_US}), null from (
-      select distinct on (r.source, (r.fetched_at at time zone ${timeZone})::date) r.source,
-        (r.fetched_at at time zone ${timeZone})::date::text as fecha, r.promedio, r.fetched_at
-      from rate_snapshots r
-      where r.source = any(${live}::text[]) and r.fetched_at >= ${t0} and r.fetched_at < ${t1}
-      order by r.source, (r.fetched_at at time zone ${timeZone})::date, r.fetched_at desc, r.id desc) d
+    select 'l', d.source, d.fecha::text, d.promedio::text, to_char(d.fetched_at at time zone 'UTC', ${ISO_US}), null from (
+      select distinct on (r.source, r.fecha) r.source, r.fecha, r.promedio, r.fetched_at from (
+        select source, id, promedio, fetched_at, (fetched_at at time zone ${timeZone})::date as fecha from rate_snapshots
+        where source = any(${live}::text[]) and fetched_at >= ${t0} and fetched_at < ${t1}) r
+      order by r.source, r.fecha, r.fetched_at desc, r.id desc) d
     union all
     select 'l', s.src, (x.fetched_at at time zone ${timeZone})::date::text, x.promedio::text,
         to_char(x.fetched_at at time zone 'UTC', ${ISO_US}), null
