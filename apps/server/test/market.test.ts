@@ -95,13 +95,17 @@ describe('daily rates from RATES_HISTORY_URL', () => {
     expect(result.oficial).toEqual({ error: expect.stringContaining('HTTP 500') });
     expect(result.paralelo).toEqual({ error: 'not an array' });
 
+    // An endless answer is cut at the byte cap (the default 10 s time-out is not what stops it).
     fake.set(H_OFICIAL, { body: 'x'.repeat(HISTORY_MAX_BYTES + 10) });
+    fake.set(H_PARALELO, { body: [] });
+    expect((await t.ctx.rateHistory.fill()).oficial).toEqual({ error: expect.stringContaining('larger than') });
+    // A silent upstream is given up after the time-out.
+    fake.set(H_OFICIAL, { body: [] });
     fake.set(H_PARALELO, { hang: true });
     const bounded = createRateHistoryFiller({ db: t.ctx.db, url: `${fake.url}/v1/historicos/dolares`, timeoutMs: 300 });
     const started = Date.now();
     const r2 = await bounded.fill();
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(r2.oficial).toEqual({ error: expect.stringContaining('larger than') });
     expect(r2.paralelo).toEqual({ error: expect.stringContaining('TimeoutError') });
     expect(await t.ctx.db.select().from(rateHistory)).toEqual([]);
     fake.set(H_OFICIAL, { body: [] });
@@ -273,6 +277,19 @@ describe('the market a transaction met, and its margins', () => {
     expect(rows.map((r: TxJson) => [r.mercado, r.margen_venta ?? r.margen_compra])).toEqual([
       [{ paralelo: 305, oficial: 240, fecha: '2026-11-20' }, 1], // 308,05 / 305 − 1
       [{ paralelo: 310, oficial: 240, fecha: '2026-11-20' }, 1.31], // 310 / 306 − 1
+    ]);
+  });
+
+  it('the history chart’s days carry their spread (tasa_venta_promedio / tasa_compra_promedio − 1)', async () => {
+    const u = await createUser(t);
+    await addTransaction(t, u, u.ledgerId, '2026-10-01', { venta: 100, tasa_venta: 310 });
+    await addTransaction(t, u, u.ledgerId, '2026-10-01', { venta: 300, tasa_venta: 314, compra: 100, tasa_compra: 306.66 });
+    await addTransaction(t, u, u.ledgerId, '2026-10-02', { venta: 10, tasa_venta: 310 });
+    const res = await t.request({ method: 'GET', url: `/api/transactions/daily-profit?ledgerId=${u.ledgerId}`, token: u.token });
+    // (100 × 310 + 300 × 314) / 400 = 313; 313 / 306,66 − 1 = 0,020674… → 2,07 %. The 2nd has no purchase: no spread.
+    expect(res.json().map((d: { date: string; diferencial?: number }) => [d.date, d.diferencial ?? null])).toEqual([
+      ['2026-10-01', 2.07],
+      ['2026-10-02', null],
     ]);
   });
 

@@ -30,6 +30,7 @@ export {
 export { padDecimals, toInputText } from './input-text.ts';
 export {
   averageMarginRatio,
+  daySpreadFromTotals,
   daySpreadPercent,
   margenChipText,
   marginPercent,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Big } from './decimal.ts';
 import {
   averageMarginRatio,
+  daySpreadFromTotals,
   daySpreadPercent,
   margenChipText,
   marginPercent,
@@ -93,6 +94,14 @@ describe('margins against the market (DESIGN §24): positive = better than the p
     expect(daySpreadPercent('300', '310')).toBe(-3.23); // 300 / 310 − 1 = −0,0322580… → −3,23 %
     expect(daySpreadPercent('314.38', 0)).toBeNull(); // a day without purchases has no spread
     expect(daySpreadPercent(0, '306.66')).toBeNull();
+  });
+
+  it('the day spread from its sums uses the averages as the day answer shows them (4 decimals)', () => {
+    // Sales 100 × 310 + 300 × 314 = 125.200 Bs for 400 USD → 313,0000; purchases 306,66 → 313 / 306,66 − 1 = 0,020674… → 2,07 %
+    expect(daySpreadFromTotals({ venta: '400', bs_recibidos: '125200', compra: '100', bs_pagados: '30666' })).toBe(2.07);
+    // 1.000 Bs for 3 USD → 333,3333 (not 333,333…); 333,3333 / 300 − 1 = 0,111111 → 11,11 %
+    expect(daySpreadFromTotals({ venta: '3', bs_recibidos: '1000', compra: '1', bs_pagados: '300' })).toBe(11.11);
+    expect(daySpreadFromTotals({ venta: '3', bs_recibidos: '1000', compra: '0', bs_pagados: '0' })).toBeNull();
   });
 
   it('the chip says the sign and uses the es-ES decimal comma', () => {

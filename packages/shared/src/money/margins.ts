@@ -1,6 +1,6 @@
 import { formatNumber2 } from '../format.ts';
 import { t } from '../messages.ts';
-import { Big, toBig, toNumber, type DecimalInput } from './decimal.ts';
+import { Big, divHalfUp, toBig, toNumber, type DecimalInput } from './decimal.ts';
 
 /**
  * Margins against the market (DESIGN §24, docs/product.md#market-reference). Computed by the
@@ -99,6 +99,17 @@ export function daySpreadPercent(tasaVentaPromedio: DecimalInput, tasaCompraProm
   const v = positive(tasaVentaPromedio);
   const c = positive(tasaCompraPromedio);
   return v && c ? marginPercent(v.div(c).minus(ONE)) : null;
+}
+
+/**
+ * The spread of a day from its sums (ledger_day_totals): the averages as the day answer shows them
+ * (Σ Bs / Σ USD, 4 decimals half-up, transaction-math.ts), then daySpreadPercent.
+ */
+export function daySpreadFromTotals(d: { venta: DecimalInput; compra: DecimalInput; bs_recibidos: DecimalInput; bs_pagados: DecimalInput }): number | null {
+  const venta = positive(d.venta);
+  const compra = positive(d.compra);
+  if (!venta || !compra) return null;
+  return daySpreadPercent(divHalfUp(toBig(d.bs_recibidos), venta, 4), divHalfUp(toBig(d.bs_pagados), compra, 4));
 }
 
 /**
