@@ -233,6 +233,9 @@ export const messages = {
   margenVsParaleloTitle: 'Margen frente al dólar paralelo del momento ({paralelo} Bs)',
   historySpreadLabel: 'Diferencial',
   historySpreadTitle: 'Diferencial del día: tasa de venta promedio / tasa de compra promedio − 1',
+  historySpreadHeading: 'Diferencial por día',
+  historySpreadDay: 'Día',
+  historySpreadNone: 'Ningún día con compras y ventas en este periodo',
   unexpectedError: 'Ha ocurrido un error inesperado',
 
   // Success (packages/shared/src/errors.ts)
