@@ -293,6 +293,14 @@ describe('the market a transaction met, and its margins', () => {
     ]);
   });
 
+  it('the position’s reference rate is the rate of its day too (history first)', async () => {
+    const ref = async (fecha: string) =>
+      (await t.request({ method: 'GET', url: `/api/ledgers/${L}/position?fecha=${fecha}`, token: bea.token })).json().referencia;
+    expect(await ref('2026-11-19')).toEqual({ tasa: 300, fuente: 'paralelo', fecha: '2026-11-19' }); // history
+    expect(await ref('2026-11-20')).toEqual({ tasa: 310, fuente: 'paralelo', fecha: '2026-11-20' }); // the day's last live fetch
+    expect(await ref('2026-11-23')).toEqual({ tasa: 310, fuente: 'paralelo', fecha: '2026-11-20' }); // carried
+  });
+
   it('the stamping function stamps many rows at once (for the Binance sync)', async () => {
     const stamps = await marketStamps(t.ctx.db, 'America/Caracas', [
       { fecha: '2026-11-20', ocurrido_en: '2026-11-20T14:30:00Z' }, // 10:30 → 305

@@ -105,7 +105,12 @@ export function daySpreadPercent(tasaVentaPromedio: DecimalInput, tasaCompraProm
  * The spread of a day from its sums (ledger_day_totals): the averages as the day answer shows them
  * (Σ Bs / Σ USD, 4 decimals half-up, transaction-math.ts), then daySpreadPercent.
  */
-export function daySpreadFromTotals(d: { venta: DecimalInput; compra: DecimalInput; bs_recibidos: DecimalInput; bs_pagados: DecimalInput }): number | null {
+export function daySpreadFromTotals(d: {
+  venta: DecimalInput;
+  compra: DecimalInput;
+  bs_recibidos: DecimalInput;
+  bs_pagados: DecimalInput;
+}): number | null {
   const venta = positive(d.venta);
   const compra = positive(d.compra);
   if (!venta || !compra) return null;

@@ -21,15 +21,13 @@ export const daysInRange = (desde: string, hasta: string): number =>
   Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** GET /api/rates/history?desde&hasta: two valid days, desde ≤ hasta, at most RATE_HISTORY_MAX_DAYS days. */
-export const rateHistoryQuerySchema = z
-  .object({ desde: dayKeySchema, hasta: dayKeySchema })
-  .check(
-    z.refine((q) => q.desde <= q.hasta, { message: messages.rateHistoryRangeInvertido, path: ['desde'] }),
-    z.refine((q) => q.desde > q.hasta || addDays(q.desde, RATE_HISTORY_MAX_DAYS - 1) >= q.hasta, {
-      message: t('rateHistoryRangeTooLong', { dias: RATE_HISTORY_MAX_DAYS }),
-      path: ['hasta'],
-    }),
-  );
+export const rateHistoryQuerySchema = z.object({ desde: dayKeySchema, hasta: dayKeySchema }).check(
+  z.refine((q) => q.desde <= q.hasta, { message: messages.rateHistoryRangeInvertido, path: ['desde'] }),
+  z.refine((q) => q.desde > q.hasta || addDays(q.desde, RATE_HISTORY_MAX_DAYS - 1) >= q.hasta, {
+    message: t('rateHistoryRangeTooLong', { dias: RATE_HISTORY_MAX_DAYS }),
+    path: ['hasta'],
+  }),
+);
 export type RateHistoryQuery = z.output<typeof rateHistoryQuerySchema>;
 
 /** One calendar day of the history: the rate of that day per source (DESIGN §28), null when none is known yet. */

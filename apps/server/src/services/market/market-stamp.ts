@@ -97,4 +97,3 @@ export async function marketStamp(
   const [stamp] = await marketStamps(db, timeZone, [{ fecha: row.fecha, ocurrido_en: row.ocurrido_en ?? now.toISOString() }]);
   return stamp ?? null;
 }
-

@@ -74,7 +74,12 @@ export async function updateTransaction(
     const stamp =
       data.fecha === before.fecha
         ? sql``
-        : await marketStamp(tx, ctx.config.APP_TIMEZONE, { fecha: data.fecha, ocurrido_en: data.ocurrido_en ?? before.ocurrido_en }, ctx.now()).then(
+        : await marketStamp(
+            tx,
+            ctx.config.APP_TIMEZONE,
+            { fecha: data.fecha, ocurrido_en: data.ocurrido_en ?? before.ocurrido_en },
+            ctx.now(),
+          ).then(
             (m) => sql`mercado_paralelo = ${m?.paralelo ?? null}::numeric, mercado_oficial = ${m?.oficial ?? null}::numeric,
               mercado_fecha = ${m?.fecha ?? null}::date,`,
           );

@@ -16,7 +16,13 @@ describe('the history’s daily spread (DESIGN §24)', () => {
       />,
     );
     const rows = within(screen.getByTestId('daily-spread')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['21/11/2026', '-1,50 USD', '-0,50 %'],
       ['19/11/2026', '5,00 USD', '2,07 %'],
     ]);
