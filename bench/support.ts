@@ -52,6 +52,7 @@ export async function startBench(opts: { webDist?: string; setup?: (app: Fastify
     LOG_LEVEL: 'silent',
     RATES_OFICIAL_URL: `${rates.url}/v1/dolares/oficial`,
     RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
+    RATES_HISTORY_URL: `${rates.url}/v1/historicos/dolares`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const { app, ctx } = await buildApp({

@@ -88,6 +88,7 @@ describe('with REQUIRE_EMAIL_VERIFICATION=false (docs/product.md#account-securit
         LOG_LEVEL: 'warn',
         RATES_OFICIAL_URL: 'http://127.0.0.1:9/oficial',
         RATES_PARALELO_URL: 'http://127.0.0.1:9/paralelo',
+        RATES_HISTORY_URL: 'http://127.0.0.1:9/historicos',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       RATES_OFICIAL_URL: `${rates.url}/v1/dolares/oficial`,
       RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
+      RATES_HISTORY_URL: `${rates.url}/v1/historicos/dolares`,
       // Every journey signs its people up from this machine: lift the per-address sign-up limit.
       REGISTER_MAX_PER_ADDRESS: '100000',
     },

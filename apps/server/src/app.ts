@@ -18,6 +18,7 @@ import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createBackupScheduler } from './services/backups/backup-schedule.ts';
+import { createRateHistoryFiller } from './services/market/rate-history-fill.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { rekeyLegacyRecoveryCodes } from './services/auth/rekey-recovery-codes.ts';
 import { createMailSender } from './services/mail/sender.ts';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       log: app.log,
       ...opts.backups,
     }),
+    rateHistory: createRateHistoryFiller({ db: database.db, url: config.RATES_HISTORY_URL, log: app.log }),
   };
   // Started, not awaited: readiness never waits for the workers (1–8 s on a loaded 2-core machine).
   if (opts.warmUploads) app.addHook('onReady', async () => void ctx.uploads.warm());
@@ -162,6 +164,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Scheduled backups (BACKUP_EVERY_HOURS, 0 = off): each instance looks, one writes (docs/operations.md#backups).
   app.addHook('onReady', async () => ctx.backups.start());
   app.addHook('onClose', async () => ctx.backups.stop());
+  // The market's daily rates (docs/product.md#market-reference): at start-up, not awaited, then daily.
+  app.addHook('onReady', async () => ctx.rateHistory.start());
+  app.addHook('onClose', async () => ctx.rateHistory.stop());
   const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;
   if (telegram) {
     app.addHook('onReady', async () => telegram.start());

@@ -69,6 +69,8 @@ const envSchema = z
     RATES_PARALELO_URL: url.default('https://ve.dolarapi.com/v1/dolares/paralelo'),
     RATES_BINANCE_URL: url.optional(),
     RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+    // docs/product.md#market-reference (DESIGN §24): `/oficial` and `/paralelo` are appended.
+    RATES_HISTORY_URL: url.default('https://ve.dolarapi.com/v1/historicos/dolares'),
     TRUST_PROXY: trustProxy.optional(),
     // docs/product.md#account-security: sign-ups per address per hour (issue 36).
     REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(REGISTER_MAX_PER_ADDRESS),

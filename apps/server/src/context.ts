@@ -7,6 +7,7 @@ import type { KeyedHash } from './lib/keyed-hash.ts';
 import type { AuthGuards } from './plugins/auth.ts';
 import type { BackupScheduler } from './services/backups/backup-schedule.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
+import type { RateHistoryFiller } from './services/market/rate-history-fill.ts';
 import type { UploadPool } from './services/uploads/upload-pool.ts';
 
 /** What services and routes are built from; tests build it with their own database and clock. */
@@ -30,4 +31,6 @@ export interface AppContext {
   uploads: UploadPool;
   /** Scheduled and on-demand backups, one instance at a time (docs/operations.md#backups). */
   backups: BackupScheduler;
+  /** The daily rates from RATES_HISTORY_URL, filled at start-up and daily (docs/product.md#market-reference). */
+  rateHistory: RateHistoryFiller;
 }

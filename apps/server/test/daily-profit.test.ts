@@ -7,6 +7,7 @@ interface Day {
   date: string;
   ganancia_usd: number;
   transactionCount: number;
+  diferencial?: number;
 }
 
 describe('GET /api/transactions/daily-profit (the history chart)', () => {
@@ -36,9 +37,10 @@ describe('GET /api/transactions/daily-profit (the history chart)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual<Day[]>([
       { date: '2026-11-01', ganancia_usd: 10, transactionCount: 1 },
-      { date: '2026-11-03', ganancia_usd: 14.75, transactionCount: 2 },
+      // Sales and purchases at 40: the day's spread (DESIGN §24) 40 / 40 − 1 = 0 %; days with one side have none.
+      { date: '2026-11-03', ganancia_usd: 14.75, transactionCount: 2, diferencial: 0 },
       { date: '2026-11-04', ganancia_usd: -7, transactionCount: 1 },
-      { date: '2026-11-05', ganancia_usd: 0, transactionCount: 1 },
+      { date: '2026-11-05', ganancia_usd: 0, transactionCount: 1, diferencial: 0 },
     ]);
   });
 

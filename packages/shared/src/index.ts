@@ -8,6 +8,7 @@ export * from './schemas/auth.ts';
 export * from './money/index.ts';
 export * from './schemas/transaction.ts';
 export * from './schemas/rates.ts';
+export * from './schemas/market.ts';
 export * from './schemas/ledger.ts';
 export * from './membership.ts';
 export * from './schemas/membership.ts';

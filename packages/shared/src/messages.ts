@@ -226,6 +226,16 @@ export const messages = {
   bodyTooLarge: 'La solicitud es demasiado grande',
   tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo más tarde.',
   ratesUnavailable: 'No se pudo obtener la tasa de cambio',
+  // Market reference and rate history (docs/product.md#market-reference, DESIGN §24).
+  rateHistoryRangeInvertido: 'La fecha «desde» no puede ser posterior a «hasta»',
+  rateHistoryRangeTooLong: 'El rango no puede superar {dias} días',
+  margenVsParalelo: '{valor} % vs paralelo',
+  margenVsParaleloTitle: 'Margen frente al dólar paralelo del momento ({paralelo} Bs)',
+  historySpreadLabel: 'Diferencial',
+  historySpreadTitle: 'Diferencial del día: tasa de venta promedio / tasa de compra promedio − 1',
+  historySpreadHeading: 'Diferencial por día',
+  historySpreadDay: 'Día',
+  historySpreadNone: 'Ningún día con compras y ventas en este periodo',
   unexpectedError: 'Ha ocurrido un error inesperado',
 
   // Success (packages/shared/src/errors.ts)

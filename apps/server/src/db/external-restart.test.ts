@@ -127,6 +127,7 @@ describe('an external PostgreSQL (DATABASE_URL) restarts while requests are in f
         REQUIRE_EMAIL_VERIFICATION: 'false',
         RATES_OFICIAL_URL: 'http://127.0.0.1:9/oficial',
         RATES_PARALELO_URL: 'http://127.0.0.1:9/paralelo',
+        RATES_HISTORY_URL: 'http://127.0.0.1:9/historicos',
       });
       // Realtime on, as in production: with DATABASE_URL it uses the PostgreSQL adapter.
       ({ app } = await buildApp({ config, database, logger: false, realtime: true, webDist: path.join(dir, 'no-web') }));

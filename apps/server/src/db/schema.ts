@@ -267,6 +267,10 @@ export const transactions = pgTable(
     /** The order's counterparty, from the import (migration 0019); searched with notes and reference. */
     contraparte: text('contraparte'),
     estaVerificada: boolean('esta_verificada').notNull().default(false),
+    /** The market the row met (DESIGN §24, migration 0024): null = not stamped (rows older than the stamp). */
+    mercadoParalelo: numeric('mercado_paralelo', { precision: 17, scale: 4 }),
+    mercadoOficial: numeric('mercado_oficial', { precision: 17, scale: 4 }),
+    mercadoFecha: date('mercado_fecha', { mode: 'string' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -412,7 +416,23 @@ export const rateSnapshots = pgTable(
     fechaActualizacion: ts('fecha_actualizacion'),
     fetchedAt: ts('fetched_at').notNull().defaultNow(),
   },
-  (t) => [index('rate_snapshots_source_idx').on(t.source, t.id)],
+  (t) => [index('rate_snapshots_source_idx').on(t.source, t.id), index('rate_snapshots_source_fetched_idx').on(t.source, t.fetchedAt)],
+);
+
+/**
+ * The daily official and parallel rates from RATES_HISTORY_URL (migration 0024, DESIGN §24): one
+ * row per source ('oficial' | 'paralelo') and day. "The rate of a day" prefers these over the live
+ * fetches of rate_snapshots (packages/shared/src/money/rate-of-day.ts).
+ */
+export const rateHistory = pgTable(
+  'rate_history',
+  {
+    source: text('source').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    promedio: numeric('promedio', { precision: 17, scale: 4 }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'rate_history_pkey', columns: [t.source, t.fecha] })],
 );
 
 export const paymentProofs = pgTable(

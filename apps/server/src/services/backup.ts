@@ -45,6 +45,8 @@ export const BACKED_UP_TABLES = [
   'liquidaciones',
   'activity',
   'rate_snapshots',
+  // The daily rates from RATES_HISTORY_URL (docs/product.md#market-reference): refetchable, but an upstream may forget old days.
+  'rate_history',
   'payment_proofs',
   // Telegram (docs/product.md#telegram-notices). Links after activity: the outbox trigger on activity sees no linked
   // member while old activity is restored, so a restore sends nobody a message. Tokens, pending

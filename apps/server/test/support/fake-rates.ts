@@ -28,6 +28,16 @@ export const dolarApiBody = (fuente: string, promedio: number | null, fechaActua
   fechaActualizacion,
 });
 
+/** One day of DolarApi's historicos answer, e.g. `{fuente:'paralelo', …, promedio: 310.5, fecha: '2026-11-20'}`. */
+export const historicoBody = (fuente: string, fecha: string, promedio: number | null) => ({
+  fuente,
+  nombre: fuente === 'oficial' ? 'Oficial' : 'Paralelo',
+  compra: null,
+  venta: null,
+  promedio,
+  fecha,
+});
+
 /** A CriptoYa-style Binance P2P quote (`time` in epoch seconds). */
 export const binanceBody = (ask: number, bid: number, time: number | null = 1_795_000_000) => ({
   ask,
@@ -41,6 +51,9 @@ export async function startFakeRates(): Promise<FakeRates> {
   const routes = new Map<string, FakeRoute>([
     ['/v1/dolares/oficial', { body: dolarApiBody('oficial', 236.4567) }],
     ['/v1/dolares/paralelo', { body: dolarApiBody('paralelo', 310.5) }],
+    // DESIGN §24's history endpoints (DolarApi historicos shape): empty unless a test sets days.
+    ['/v1/historicos/dolares/oficial', { body: [] }],
+    ['/v1/historicos/dolares/paralelo', { body: [] }],
   ]);
   const counts = new Map<string, number>();
   const server: Server = createServer((req, res) => {

@@ -94,6 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     LOG_LEVEL: 'silent',
     RATES_OFICIAL_URL: 'http://127.0.0.1:9/oficial',
     RATES_PARALELO_URL: 'http://127.0.0.1:9/paralelo',
+    RATES_HISTORY_URL: 'http://127.0.0.1:9/historicos',
     // No scheduled backups unless a test asks (docs/operations.md#backups), and never into the checkout.
     BACKUP_EVERY_HOURS: '0',
     BACKUP_DIR: path.join(dataDir, 'backups'),

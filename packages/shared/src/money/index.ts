@@ -28,6 +28,19 @@ export {
   type TransactionFigures,
 } from './transaction-math.ts';
 export { padDecimals, toInputText } from './input-text.ts';
+export {
+  averageMarginRatio,
+  daySpreadFromTotals,
+  daySpreadPercent,
+  margenChipText,
+  marginPercent,
+  purchaseMarginRatio,
+  rowMargins,
+  saleMarginRatio,
+  type MarginRow,
+  type RowMargins,
+} from './margins.ts';
+export { rateOfDay, ratesOfDays, type RateDayCandidate, type RateOfDay } from './rate-of-day.ts';
 export { FIGURE_MAX, oversizedFigure } from './figure-limit.ts';
 export {
   AMOUNT_DECIMALS,

@@ -1,4 +1,5 @@
 import type { CuentaSaldoJson, MovimientoJson } from './cuentas.ts';
+import type { MercadoJson } from './market.ts';
 
 /** The answers of the transactions API that server and web both speak (docs/api.md, docs/api.md). */
 
@@ -37,6 +38,14 @@ export interface TransactionJson {
    */
   cuenta_ves_id?: string;
   cuenta_usd_id?: string;
+  /**
+   * DESIGN §24 (docs/product.md#market-reference): the market the row met, and its margins against
+   * that parallel rate as percentages with 2 decimals (positive = better than the market). Present
+   * only when stamped / computable: a row without a stamp answers exactly as before.
+   */
+  mercado?: MercadoJson;
+  margen_venta?: number;
+  margen_compra?: number;
 }
 
 /** resumen.* values are wrapped: `{ valor }` (docs/api.md). */
@@ -56,6 +65,8 @@ export interface BalancesResponse {
     /** Present when the ledger has accounts or movements (docs/product.md#cuentas-y-movimientos). */
     movimientos_netos_ves?: Valor;
     movimientos_netos_usd?: Valor;
+    /** DESIGN §24: the day's USD-weighted average margin vs paralelo (%); present when some row has a margin. */
+    margen_promedio?: Valor;
   };
   promedios: { tasa_venta_promedio: number; tasa_compra_promedio: number };
   /**

@@ -35,4 +35,9 @@ export interface DailyProfit {
   /** USD: the sum of the day's rounded rows, as the day screen shows it. */
   ganancia_usd: number;
   transactionCount: number;
+  /**
+   * The day's spread, tasa_venta_promedio / tasa_compra_promedio − 1 in % with 2 decimals (DESIGN
+   * §24); present only on days with both sales and purchases.
+   */
+  diferencial?: number;
 }

@@ -1,24 +1,21 @@
-import { sql } from 'drizzle-orm';
-import { addDays, FLAT, toBig, toNumber, unrealized, type PositionResponse } from '@arb/shared';
+import { FLAT, toBig, toNumber, unrealized, type PositionResponse } from '@arb/shared';
 import type { Db } from '../../db/database.ts';
 import { num } from '../transactions/transaction-json.ts';
 import { ensureAvgCostStates, ledgerStateAt } from './avg-cost-states.ts';
+import { loadRatesOfDays } from '../market/rate-days.ts';
 
 export type PositionJson = PositionResponse;
 
 /**
- * The reference rate for the end of `fecha` (docs/product.md#profit-method-and-position): the last stored parallel rate fetched
- * on or before the end of that day in APP_TIMEZONE, else the official one.
+ * The reference rate for the end of `fecha` (docs/product.md#profit-method-and-position): the rate
+ * of that day (DESIGN §28: its history value, else its last live fetch, else the latest earlier
+ * day's; services/market/rate-days.ts) of the parallel market, else of the official one.
  */
 async function referenceRate(db: Db, fecha: string, timeZone: string): Promise<PositionJson['referencia']> {
-  const end = addDays(fecha, 1);
+  const rates = await loadRatesOfDays(db, timeZone, fecha, fecha);
   for (const source of ['paralelo', 'oficial'] as const) {
-    const r = await db.execute<{ promedio: string; dia: string }>(sql`
-      select promedio::text, (fetched_at at time zone ${timeZone})::date::text as dia from rate_snapshots
-      where source = ${source} and fetched_at < (${end}::date::timestamp at time zone ${timeZone})
-      order by id desc limit 1`);
-    const row = r.rows[0];
-    if (row) return { tasa: num(row.promedio, 4), fuente: source, fecha: row.dia };
+    const rate = rates[source][0];
+    if (rate) return { tasa: num(rate.valor, 4), fuente: source, fecha: rate.dia };
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia } f
 import type { Db } from '../../db/database.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { toTransactionJson } from '../transactions/transaction-json.ts';
+import { dayMarginAverage } from '../market/market-json.ts';
 import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transaction-row.ts';
 import { baseBalanceQuery, toDayBaseBalance, type BaseBalanceRow } from './base-balance.ts';
 import {
@@ -248,6 +249,9 @@ function toDayRow(r: TransactionRow & { day_key: string }): DayRow {
     version: r.version,
     cuenta_ves_id: r.cuenta_ves_id,
     cuenta_usd_id: r.cuenta_usd_id,
+    mercado_paralelo: r.mercado_paralelo,
+    mercado_oficial: r.mercado_oficial,
+    mercado_fecha: r.mercado_fecha,
     created_at: r.created_at,
     created_by: r.created_by,
     author_name: r.author_name,
@@ -341,7 +345,7 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     else stats.whole++;
     const from = merged ? merged.from : 0;
     withCumulative(rows, from);
-    const head = balancesHead(read.base, summarizeDay(read.sums, read.base), read.cuentas);
+    const head = balancesHead(read.base, summarizeDay(read.sums, read.base), read.cuentas, dayMarginAverage(rows.map((r) => r.row)));
     const pieces = piecesOf(head, rows);
     // A day bigger than the whole budget of rows keeps only its answer (read whole on a change).
     const keepRows = rows.length <= maxRows;

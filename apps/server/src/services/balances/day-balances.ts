@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { cuentasDayFigures, cuentasDaySql, type CuentasDayRaw } from '../cuentas/cuentas-day.ts';
 import { ledgerMethod, withRealizedProfit } from '../avg-cost/realized.ts';
 import { num, toTransactionJson } from '../transactions/transaction-json.ts';
+import { dayMarginAverage } from '../market/market-json.ts';
 import { dayTransactions, type TransactionRow } from '../transactions/transaction-row.ts';
 import { dayBaseBalance, type DayBaseBalance } from './base-balance.ts';
 
@@ -56,6 +57,8 @@ export function balancesHead(
   base: DayBaseBalance,
   day: Omit<DayResult<never>, 'transacciones_con_acumulados'>,
   cuentas: CuentasDayRaw,
+  /** DESIGN §24: the day's USD-weighted margin vs paralelo (market-json.ts); undefined leaves the key out. */
+  margenPromedio?: Valor,
 ): BalancesHead {
   const r = day.resumen;
   // docs/product.md#cuentas-y-movimientos: the day's movements join its available balances; a
@@ -76,6 +79,7 @@ export function balancesHead(
       ganancia_total_ves: v(r.ganancia_total_ves),
       ganancia_total_usd: v(r.ganancia_total_usd),
       ...(extra ? { movimientos_netos_ves: extra.movimientos_netos_ves, movimientos_netos_usd: extra.movimientos_netos_usd } : {}),
+      ...(margenPromedio ? { margen_promedio: margenPromedio } : {}),
     },
     promedios: {
       tasa_venta_promedio: num(day.promedios.tasa_venta_promedio, 4),
@@ -100,7 +104,7 @@ export function balancesHead(
 export async function dayBalances(db: Db, ledgerId: string, fecha: string): Promise<BalancesResponse> {
   const { base, day, cuentas } = await computeLedgerDay(db, ledgerId, fecha);
   return {
-    ...balancesHead(base, day, cuentas),
+    ...balancesHead(base, day, cuentas, dayMarginAverage(day.transacciones_con_acumulados)),
     transacciones_con_acumulados: day.transacciones_con_acumulados.map((row: TransactionRow & DayRowFigures) =>
       toTransactionJson(row, {
         ves: row.ganancia_acumulada_ves_hasta_esta_transaccion,

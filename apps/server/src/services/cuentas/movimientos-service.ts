@@ -8,7 +8,7 @@ import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
-import { BINANCE_SOURCE } from '../rates/binance-provider.ts';
+import { rateOfDayStored } from '../market/rate-days.ts';
 import { checkCuentaRefs, isMember } from './cuenta-checks.ts';
 import { MOVIMIENTO_JOINS, MOVIMIENTO_JSON, MOVIMIENTO_ORDER, toMovimientoJson, type MovimientoRow } from './cuenta-rows.ts';
 import { recheckDescuadres } from './descuadre.ts';
@@ -44,16 +44,11 @@ export async function listMovimientos(
 }
 
 /**
- * The rate of a day (DESIGN §28) for the parallel panel: the last value fetched on that day in
- * APP_TIMEZONE, else the latest earlier day's. Resolved once, at creation, and stored.
+ * The rate of a day (DESIGN §28) of the parallel market: the shared rule over the stored history and
+ * live values (services/market/rate-days.ts). Resolved once, at creation, and stored.
  */
 async function rateOfDay(db: DbOrTx, fecha: string, timeZone: string): Promise<string | undefined> {
-  const r = await db.execute<{ promedio: string }>(sql`
-    select promedio::text as promedio from rate_snapshots
-    where source in (${BINANCE_SOURCE}, 'paralelo') and (fetched_at at time zone ${timeZone})::date <= ${fecha}::date
-    order by fetched_at desc, id desc limit 1`);
-  const value = r.rows[0]?.promedio;
-  return value === undefined ? undefined : Number(value) > 0 ? value : undefined;
+  return (await rateOfDayStored(db, timeZone, fecha, 'paralelo'))?.valor;
 }
 
 /** The stored values of a movement request, resolved (defaults) and checked against the ledger. */

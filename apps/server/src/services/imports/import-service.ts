@@ -19,6 +19,7 @@ import { ledgerChange } from '../ledger-change.ts';
 import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { recheckDescuadres } from '../cuentas/descuadre.ts';
 import { timezoneOrThrow, type ImportOrder } from './parse-binance.ts';
+import { marketStamps, type MarketStamp } from '../market/market-stamp.ts';
 
 /** An uploaded export: its bytes, its name as the user's computer called it, and the zone of its times. */
 export interface ImportFile {
@@ -46,10 +47,11 @@ const parseOptions = (ctx: AppContext, file: ImportFile) => ({
 const INSERT_CHUNK = 5000;
 
 /** One chunk of orders as the INSERT's JSON parameter: the docs/product.md#binance-import mapping and the per-operation figures (docs/product.md#money). */
-function chunkJson(orders: readonly ImportOrder[]): string {
+function chunkJson(orders: readonly ImportOrder[], stamps: ReadonlyArray<MarketStamp | null>): string {
   // Each row is written out as soon as it is computed, so a chunk holds its rows' text rather
   // than objects of a dozen strings each.
-  const rows = orders.map((o) => {
+  const rows = orders.map((o, i) => {
+    const mercado = stamps[i];
     const sell = o.type === 'SELL';
     const amounts = {
       venta: sell ? o.quantity : '0',
@@ -69,6 +71,10 @@ function chunkJson(orders: readonly ImportOrder[]): string {
       referencia: o.orderNumber,
       // Searchable on its own (docs/product.md#buscar-operaciones); the notes keep it too, as before.
       contraparte: o.counterparty ? o.counterparty.slice(0, 200) : null,
+      // DESIGN §24: the market each order met (services/market/market-stamp.ts).
+      mercado_paralelo: mercado?.paralelo ?? null,
+      mercado_oficial: mercado?.oficial ?? null,
+      mercado_fecha: mercado?.fecha ?? null,
     });
   });
   return `[${rows.join(',')}]`;
@@ -123,6 +129,11 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
   const parsedOrders = await ctx.uploads.run('import-orders', file.buf, parseOptions(ctx, file));
   const duplicateInFile = parsedOrders.duplicate;
   await checkFileCuentas(ctx.db, m.ledgerId, file);
+  const stamps = await marketStamps(
+    ctx.db,
+    ctx.config.APP_TIMEZONE,
+    orders.map((o) => ({ fecha: o.fecha, ocurrido_en: o.occurredAt })),
+  );
 
   const result = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     // Orders dated in a closed period are skipped ("Período liquidado"), under the settlement lock (shared).
@@ -141,13 +152,15 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
       const inserted = await tx.execute<{ fecha: string }>(sql`
         insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
           ganancia_ves, ganancia_usd, notas, created_by, comision_usd, ocurrido_en, origen, referencia, import_batch_id, cuenta_ves_id, cuenta_usd_id,
-          contraparte)
+          contraparte, mercado_paralelo, mercado_oficial, mercado_fecha)
         select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
           r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid,
-          ${file.cuenta_ves_id ?? null}::uuid, ${file.cuenta_usd_id ?? null}::uuid, r.contraparte
-        from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
+          ${file.cuenta_ves_id ?? null}::uuid, ${file.cuenta_usd_id ?? null}::uuid, r.contraparte,
+          r.mercado_paralelo, r.mercado_oficial, r.mercado_fecha
+        from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK), stamps.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
           compra numeric, tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric,
-          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text, contraparte text)
+          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text, contraparte text,
+          mercado_paralelo numeric, mercado_oficial numeric, mercado_fecha date)
         on conflict (ledger_id, origen, referencia) where referencia is not null do nothing
         returning fecha::text as fecha`);
       created += inserted.rows.length;

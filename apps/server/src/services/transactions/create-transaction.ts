@@ -10,6 +10,7 @@ import { cumulativeUpTo, findTransaction, insertTransaction } from './transactio
 import type { DbOrTx } from '../../db/database.ts';
 import { checkCuentaRefs, queuedCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { recheckDescuadres } from '../cuentas/descuadre.ts';
+import { marketStamp } from '../market/market-stamp.ts';
 
 /** Visible ASCII, as a UUID or any client token; bounded so a key cannot bloat the table. */
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -76,6 +77,8 @@ export async function createTransaction(
     archivadas = resolved.archivadas;
   } else if (withCuentas) await checkCuentaRefs(ctx.db, data.ledgerId, [...refs]);
   let fresh = false;
+  // DESIGN §24/§28: the market the row met, read before the write (services/market/market-stamp.ts).
+  const mercado = await marketStamp(ctx.db, ctx.config.APP_TIMEZONE, data, ctx.now());
   const json = await ledgerStatement(ctx.db, ctx.bus, async (db) => {
     const figures = computeTransaction(data);
     const inserted = await insertTransaction(
@@ -97,6 +100,7 @@ export async function createTransaction(
         created_by: user.id,
         cuenta_ves_id: cuentaVes,
         cuenta_usd_id: cuentaUsd,
+        mercado,
       },
       // The hash binds the request as sent (its accounts included), so a retry of the same queued item matches.
       idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestHash: requestHash(data) },

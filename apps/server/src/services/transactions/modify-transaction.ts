@@ -9,6 +9,7 @@ import { ledgerChange, type ChangeContext } from '../ledger-change.ts';
 import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
 import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { recheckDescuadres } from '../cuentas/descuadre.ts';
+import { marketStamp } from '../market/market-stamp.ts';
 import { activitySnapshot, toTransactionJson, type TransactionJson } from './transaction-json.ts';
 import { cumulativeUpTo, findTransaction, type TransactionRow } from './transaction-row.ts';
 
@@ -69,13 +70,26 @@ export async function updateTransaction(
     const f = computeTransaction({ ...data, comision_usd });
     // The schema checked the figures without the stored fee (docs/decisions/0033-trust-first-security.md).
     if (oversizedFigure(f)) throw new AppError('VALIDATION_ERROR', messages.txTooLarge);
+    // DESIGN §24: an edit keeps the row's market stamp unless it moves the row to another day.
+    const stamp =
+      data.fecha === before.fecha
+        ? sql``
+        : await marketStamp(
+            tx,
+            ctx.config.APP_TIMEZONE,
+            { fecha: data.fecha, ocurrido_en: data.ocurrido_en ?? before.ocurrido_en },
+            ctx.now(),
+          ).then(
+            (m) => sql`mercado_paralelo = ${m?.paralelo ?? null}::numeric, mercado_oficial = ${m?.oficial ?? null}::numeric,
+              mercado_fecha = ${m?.fecha ?? null}::date,`,
+          );
     await tx.execute(sql`
       update transactions set
         fecha = ${data.fecha}, venta = ${data.venta}, tasa_venta = ${data.tasa_venta}, compra = ${data.compra},
         tasa_compra = ${data.tasa_compra}, notas = ${data.notas}, bs_recibidos = ${f.bs_recibidos},
         bs_pagados = ${f.bs_pagados}, ganancia_ves = ${f.ganancia_ves}, ganancia_usd = ${f.ganancia_usd},
         comision_usd = ${comision_usd}, ocurrido_en = coalesce(${data.ocurrido_en ?? null}::timestamptz, ocurrido_en),
-        cuenta_ves_id = ${cuentaVes}, cuenta_usd_id = ${cuentaUsd},
+        cuenta_ves_id = ${cuentaVes}, cuenta_usd_id = ${cuentaUsd}, ${stamp}
         version = version + 1, updated_at = now()
       where id = ${id}`);
     const { row, json } = await answer(tx, id);

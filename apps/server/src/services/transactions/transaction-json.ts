@@ -3,6 +3,7 @@ import { toBig, toNumber, type TransactionJson } from '@arb/shared';
 
 export type { TransactionJson };
 import type { TransactionRow } from './transaction-row-type.ts';
+import { rowMarket } from '../market/market-json.ts';
 
 /**
  * Rounds an exact decimal string to its scale as a JSON number. Strings already at or below the
@@ -42,6 +43,8 @@ export function toTransactionJson(row: TransactionRow, cumulative: { ves: string
     // Only when set (docs/product.md#cuentas-y-movimientos): a row without accounts answers as before.
     ...(row.cuenta_ves_id ? { cuenta_ves_id: row.cuenta_ves_id } : {}),
     ...(row.cuenta_usd_id ? { cuenta_usd_id: row.cuenta_usd_id } : {}),
+    // DESIGN §24: the market the row met and its margins, only when stamped (market-json.ts).
+    ...rowMarket(row).json,
   };
 }
 

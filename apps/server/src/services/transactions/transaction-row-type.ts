@@ -25,6 +25,10 @@ export interface TransactionRow {
   /** The row's accounts (docs/product.md#cuentas-y-movimientos); null = Sin asignar. */
   cuenta_ves_id: string | null;
   cuenta_usd_id: string | null;
+  /** The market the row met (DESIGN §24, migration 0024): numeric(17,4) text and its day; null = not stamped. */
+  mercado_paralelo: string | null;
+  mercado_oficial: string | null;
+  mercado_fecha: string | null;
   /** ISO 8601 UTC with milliseconds (Drizzle's driver hands timestamps over as text). */
   created_at: string;
   created_by: string | null;

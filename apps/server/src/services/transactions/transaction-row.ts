@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { activityInsert } from '../ledger-change.ts';
 import { activitySnapshotSql } from './transaction-json.ts';
+import type { MarketStamp } from '../market/market-stamp.ts';
 
 // The row's shape lives in its own file so that transaction-json.ts can use it without importing
 // this one (which imports transaction-json.ts): no import circles (docs/conventions.md "Imports").
@@ -13,7 +14,8 @@ import type { TransactionRow } from './transaction-row-type.ts';
 export const TRANSACTION_COLUMNS = sql`t.id, t.ledger_id, t.fecha, t.venta, t.tasa_venta, t.compra, t.tasa_compra, t.notas, t.esta_verificada,
   t.bs_recibidos, t.bs_pagados, t.ganancia_ves, t.ganancia_usd, t.comision_usd,
   to_char(t.ocurrido_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ocurrido_en, t.origen, t.referencia, t.version,
-  t.cuenta_ves_id, t.cuenta_usd_id,
+  t.cuenta_ves_id, t.cuenta_usd_id, t.mercado_paralelo::text as mercado_paralelo, t.mercado_oficial::text as mercado_oficial,
+  t.mercado_fecha::text as mercado_fecha,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, t.created_by, u.user_name as author_name`;
 
 async function select(db: DbOrTx, where: SQL, suffix: SQL = sql``): Promise<TransactionRow[]> {
@@ -71,6 +73,8 @@ export type NewTransactionValues = Pick<
   /** undefined: Sin asignar. */
   cuenta_ves_id?: string | null;
   cuenta_usd_id?: string | null;
+  /** The market the row met (services/market/market-stamp.ts); null/undefined: none known. */
+  mercado?: MarketStamp | null;
 } & { created_by: string; /** undefined: the statement's now(), i.e. created_at. */ ocurrido_en: string | undefined };
 
 export type InsertedTransaction =
@@ -102,9 +106,10 @@ export async function insertTransaction(db: DbOrTx, v: NewTransactionValues, ide
   const values = sql`${v.ledger_id}::uuid, ${v.fecha}::date, ${v.venta}::numeric, ${v.tasa_venta}::numeric, ${v.compra}::numeric,
     ${v.tasa_compra}::numeric, ${v.bs_recibidos}::numeric, ${v.bs_pagados}::numeric, ${v.ganancia_ves}::numeric,
     ${v.ganancia_usd}::numeric, ${v.comision_usd}::numeric, coalesce(${v.ocurrido_en ?? null}::timestamptz, now()), ${v.notas}::text,
-    ${v.created_by}::uuid, ${v.cuenta_ves_id ?? null}::uuid, ${v.cuenta_usd_id ?? null}::uuid`;
+    ${v.created_by}::uuid, ${v.cuenta_ves_id ?? null}::uuid, ${v.cuenta_usd_id ?? null}::uuid,
+    ${v.mercado?.paralelo ?? null}::numeric, ${v.mercado?.oficial ?? null}::numeric, ${v.mercado?.fecha ?? null}::date`;
   const insertColumns = sql`ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados, ganancia_ves, ganancia_usd,
-    comision_usd, ocurrido_en, notas, created_by, cuenta_ves_id, cuenta_usd_id`;
+    comision_usd, ocurrido_en, notas, created_by, cuenta_ves_id, cuenta_usd_id, mercado_paralelo, mercado_oficial, mercado_fecha`;
   const insert =
     idempotency === undefined
       ? sql`ins as (insert into transactions (${insertColumns}) values (${values}) returning *)`

@@ -1,7 +1,7 @@
 import { memo, type RefObject } from 'react';
 import { Chip, GlobalStyles } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { formatBs, formatFee, formatRate, formatUsd, messages } from '@arb/shared';
+import { formatBs, formatFee, formatNumber, formatRate, formatUsd, margenChipText, messages, t } from '@arb/shared';
 import { Figure } from '../../../shared/ui/Figure';
 import { HoverHint, PlainIconButton } from '../../../shared/ui/plain-controls';
 import type { TransactionRow as Tx } from '../api/types';
@@ -47,11 +47,13 @@ export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pen
         {tx.venta > 0 && (
           <p>
             Venta: <Figure>{formatUsd(tx.venta)}</Figure> a <Figure>{formatRate(tx.tasa_venta)}</Figure>
+            <MarginChip margen={tx.margen_venta} paralelo={tx.mercado?.paralelo} />
           </p>
         )}
         {tx.compra > 0 && (
           <p>
             Compra: <Figure>{formatUsd(tx.compra)}</Figure> a <Figure>{formatRate(tx.tasa_compra)}</Figure>
+            <MarginChip margen={tx.margen_compra} paralelo={tx.mercado?.paralelo} />
           </p>
         )}
         {tx.comision_usd > 0 && (
@@ -112,6 +114,24 @@ export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pen
   );
 });
 
+/**
+ * The leg's margin against the parallel rate the row met (DESIGN §24, computed by the server): a
+ * plain span like the rest of the row (decision 0023), green at or above the market, red below.
+ * Written by the shared es-ES formatter, no Intl (decision 0024). Nothing for an unstamped row.
+ */
+function MarginChip({ margen, paralelo }: { margen: number | undefined; paralelo: number | null | undefined }) {
+  if (margen === undefined) return null;
+  return (
+    <span
+      className={margen >= 0 ? 'tx-chip tx-positive' : 'tx-chip tx-negative'}
+      data-testid="margen-chip"
+      title={paralelo ? t('margenVsParaleloTitle', { paralelo: formatNumber(paralelo, 2, 4) }) : undefined}
+    >
+      {margenChipText(margen)}
+    </span>
+  );
+}
+
 /** The rows' stylesheet, from the theme (light and dark); the list draws it once. */
 export function DayRowStyles() {
   return <GlobalStyles styles={rowStyles} />;
@@ -145,6 +165,17 @@ function rowStyles(t: Theme) {
     '.tx-muted': { color: p.text.secondary },
     '.tx-row-main > p.tx-row-notes': { fontStyle: 'italic', overflowWrap: 'anywhere' },
     '.tx-row-by': { ...ty.caption },
+    // The margin chip (DESIGN §24): an outlined small chip in the colour of its sign.
+    '.tx-chip': {
+      ...ty.caption,
+      display: 'inline-block',
+      marginLeft: 8,
+      padding: '0 8px',
+      borderRadius: 16,
+      border: '1px solid currentColor',
+      fontWeight: 600,
+      whiteSpace: 'nowrap',
+    },
     '.tx-row-actions': { display: 'flex', alignItems: 'center' },
     // FormControlLabel around a Checkbox: 42 px box (18 px square, 12 px around), label in body1.
     '.tx-verify': {

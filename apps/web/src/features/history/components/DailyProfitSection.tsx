@@ -3,6 +3,7 @@ import { messages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useDailyProfit } from '../api/get-daily-profit';
 import { DailyProfitChart } from './DailyProfitChart';
+import { DailySpreadTable } from './DailySpreadTable';
 
 /** The chart with its own loading and error states: a failure here never hides the history. */
 export function DailyProfitSection({ ledgerId }: { ledgerId: string }) {
@@ -23,6 +24,7 @@ export function DailyProfitSection({ ledgerId }: { ledgerId: string }) {
         </Alert>
       )}
       {profit.data && profit.data.length > 0 && <DailyProfitChart days={profit.data} />}
+      {profit.data && profit.data.length > 0 && <DailySpreadTable days={profit.data} />}
     </Paper>
   );
 }
