@@ -17,6 +17,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createBinanceSync } from './services/binance/binance-sync.ts';
+import { LOG_REDACT } from './lib/log-redact.ts';
 import { createBackupScheduler } from './services/backups/backup-schedule.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
 import { rekeyLegacyRecoveryCodes } from './services/auth/rekey-recovery-codes.ts';
@@ -53,6 +55,8 @@ export interface BuildOptions {
   mailSender?: boolean;
   /** The backup scheduler's check interval and read-back; tests inject them (docs/operations.md#backups). */
   backups?: { checkMs?: number; readBack?: (file: string) => Promise<number> };
+  /** The Binance call time-out and how long POST /sync waits before a 202 (docs/product.md#binance-sync); tests shorten them. */
+  binance?: { timeoutMs?: number; answerWithinMs?: number };
 }
 
 export interface BuiltApp {
@@ -77,7 +81,8 @@ function trustProxyOption(setting: Config['TRUST_PROXY']): boolean | string[] | 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // Binance keys, secrets and signatures never reach a log (docs/product.md#binance-sync).
+    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: LOG_REDACT },
     bodyLimit: 256 * 1024,
     // The client address decides login throttling (docs/product.md#account-security): X-Forwarded-For is read only
     // through the hops TRUST_PROXY names; unset, the socket's address is the client's.
@@ -118,6 +123,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       now,
       log: app.log,
       ...opts.backups,
+    }),
+    binance: createBinanceSync({
+      baseUrl: config.BINANCE_API_URL,
+      jwtSecret: config.JWT_SECRET,
+      everyMinutes: config.BINANCE_SYNC_MINUTES,
+      log: app.log,
+      ...opts.binance,
     }),
   };
   // Started, not awaited: readiness never waits for the workers (1–8 s on a loaded 2-core machine).
@@ -162,6 +174,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Scheduled backups (BACKUP_EVERY_HOURS, 0 = off): each instance looks, one writes (docs/operations.md#backups).
   app.addHook('onReady', async () => ctx.backups.start());
   app.addHook('onClose', async () => ctx.backups.stop());
+  // Periodic Binance syncs (BINANCE_SYNC_MINUTES, 0 = off): each instance looks, one runs a round.
+  app.addHook('onReady', async () => ctx.binance.start(ctx));
+  app.addHook('preClose', async () => ctx.binance.stop());
   const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;
   if (telegram) {
     app.addHook('onReady', async () => telegram.start());

@@ -5,6 +5,7 @@ import type { EventBus } from './lib/ledger-events.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { KeyedHash } from './lib/keyed-hash.ts';
 import type { AuthGuards } from './plugins/auth.ts';
+import type { BinanceSync } from './services/binance/binance-sync.ts';
 import type { BackupScheduler } from './services/backups/backup-schedule.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
 import type { UploadPool } from './services/uploads/upload-pool.ts';
@@ -30,4 +31,6 @@ export interface AppContext {
   uploads: UploadPool;
   /** Scheduled and on-demand backups, one instance at a time (docs/operations.md#backups). */
   backups: BackupScheduler;
+  /** The Binance sync: links, manual and periodic runs (docs/product.md#binance-sync). */
+  binance: BinanceSync;
 }

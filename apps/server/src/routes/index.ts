@@ -4,6 +4,7 @@ import { activityRoutes } from './activity.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { backupRoutes } from './backups.ts';
+import { binanceRoutes } from './binance.ts';
 import { configRoutes } from './config.ts';
 import { cuentaRoutes } from './cuentas.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
@@ -33,6 +34,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   backupRoutes,
   importRoutes,
   cuentaRoutes,
+  binanceRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -68,6 +68,8 @@ function chunkJson(orders: readonly ImportOrder[]): string {
       referencia: o.orderNumber,
       // Searchable on its own (docs/product.md#buscar-operaciones); the notes keep it too, as before.
       contraparte: o.counterparty ? o.counterparty.slice(0, 200) : null,
+      // The sync's VES account chosen by the order's payment method (docs/product.md#binance-sync); a file's orders have none.
+      cuenta_ves_id: o.cuentaVesId ?? null,
     });
   });
   return `[${rows.join(',')}]`;
@@ -110,7 +112,70 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
   authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
   const { orders, duplicate: duplicateInFile, skipped } = await ctx.uploads.run('import-orders', file.buf, parseOptions(ctx, file));
   await checkFileCuentas(ctx.db, m.ledgerId, file);
+  const batch = await commitOrders(ctx, {
+    ledgerId: m.ledgerId,
+    userId: user.id,
+    fileName: file.fileName,
+    orders,
+    duplicateInFile,
+    skipped,
+    cuenta_ves_id: file.cuenta_ves_id,
+    cuenta_usd_id: file.cuenta_usd_id,
+  });
+  return { batch: batch! };
+}
 
+/** What `commitOrders` writes: the orders of one import batch (a file, or a Binance sync run). */
+export interface OrdersBatch {
+  ledgerId: string;
+  userId: string;
+  fileName: string;
+  orders: readonly ImportOrder[];
+  duplicateInFile: number;
+  skipped: number;
+  /** The accounts of every order; an order's own `cuentaVesId` (the sync's payment method) wins. */
+  cuenta_ves_id?: string | null | undefined;
+  cuenta_usd_id?: string | null | undefined;
+  /** A sync that creates nothing leaves no batch (docs/product.md#binance-sync): roll it back and answer null. */
+  dropWhenEmpty?: boolean;
+}
+
+/** Rolls back a batch that created nothing when the caller asked for no empty batch. */
+class EmptyBatch extends Error {
+  constructor(readonly duplicate: number) {
+    super('empty batch');
+  }
+}
+
+/**
+ * The one commit path of imported orders (a file's, and the Binance sync's): one change — the
+ * batch, every new order and one activity row commit together; one realtime event names the days.
+ * Answers null only for an empty batch with `dropWhenEmpty`.
+ */
+export async function commitOrders(ctx: AppContext, b: OrdersBatch): Promise<ImportBatchResult['batch'] | null> {
+  const orders = b.orders;
+  const m = { ledgerId: b.ledgerId };
+  const user = { id: b.userId };
+  const file = { fileName: b.fileName, cuenta_ves_id: b.cuenta_ves_id ?? undefined, cuenta_usd_id: b.cuenta_usd_id ?? undefined };
+  const { duplicateInFile, skipped } = b;
+  try {
+    return await commitOrdersOnce(ctx, m, user, file, orders, duplicateInFile, skipped, b.dropWhenEmpty === true);
+  } catch (err) {
+    if (err instanceof EmptyBatch) return null;
+    throw err;
+  }
+}
+
+async function commitOrdersOnce(
+  ctx: AppContext,
+  m: { ledgerId: string },
+  user: { id: string },
+  file: Pick<ImportFile, 'fileName' | 'cuenta_ves_id' | 'cuenta_usd_id'>,
+  orders: readonly ImportOrder[],
+  duplicateInFile: number,
+  skipped: number,
+  dropWhenEmpty: boolean,
+): Promise<ImportBatchResult['batch']> {
   const result = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const batch = await tx.execute<{ id: string }>(sql`
       insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${skipped})
@@ -127,10 +192,10 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
           contraparte)
         select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
           r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid,
-          ${file.cuenta_ves_id ?? null}::uuid, ${file.cuenta_usd_id ?? null}::uuid, r.contraparte
+          coalesce(r.cuenta_ves_id, ${file.cuenta_ves_id ?? null}::uuid), ${file.cuenta_usd_id ?? null}::uuid, r.contraparte
         from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
           compra numeric, tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric,
-          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text, contraparte text)
+          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text, contraparte text, cuenta_ves_id uuid)
         on conflict (ledger_id, origen, referencia) where referencia is not null do nothing
         returning fecha::text as fecha`);
       created += inserted.rows.length;
@@ -138,6 +203,7 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
     }
     // Orders already in the ledger (or inserted meanwhile by a concurrent import) were skipped by the index.
     const duplicate = duplicateInFile + (orders.length - created);
+    if (created === 0 && dropWhenEmpty) throw new EmptyBatch(duplicate);
     const fechas = [...days].sort();
     await tx.execute(sql`
       update import_batches set created = ${created}, duplicate = ${duplicate},
@@ -153,10 +219,10 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
     });
     if (created > 0)
       emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORTED', fecha: fechas[0], fechas, byUserId: user.id });
-    return { batch: { id: batchId, created, duplicate, skipped, fechas } };
+    return { id: batchId, created, duplicate, skipped, fechas };
   });
   // docs/product.md#cuadre: new rows in accounts may move a confirmed day.
-  if (file.cuenta_ves_id || file.cuenta_usd_id) await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
+  if (file.cuenta_ves_id || file.cuenta_usd_id || orders.some((o) => o.cuentaVesId)) await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
   return result;
 }
 
