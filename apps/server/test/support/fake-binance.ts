@@ -41,6 +41,8 @@ export interface FakeFailure {
   retryAfter?: string;
   /** Never answer (the client's time-out decides). */
   hang?: boolean;
+  /** Answer normally, this much later (a slow Binance). */
+  delayMs?: number;
   /** How many calls fail this way (default 1). */
   times?: number;
 }
@@ -118,6 +120,15 @@ export async function startFakeBinance(): Promise<FakeBinance> {
     const path = url.pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const failure = takeFailure(path);
+    if (failure?.delayMs !== undefined && failure.status === undefined) {
+      setTimeout(() => answer(req, res, url, undefined), failure.delayMs);
+      return;
+    }
+    answer(req, res, url, failure);
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, url: URL, failure: FakeFailure | undefined): void {
+    const path = url.pathname;
     if (failure?.hang) {
       hanging.add(res);
       res.on('close', () => hanging.delete(res));

@@ -54,6 +54,11 @@ export interface BinanceSync {
   stop(): Promise<void>;
 }
 
+/** "14:05": when a wait ends, as the user reads the clock. */
+function horaCaracas(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('es-VE', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+}
+
 /** The periodic rounds' advisory lock (a constant of ours, like the backup writer's). */
 const SYNC_LOCK_KEY = 7_341_002_046;
 
@@ -70,6 +75,13 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
   let running = false;
   let round: Promise<unknown> | undefined;
   let stopping = false;
+
+  /** Until when a 429/418 says to wait; a 418 (an IP ban) pauses every link of this instance. */
+  function waitFor(err: BinanceError): Date {
+    const until = new Date(Date.now() + (err.retryAfterMs ?? 60_000));
+    if (err.banned) pausedUntil = Math.max(pausedUntil, until.getTime());
+    return until;
+  }
 
   const client = (apiKey: string, apiSecret: string): BinanceClient => createBinanceClient({ baseUrl: o.baseUrl, apiKey, apiSecret, timeoutMs });
 
@@ -157,9 +169,11 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
         await stop(ctx, link.user_id, 'sin_permiso', messages.binanceSinPermiso, messages.binanceSinPermiso);
         return result({ error: messages.binanceSinPermiso });
       }
-      if (Date.now() < pausedUntil) {
-        esperaHasta = new Date(pausedUntil);
-        return result({ error: t('binanceRetryAfter', { hora: esperaHasta.toISOString() }) });
+      // A 429/418's Retry-After holds for manual runs too: Binance is not called before it (DESIGN §23).
+      const waitUntil = Math.max(pausedUntil, link.espera_hasta ? Date.parse(link.espera_hasta) : 0);
+      if (Date.now() < waitUntil) {
+        esperaHasta = new Date(waitUntil);
+        return result({ error: t('binanceRetryAfter', { hora: horaCaracas(esperaHasta, ctx.config.APP_TIMEZONE) }) });
       }
       const api = client(apiKey, apiSecret);
       // Each run re-checks the key: a key that gained a power is stopped, naming it (DESIGN §28).
@@ -222,9 +236,8 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
       let error: string | null = null;
       if (failure) {
         if (failure.kind === 'wait') {
-          esperaHasta = new Date(Date.now() + (failure.retryAfterMs ?? 60_000));
-          if (failure.banned) pausedUntil = Math.max(pausedUntil, esperaHasta.getTime());
-          error = t('binanceRetryAfter', { hora: esperaHasta.toISOString() });
+          esperaHasta = waitFor(failure);
+          error = t('binanceRetryAfter', { hora: horaCaracas(esperaHasta, ctx.config.APP_TIMEZONE) });
         } else error = messages.binanceServerError;
         o.log.warn({ binance: failure.detail, status: failure.status, userId: link.user_id }, 'binance sync stopped early');
       }
@@ -233,12 +246,11 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
       if (err instanceof BinanceError && err.kind === 'rejected') {
         await stop(ctx, link.user_id, 'rechazada', messages.binanceKeyRejected, messages.binanceKeyStopped);
         outcome = result({ error: messages.binanceKeyStopped });
+      } else if (err instanceof BinanceError && err.kind === 'wait') {
+        esperaHasta = waitFor(err);
+        outcome = result({ error: t('binanceRetryAfter', { hora: horaCaracas(esperaHasta, ctx.config.APP_TIMEZONE) }) });
       } else if (err instanceof BinanceError) {
-        if (err.kind === 'wait') {
-          esperaHasta = new Date(Date.now() + (err.retryAfterMs ?? 60_000));
-          if (err.banned) pausedUntil = Math.max(pausedUntil, esperaHasta.getTime());
-        }
-        outcome = result({ error: err.kind === 'wait' ? t('binanceRetryAfter', { hora: esperaHasta!.toISOString() }) : messages.binanceServerError });
+        outcome = result({ error: messages.binanceServerError });
       } else {
         o.log.error({ err, userId: link.user_id }, 'binance sync failed');
         outcome = result({ error: messages.internalError });

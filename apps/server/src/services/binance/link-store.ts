@@ -18,12 +18,15 @@ export type LinkRow = {
   estado: BinanceEstado;
   motivo: string | null;
   cursor_ms: string | null;
+  /** Binance asked to wait until then (429/418); ISO or null. */
+  espera_hasta: string | null;
   en_curso: boolean;
   ultima: BinanceSyncResult | null;
 };
 
 const columns = sql`user_id, ledger_id, api_key_sealed, api_secret_sealed, api_key_end, ip_restrict, cuenta_usd_id, cuenta_ves_id,
   estado, motivo, cursor_ms::text as cursor_ms, ultima,
+  case when espera_hasta > now() then to_char(espera_hasta at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as espera_hasta,
   (en_curso_desde is not null and en_curso_desde > now() - make_interval(mins => ${CLAIM_TTL_MINUTES})) as en_curso`;
 
 export async function readLink(db: DbOrTx, userId: string): Promise<LinkRow | undefined> {
