@@ -49,7 +49,7 @@ const decimal = (v: unknown): Decimal | null => {
 
 /**
  * The VES account of an order: the ledger's active VES accounts held by the link's user whose
- * `metodos_binance` name the order's `payMethodName` (case- and accent-insensitive, DESIGN §28);
+ * `metodos_binance` name the order's `payMethodName` (case-, accent- and space-insensitive, DESIGN §28);
  * exactly one match wins, none or several fall back to the link's `cuenta_ves_id`.
  */
 export interface PayMethodAccount {
@@ -57,15 +57,18 @@ export interface PayMethodAccount {
   metodos: readonly string[];
 }
 
+/** Case, accents and spaces do not count: "Pago Móvil" names Binance's "PagoMovil" (docs/decisions/0047). */
+const methodKey = (name: string) => nombreClave(name).replace(/\s+/gu, '');
+
 export function payMethodMatcher(accounts: readonly PayMethodAccount[], fallback: string | null): (payMethod: string) => string | null {
   const byMethod = new Map<string, Set<string>>();
   for (const a of accounts)
     for (const m of a.metodos) {
-      const key = nombreClave(m);
+      const key = methodKey(m);
       byMethod.set(key, (byMethod.get(key) ?? new Set()).add(a.id));
     }
   return (payMethod) => {
-    const ids = byMethod.get(nombreClave(payMethod));
+    const ids = byMethod.get(methodKey(payMethod));
     return ids && ids.size === 1 ? [...ids][0]! : fallback;
   };
 }
