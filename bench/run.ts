@@ -19,6 +19,7 @@ const files = [
   'create.ts',
   'export.ts',
   'import.ts',
+  'binance-sync.ts',
   'realtime.ts',
   'mixed.ts',
   'web-weight.ts',

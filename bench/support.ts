@@ -35,7 +35,9 @@ export interface Bench {
  * API benchmarks leave `webDist` unset (no SPA to serve); the Lighthouse bench passes the built web
  * app, and `setup` adds its own baseline routes before the server listens.
  */
-export async function startBench(opts: { webDist?: string; setup?: (app: FastifyInstance) => void } = {}): Promise<Bench> {
+export async function startBench(
+  opts: { webDist?: string; setup?: (app: FastifyInstance) => void; env?: Record<string, string> } = {},
+): Promise<Bench> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-bench-'));
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
@@ -53,6 +55,9 @@ export async function startBench(opts: { webDist?: string; setup?: (app: Fastify
     RATES_OFICIAL_URL: `${rates.url}/v1/dolares/oficial`,
     RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // No periodic Binance sync in the middle of a measurement (docs/product.md#binance-sync).
+    BINANCE_SYNC_MINUTES: '0',
+    ...opts.env,
   });
   const { app, ctx } = await buildApp({
     config,
