@@ -124,13 +124,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       log: app.log,
       ...opts.backups,
     }),
-    binance: createBinanceSync({
-      baseUrl: config.BINANCE_API_URL,
-      jwtSecret: config.JWT_SECRET,
-      everyMinutes: config.BINANCE_SYNC_MINUTES,
-      log: app.log,
-      ...opts.binance,
-    }),
+    binance: createBinanceSync(
+      {
+        baseUrl: config.BINANCE_API_URL,
+        jwtSecret: config.JWT_SECRET,
+        everyMinutes: config.BINANCE_SYNC_MINUTES,
+        log: app.log,
+        ...opts.binance,
+      },
+      () => ctx,
+    ),
   };
   // Started, not awaited: readiness never waits for the workers (1–8 s on a loaded 2-core machine).
   if (opts.warmUploads) app.addHook('onReady', async () => void ctx.uploads.warm());
@@ -175,7 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onReady', async () => ctx.backups.start());
   app.addHook('onClose', async () => ctx.backups.stop());
   // Periodic Binance syncs (BINANCE_SYNC_MINUTES, 0 = off): each instance looks, one runs a round.
-  app.addHook('onReady', async () => ctx.binance.start(ctx));
+  app.addHook('onReady', async () => ctx.binance.start());
   app.addHook('preClose', async () => ctx.binance.stop());
   const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;
   if (telegram) {

@@ -5,7 +5,7 @@ import type { EventBus } from './lib/ledger-events.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { KeyedHash } from './lib/keyed-hash.ts';
 import type { AuthGuards } from './plugins/auth.ts';
-import type { BinanceSync } from './services/binance/binance-sync.ts';
+import type { BinanceSync } from './services/binance/binance-sync-api.ts';
 import type { BackupScheduler } from './services/backups/backup-schedule.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
 import type { UploadPool } from './services/uploads/upload-pool.ts';

@@ -53,7 +53,7 @@ describe('Binance sync: stopped links and periodic rounds', () => {
     await sync(ana);
     expect((await mails(ana)).length).toBe(1);
     const hits = fake.hits(HISTORY_PATH);
-    await t.ctx.binance.runRound(t.ctx);
+    await t.ctx.binance.runRound();
     expect(fake.hits(HISTORY_PATH)).toBe(hits);
     expect((await status(ana)).estado).toBe('rechazada');
   });
@@ -102,7 +102,7 @@ describe('Binance sync: stopped links and periodic rounds', () => {
     const other = await createTestApp({ BINANCE_API_URL: fake.url, JWT_SECRET: t.ctx.config.JWT_SECRET }, { database: t.database });
     try {
       // Two instances at once: the advisory lock lets one run the round; each link runs once.
-      const [a, b] = await Promise.all([t.ctx.binance.runRound(t.ctx), other.ctx.binance.runRound(other.ctx)]);
+      const [a, b] = await Promise.all([t.ctx.binance.runRound(), other.ctx.binance.runRound()]);
       expect(a + b).toBe(2);
       expect([a, b]).toContain(0);
     } finally {

@@ -214,7 +214,7 @@ describe('Binance sync', () => {
     expect((await sync()).json()).toMatchObject({ error: res.error });
     expect(fake.hits(HISTORY_PATH) + fake.hits(RESTRICTIONS_PATH)).toBe(hits);
     // The periodic round skips a waiting link.
-    expect(await t.ctx.binance.runRound(t.ctx)).toBe(0);
+    expect(await t.ctx.binance.runRound()).toBe(0);
     await t.database.pool.query(`update binance_links set espera_hasta = null where user_id = $1`, [ana.id]);
   });
 
@@ -253,7 +253,7 @@ describe('Binance sync', () => {
     const calls = fake.hits(HISTORY_PATH) + fake.hits(RESTRICTIONS_PATH);
     // Carla's link is not waiting itself, but the instance is paused: her manual run does not call Binance either.
     expect(((await sync(carla)).json() as BinanceSyncAnswer).error).toMatch(/^Binance pidió esperar/);
-    expect(await t.ctx.binance.runRound(t.ctx)).toBe(0);
+    expect(await t.ctx.binance.runRound()).toBe(0);
     expect(fake.hits(HISTORY_PATH) + fake.hits(RESTRICTIONS_PATH)).toBe(calls);
   });
 });

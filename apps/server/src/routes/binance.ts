@@ -12,20 +12,20 @@ export async function binanceRoutes(root: FastifyInstance, ctx: AppContext): Pro
   const app = root.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: ctx.guards.user };
 
-  app.get('/api/integrations/binance', guard, async (request) => ctx.binance.status(ctx, request.user.id));
+  app.get('/api/integrations/binance', guard, async (request) => ctx.binance.status(request.user.id));
 
   app.put('/api/integrations/binance', { ...guard, schema: { body: binanceLinkSchema } }, async (request) =>
-    ctx.binance.link(ctx, request.user, request.body),
+    ctx.binance.link(request.user, request.body),
   );
 
   app.delete('/api/integrations/binance', guard, async (request, reply) => {
-    await ctx.binance.unlink(ctx, request.user.id);
+    await ctx.binance.unlink(request.user.id);
     return reply.status(204).send();
   });
 
   // 200 with the result when the run ends within 10 s, else 202 {enCurso: true} (DESIGN §28).
   app.post('/api/integrations/binance/sync', guard, async (request, reply) => {
-    const answer = await ctx.binance.syncNow(ctx, request.user.id);
+    const answer = await ctx.binance.syncNow(request.user.id);
     return answer === null ? reply.status(202).send({ enCurso: true }) : answer;
   });
 }

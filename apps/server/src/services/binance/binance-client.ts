@@ -61,7 +61,13 @@ export interface BinanceClient {
   /** GET /sapi/v1/account/apiRestrictions (signed): the key's permissions and `ipRestrict`. */
   apiRestrictions(): Promise<Record<string, unknown>>;
   /** One page of GET /sapi/v1/c2c/orderMatch/listUserOrderHistory (signed). */
-  orderHistory(q: { tradeType: 'BUY' | 'SELL'; startTimestamp: number; endTimestamp: number; page: number; rows: number }): Promise<unknown[]>;
+  orderHistory(q: {
+    tradeType: 'BUY' | 'SELL';
+    startTimestamp: number;
+    endTimestamp: number;
+    page: number;
+    rows: number;
+  }): Promise<unknown[]>;
 }
 
 export function createBinanceClient(o: BinanceClientOptions): BinanceClient {
@@ -69,11 +75,19 @@ export function createBinanceClient(o: BinanceClientOptions): BinanceClient {
   const base = o.baseUrl.replace(/\/$/, '');
   let offset: number | undefined;
 
-  async function call(path: string, query: string, headers: Record<string, string>): Promise<{ status: number; body: unknown; text: string }> {
+  async function call(
+    path: string,
+    query: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: unknown; text: string }> {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(`${base}${path}${query ? `?${query}` : ''}`, { headers, signal: AbortSignal.timeout(o.timeoutMs), redirect: 'error' });
+      res = await fetch(`${base}${path}${query ? `?${query}` : ''}`, {
+        headers,
+        signal: AbortSignal.timeout(o.timeoutMs),
+        redirect: 'error',
+      });
       text = await res.text();
     } catch (err) {
       const name = (err as { name?: string }).name;
@@ -111,7 +125,8 @@ export function createBinanceClient(o: BinanceClientOptions): BinanceClient {
       await readOffset();
       return signed(path, params, true);
     }
-    if (status === 401 || (typeof code === 'number' && REJECTED_CODES.has(code))) throw new BinanceError('rejected', truncate(text), status);
+    if (status === 401 || (typeof code === 'number' && REJECTED_CODES.has(code)))
+      throw new BinanceError('rejected', truncate(text), status);
     if (status !== 200) throw new BinanceError('unavailable', truncate(text), status);
     return body;
   }

@@ -1,26 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  binanceForbiddenPermissions,
-  messages,
-  t,
-  type BinanceLinkData,
-  type BinanceLinkStatus,
-  type BinanceSyncAnswer,
-  type BinanceSyncResult,
-} from '@arb/shared';
+import { binanceForbiddenPermissions, messages, t, type BinanceSyncAnswer, type BinanceSyncResult } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { secretBox, type SecretBox } from '../../lib/secret-box.ts';
-import type { AuthUser } from '../auth/account.ts';
 import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { commitOrders } from '../imports/import-service.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { BinanceError, createBinanceClient, type BinanceClient } from './binance-client.ts';
-import { claimLink, deleteLink, dueLinks, finishRun, linkStatus, reactivateLink, readLink, saveLink, stopLink, type LinkRow } from './link-store.ts';
+import {
+  claimLink,
+  deleteLink,
+  dueLinks,
+  finishRun,
+  linkStatus,
+  reactivateLink,
+  readLink,
+  saveLink,
+  stopLink,
+  type LinkRow,
+} from './link-store.ts';
 import { mapBinanceOrder, payMethodMatcher, type SyncOrder } from './map-order.ts';
 import { notifySyncStopped } from './notify-user.ts';
 import { allPages, PAGE_ROWS, syncStart, syncWindows } from './windows.ts';
+import type { BinanceSync } from './binance-sync-api.ts';
+
+export type { BinanceSync } from './binance-sync-api.ts';
 
 /**
  * The Binance sync with a read-only key (docs/product.md#binance-sync; DESIGN §23, §28). Linking
@@ -42,18 +47,6 @@ export interface BinanceSyncOptions {
   log: FastifyBaseLogger;
 }
 
-export interface BinanceSync {
-  link(ctx: AppContext, user: AuthUser, data: BinanceLinkData): Promise<BinanceLinkStatus>;
-  status(ctx: AppContext, userId: string): Promise<BinanceLinkStatus>;
-  unlink(ctx: AppContext, userId: string): Promise<void>;
-  /** The run's answer when it ends within `answerWithinMs`, else null (it goes on; the user's sockets hear the end). */
-  syncNow(ctx: AppContext, userId: string): Promise<BinanceSyncAnswer | null>;
-  /** One periodic round over every active link (one instance at a time); how many links ran. */
-  runRound(ctx: AppContext): Promise<number>;
-  start(ctx: AppContext): void;
-  stop(): Promise<void>;
-}
-
 /** "14:05": when a wait ends, as the user reads the clock. */
 function horaCaracas(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('es-VE', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
@@ -64,7 +57,8 @@ const SYNC_LOCK_KEY = 7_341_002_046;
 
 type RunOutcome = { answer: BinanceSyncAnswer; ultima: BinanceSyncResult; cursorMs: number | null; esperaHasta: Date | null };
 
-export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
+/** `getCtx` is read at each call: the sync is built inside the context it then uses. */
+export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContext): BinanceSync {
   const box: SecretBox = secretBox(o.jwtSecret, 'binance-api-key');
   const timeoutMs = o.timeoutMs ?? 10_000;
   const answerWithinMs = o.answerWithinMs ?? 10_000;
@@ -83,7 +77,8 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
     return until;
   }
 
-  const client = (apiKey: string, apiSecret: string): BinanceClient => createBinanceClient({ baseUrl: o.baseUrl, apiKey, apiSecret, timeoutMs });
+  const client = (apiKey: string, apiSecret: string): BinanceClient =>
+    createBinanceClient({ baseUrl: o.baseUrl, apiKey, apiSecret, timeoutMs });
 
   /** The user may still add transactions in the ledger (membership, viewer, the membership gate). */
   async function mayAdd(ctx: AppContext, userId: string, ledgerId: string): Promise<boolean> {
@@ -95,7 +90,11 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
     try {
       const m = await loadMembership(ctx.db, ledgerId, userId);
       const end = user.membership_end === null ? null : new Date(user.membership_end);
-      authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user: { role: user.role, membershipEnd: end }, now: ctx.now() });
+      authorize(m, 'addTransaction', {
+        membershipRequired: ctx.config.MEMBERSHIP_REQUIRED,
+        user: { role: user.role, membershipEnd: end },
+        now: ctx.now(),
+      });
       return true;
     } catch (err) {
       if (err instanceof AppError) return false;
@@ -119,7 +118,12 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
 
   async function stop(ctx: AppContext, userId: string, estado: 'rechazada' | 'sin_permiso', motivo: string, notice: string): Promise<void> {
     if (await stopLink(ctx.db, userId, estado, motivo))
-      await notifySyncStopped(ctx.db, { userId, text: notice, appUrl: ctx.config.APP_URL, telegramOn: Boolean(ctx.config.telegramBotToken) });
+      await notifySyncStopped(ctx.db, {
+        userId,
+        text: notice,
+        appUrl: ctx.config.APP_URL,
+        telegramOn: Boolean(ctx.config.telegramBotToken),
+      });
   }
 
   /** The VES accounts of the ledger held by the link's user, with their payment methods (DESIGN §28). */
@@ -162,7 +166,13 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
       const apiSecret = box.open(link.api_secret_sealed);
       if (apiKey === undefined || apiSecret === undefined) {
         // JWT_SECRET changed: the sealed key no longer opens (DESIGN §28).
-        await stop(ctx, link.user_id, 'rechazada', messages.binanceKeyUndecryptable, `${messages.binanceKeyStopped}. ${messages.binanceKeyUndecryptable}.`);
+        await stop(
+          ctx,
+          link.user_id,
+          'rechazada',
+          messages.binanceKeyUndecryptable,
+          `${messages.binanceKeyStopped}. ${messages.binanceKeyUndecryptable}.`,
+        );
         return result({ error: messages.binanceKeyUndecryptable });
       }
       if (!link.ledger_id || !(await mayAdd(ctx, link.user_id, link.ledger_id)) || !(await accountsUsable(ctx, link))) {
@@ -268,7 +278,14 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
         return outcome;
       } finally {
         // Always released, even when the run itself failed: a claim never outlives its run here.
-        const ultima = outcome?.ultima ?? { at: ctx.now().toISOString(), creadas: 0, duplicadas: 0, omitidas: 0, error: messages.internalError, batchId: null };
+        const ultima = outcome?.ultima ?? {
+          at: ctx.now().toISOString(),
+          creadas: 0,
+          duplicadas: 0,
+          omitidas: 0,
+          error: messages.internalError,
+          batchId: null,
+        };
         await finishRun(ctx.db, link.user_id, {
           ultima,
           cursorMs: outcome ? outcome.cursorMs : link.cursor_ms === null ? null : Number(link.cursor_ms),
@@ -283,7 +300,8 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
   }
 
   return {
-    async link(ctx, user, data) {
+    async link(user, data) {
+      const ctx = getCtx();
       const m = await loadMembership(ctx.db, data.ledgerId, user.id);
       authorize(m, 'addTransaction', { membershipRequired: ctx.config.MEMBERSHIP_REQUIRED, user, now: ctx.now() });
       await checkCuentaRefs(ctx.db, data.ledgerId, [
@@ -299,7 +317,8 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
         throw new AppError('BINANCE_UNAVAILABLE', messages.binanceUnavailable);
       }
       const forbidden = binanceForbiddenPermissions(restrictions);
-      if (forbidden.length > 0) throw new AppError('BINANCE_KEY_NOT_READ_ONLY', t('binanceKeyNotReadOnly', { permisos: forbidden.join(', ') }));
+      if (forbidden.length > 0)
+        throw new AppError('BINANCE_KEY_NOT_READ_ONLY', t('binanceKeyNotReadOnly', { permisos: forbidden.join(', ') }));
       await saveLink(ctx.db, {
         userId: user.id,
         ledgerId: data.ledgerId,
@@ -312,13 +331,16 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
       });
       return linkStatus(await readLink(ctx.db, user.id));
     },
-    async status(ctx, userId) {
+    async status(userId) {
+      const ctx = getCtx();
       return linkStatus(await readLink(ctx.db, userId));
     },
-    async unlink(ctx, userId) {
+    async unlink(userId) {
+      const ctx = getCtx();
       await deleteLink(ctx.db, userId);
     },
-    async syncNow(ctx, userId) {
+    async syncNow(userId) {
+      const ctx = getCtx();
       const link = await claimLink(ctx.db, userId, false);
       if (!link) {
         if (await readLink(ctx.db, userId)) throw new AppError('SYNC_EN_CURSO', messages.binanceSyncEnCurso);
@@ -334,7 +356,8 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
         clearTimeout(timeout);
       }
     },
-    async runRound(ctx) {
+    async runRound() {
+      const ctx = getCtx();
       const client = await ctx.database.pool.connect();
       let ran = 0;
       try {
@@ -357,13 +380,13 @@ export function createBinanceSync(o: BinanceSyncOptions): BinanceSync {
       }
       return ran;
     },
-    start(ctx) {
+    start() {
       if (o.everyMinutes <= 0 || running) return;
       running = true;
       const periodMs = o.everyMinutes * 60_000;
       const tick = () => {
         if (!running) return;
-        round = this.runRound(ctx)
+        round = this.runRound()
           .catch((err: unknown) => o.log.error({ err }, 'binance sync round failed'))
           .finally(() => {
             round = undefined;

@@ -80,7 +80,11 @@ export function mapBinanceOrder(o: BinanceApiOrder, ledgerZone: string, accountF
   if (status !== 'COMPLETED') return { kind: 'skipped', reason: `Estado: ${status || '—'}` };
   // 20 digits do not fit a double: only a string (or a safe integer) is taken as the order number.
   const orderNumber =
-    typeof o.orderNumber === 'string' ? o.orderNumber.trim() : typeof o.orderNumber === 'number' && Number.isSafeInteger(o.orderNumber) ? String(o.orderNumber) : '';
+    typeof o.orderNumber === 'string'
+      ? o.orderNumber.trim()
+      : typeof o.orderNumber === 'number' && Number.isSafeInteger(o.orderNumber)
+        ? String(o.orderNumber)
+        : '';
   if (!/^\d{1,40}$/.test(orderNumber)) return { kind: 'skipped', reason: 'Número de orden ilegible' };
   const type = text(o.tradeType).toUpperCase();
   if (type !== 'BUY' && type !== 'SELL') return { kind: 'skipped', reason: `Tipo desconocido: ${type || '—'}` };

@@ -31,7 +31,11 @@ describe('Binance request signing (docs/decisions/0046)', () => {
   it.each([
     ['another secret', `${SECRET}x`, QUERY],
     ['one parameter changed', SECRET, QUERY.replace('quantity=1', 'quantity=2')],
-    ['parameters reordered', SECRET, 'side=BUY&symbol=LTCBTC&type=LIMIT&timeInForce=GTC&quantity=1&price=0.1&recvWindow=5000&timestamp=1499827319559'],
+    [
+      'parameters reordered',
+      SECRET,
+      'side=BUY&symbol=LTCBTC&type=LIMIT&timeInForce=GTC&quantity=1&price=0.1&recvWindow=5000&timestamp=1499827319559',
+    ],
   ])('changes with %s', (_name, secret, query) => {
     expect(binanceSignature(secret, query)).not.toBe(SIGNATURE);
   });
