@@ -38,8 +38,14 @@ describe('Binance link (DESIGN §23)', () => {
   });
 
   const put = (user: TestUser, body: Record<string, unknown>) =>
-    t.request({ method: 'PUT', url: '/api/integrations/binance', token: user.token, payload: { apiKey: KEY, apiSecret: SECRET, ledgerId: user.ledgerId, ...body } });
-  const get = async (user: TestUser) => (await t.request({ method: 'GET', url: '/api/integrations/binance', token: user.token })).json() as BinanceLinkStatus;
+    t.request({
+      method: 'PUT',
+      url: '/api/integrations/binance',
+      token: user.token,
+      payload: { apiKey: KEY, apiSecret: SECRET, ledgerId: user.ledgerId, ...body },
+    });
+  const get = async (user: TestUser) =>
+    (await t.request({ method: 'GET', url: '/api/integrations/binance', token: user.token })).json() as BinanceLinkStatus;
 
   it('answers conectado: false without a link, and 401 without a session', async () => {
     expect(await get(ana)).toEqual({ conectado: false });
@@ -52,7 +58,14 @@ describe('Binance link (DESIGN §23)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(KEY);
     expect(res.body).not.toContain(SECRET);
-    expect(res.json()).toMatchObject({ conectado: true, apiKeyEnd: KEY.slice(-4), ipRestrict: false, estado: 'activa', cuenta_usd_id: usd.id, ultima: null });
+    expect(res.json()).toMatchObject({
+      conectado: true,
+      apiKeyEnd: KEY.slice(-4),
+      ipRestrict: false,
+      estado: 'activa',
+      cuenta_usd_id: usd.id,
+      ultima: null,
+    });
     // Binance saw a signed call with our key header.
     expect(fake.hits(RESTRICTIONS_PATH)).toBe(1);
     const row = await t.database.pool.query(`select * from binance_links where user_id = $1`, [ana.id]);
@@ -82,14 +95,20 @@ describe('Binance link (DESIGN §23)', () => {
     fake.setRestrictions(KEY, { ...READ_ONLY_RESTRICTIONS, [flag]: true });
     const res = await put(beto, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'BINANCE_KEY_NOT_READ_ONLY', error: `La clave de Binance debe ser solo de lectura: desactiva ${label}` });
+    expect(res.json()).toEqual({
+      code: 'BINANCE_KEY_NOT_READ_ONLY',
+      error: `La clave de Binance debe ser solo de lectura: desactiva ${label}`,
+    });
     expect(await get(beto)).toEqual({ conectado: false });
   });
 
   it('refuses a key Binance rejects (-2015) and a wrong secret (-1022), saying what to check', async () => {
     const unknown = await put(beto, { apiKey: fakeKey('nobody') });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ code: 'BINANCE_KEY_REJECTED', error: 'Binance rechazó la clave: revisa la clave, el secreto y las IP permitidas' });
+    expect(unknown.json()).toEqual({
+      code: 'BINANCE_KEY_REJECTED',
+      error: 'Binance rechazó la clave: revisa la clave, el secreto y las IP permitidas',
+    });
     const wrongSecret = await put(beto, { apiSecret: fakeKey('other', true) });
     expect(wrongSecret.json()).toMatchObject({ code: 'BINANCE_KEY_REJECTED' });
     expect(await get(beto)).toEqual({ conectado: false });
@@ -113,7 +132,10 @@ describe('Binance link (DESIGN §23)', () => {
         payload: { apiKey: KEY, apiSecret: SECRET, ledgerId: beto.ledgerId },
       });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({ code: 'BINANCE_UNAVAILABLE', error: 'No se pudo contactar a Binance. Intenta de nuevo en unos minutos.' });
+      expect(res.json()).toMatchObject({
+        code: 'BINANCE_UNAVAILABLE',
+        error: 'No se pudo contactar a Binance. Intenta de nuevo en unos minutos.',
+      });
     } finally {
       await nowhere.close();
     }
@@ -123,7 +145,10 @@ describe('Binance link (DESIGN §23)', () => {
     // Ana's ledger: Beto is not a member → 404; a viewer → 403 SOLO_LECTURA.
     expect((await put(beto, { ledgerId: ana.ledgerId })).statusCode).toBe(404);
     await addMember(t, ana.ledgerId, beto.id);
-    await t.database.pool.query(`update ledger_members set solo_lectura = true where ledger_id = $1 and user_id = $2`, [ana.ledgerId, beto.id]);
+    await t.database.pool.query(`update ledger_members set solo_lectura = true where ledger_id = $1 and user_id = $2`, [
+      ana.ledgerId,
+      beto.id,
+    ]);
     expect((await put(beto, { ledgerId: ana.ledgerId })).json()).toMatchObject({ code: 'SOLO_LECTURA' });
     const ves = await addCuenta(t, ana, ana.ledgerId, { nombre: 'Banesco', moneda: 'VES' });
     // A VES account as the USD account, and another ledger's account.
@@ -162,7 +187,10 @@ describe('Binance link (DESIGN §23)', () => {
         },
       }),
     );
-    log.info({ apiKey: KEY, apiSecret: SECRET, signature: 'abc123sig', body: { apiSecret: SECRET }, req: { headers: { 'x-mbx-apikey': KEY } } }, 'x');
+    log.info(
+      { apiKey: KEY, apiSecret: SECRET, signature: 'abc123sig', body: { apiSecret: SECRET }, req: { headers: { 'x-mbx-apikey': KEY } } },
+      'x',
+    );
     const out = lines.join('');
     expect(out).not.toContain(KEY);
     expect(out).not.toContain(SECRET);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BinanceLinkStatus, BinanceSyncAnswer } from '@arb/shared';
 import { notifySyncStopped } from '../src/services/binance/notify-user.ts';
-import { fakeKey, generateOrders, HISTORY_PATH, READ_ONLY_RESTRICTIONS, startFakeBinance, type FakeBinance } from './support/fake-binance.ts';
+import {
+  fakeKey,
+  generateOrders,
+  HISTORY_PATH,
+  READ_ONLY_RESTRICTIONS,
+  startFakeBinance,
+  type FakeBinance,
+} from './support/fake-binance.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
@@ -39,15 +46,25 @@ describe('Binance sync: stopped links and periodic rounds', () => {
   const sync = async (user: TestUser) =>
     (await t.request({ method: 'POST', url: '/api/integrations/binance/sync', token: user.token })).json() as BinanceSyncAnswer;
   const status = async (user: TestUser) =>
-    (await t.request({ method: 'GET', url: '/api/integrations/binance', token: user.token })).json() as BinanceLinkStatus & { conectado: true };
+    (await t.request({ method: 'GET', url: '/api/integrations/binance', token: user.token })).json() as BinanceLinkStatus & {
+      conectado: true;
+    };
   const mails = async (user: TestUser) =>
-    (await t.database.pool.query<{ text: string }>(`select text from email_outbox where "to" = $1 and subject like 'Sincronización con Binance%'`, [user.email])).rows;
+    (
+      await t.database.pool.query<{ text: string }>(
+        `select text from email_outbox where "to" = $1 and subject like 'Sincronización con Binance%'`,
+        [user.email],
+      )
+    ).rows;
 
   it('a key Binance now rejects stops the link, tells the user once by email, and periodic rounds skip it', async () => {
     const ana = await linked('Ana');
     fake.revoke(ana.key);
     expect((await sync(ana)).error).toBe('Binance rechazó tu clave de API; la sincronización se detuvo');
-    expect(await status(ana)).toMatchObject({ estado: 'rechazada', motivo: 'Binance rechazó la clave: revisa la clave, el secreto y las IP permitidas' });
+    expect(await status(ana)).toMatchObject({
+      estado: 'rechazada',
+      motivo: 'Binance rechazó la clave: revisa la clave, el secreto y las IP permitidas',
+    });
     expect((await mails(ana)).length).toBe(1);
     expect((await mails(ana))[0]!.text).toContain('Binance rechazó tu clave de API; la sincronización se detuvo');
     await sync(ana);
@@ -69,7 +86,10 @@ describe('Binance sync: stopped links and periodic rounds', () => {
   it('a user who may no longer add transactions in the ledger (a viewer now) gets sin_permiso and is told', async () => {
     const owner = await createUser(t, { name: 'Olga' });
     const carla = await linked('Carla', owner.ledgerId);
-    await t.database.pool.query(`update ledger_members set solo_lectura = true where ledger_id = $1 and user_id = $2`, [owner.ledgerId, carla.id]);
+    await t.database.pool.query(`update ledger_members set solo_lectura = true where ledger_id = $1 and user_id = $2`, [
+      owner.ledgerId,
+      carla.id,
+    ]);
     expect((await sync(carla)).error).toMatch(/la sincronización se detuvo$/);
     expect((await status(carla)).estado).toBe('sin_permiso');
     expect((await mails(carla)).length).toBe(1);
@@ -86,9 +106,16 @@ describe('Binance sync: stopped links and periodic rounds', () => {
   it('a user with Telegram linked is told there instead of by email', async () => {
     const eva = await createUser(t, { name: 'Eva' });
     await t.database.pool.query(`insert into telegram_links (user_id, chat_id) values ($1, 4242)`, [eva.id]);
-    await notifySyncStopped(t.ctx.db, { userId: eva.id, text: 'Binance rechazó tu clave de API; la sincronización se detuvo', appUrl: 'http://x', telegramOn: true });
+    await notifySyncStopped(t.ctx.db, {
+      userId: eva.id,
+      text: 'Binance rechazó tu clave de API; la sincronización se detuvo',
+      appUrl: 'http://x',
+      telegramOn: true,
+    });
     const tg = await t.database.pool.query(`select text from telegram_messages where user_id = $1`, [eva.id]);
-    expect(tg.rows.map((r: { text: string }) => r.text)).toEqual(['Binance rechazó tu clave de API; la sincronización se detuvo\nhttp://x/membership']);
+    expect(tg.rows.map((r: { text: string }) => r.text)).toEqual([
+      'Binance rechazó tu clave de API; la sincronización se detuvo\nhttp://x/membership',
+    ]);
     expect((await mails(eva)).length).toBe(0);
   });
 
@@ -110,7 +137,9 @@ describe('Binance sync: stopped links and periodic rounds', () => {
     }
     expect((await status(f)).ultima).toMatchObject({ creadas: 30, error: null });
     expect((await status(g)).ultima).toMatchObject({ creadas: 20, error: null });
-    const n = await t.database.pool.query(`select count(*)::int as n from transactions where ledger_id = any($1::uuid[])`, [[f.ledgerId, g.ledgerId]]);
+    const n = await t.database.pool.query(`select count(*)::int as n from transactions where ledger_id = any($1::uuid[])`, [
+      [f.ledgerId, g.ledgerId],
+    ]);
     expect(n.rows[0].n).toBe(50);
   });
 });

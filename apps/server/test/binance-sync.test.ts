@@ -53,7 +53,9 @@ describe('Binance sync', () => {
     beto = await createUser(t, { name: 'Beto' });
     await addMember(t, ana.ledgerId, beto.id);
     cuentas.pm = (await addCuenta(t, ana, ana.ledgerId, { nombre: 'Pago Móvil Ana', moneda: 'VES', metodos_binance: ['pago movil'] })).id;
-    cuentas.banesco = (await addCuenta(t, ana, ana.ledgerId, { nombre: 'Banesco Beto', moneda: 'VES', titularId: beto.id, metodos_binance: ['Banesco'] })).id;
+    cuentas.banesco = (
+      await addCuenta(t, ana, ana.ledgerId, { nombre: 'Banesco Beto', moneda: 'VES', titularId: beto.id, metodos_binance: ['Banesco'] })
+    ).id;
     cuentas.defecto = (await addCuenta(t, ana, ana.ledgerId, { nombre: 'Mercantil', moneda: 'VES' })).id;
     cuentas.usd = (await addCuenta(t, ana, ana.ledgerId, { nombre: 'Binance USDT', moneda: 'USD', tipo: 'binance' })).id;
     fake.addKey({ apiKey: KEY, apiSecret: SECRET });
@@ -72,10 +74,21 @@ describe('Binance sync', () => {
   beforeEach(() => fake.reset());
 
   const sync = (user = ana) => t.request({ method: 'POST', url: '/api/integrations/binance/sync', token: user.token });
-  const status = async (user = ana) => (await t.request({ method: 'GET', url: '/api/integrations/binance', token: user.token })).json() as BinanceLinkStatus & { conectado: true };
+  const status = async (user = ana) =>
+    (await t.request({ method: 'GET', url: '/api/integrations/binance', token: user.token })).json() as BinanceLinkStatus & {
+      conectado: true;
+    };
   const rows = async () =>
     (
-      await t.database.pool.query<{ referencia: string; cuenta_ves_id: string | null; cuenta_usd_id: string | null; venta: string; compra: string; comision_usd: string; import_batch_id: string }>(
+      await t.database.pool.query<{
+        referencia: string;
+        cuenta_ves_id: string | null;
+        cuenta_usd_id: string | null;
+        venta: string;
+        compra: string;
+        comision_usd: string;
+        import_batch_id: string;
+      }>(
         `select referencia, cuenta_ves_id, cuenta_usd_id, venta::text, compra::text, comision_usd::text, import_batch_id from transactions where ledger_id = $1 order by referencia`,
         [ana.ledgerId],
       )
@@ -112,7 +125,9 @@ describe('Binance sync', () => {
     expect(r2).toMatchObject({ cuenta_ves_id: cuentas.defecto, compra: '100.00', comision_usd: '0.07500000' });
     const list = await imports();
     expect(list[0]).toMatchObject({ fileName: 'Sincronización Binance', created: 232, undone: false, user: { id: ana.id } });
-    const act = await t.database.pool.query(`select count(*)::int as n from activity where ledger_id = $1 and action = 'IMPORT_CREATED'`, [ana.ledgerId]);
+    const act = await t.database.pool.query(`select count(*)::int as n from activity where ledger_id = $1 and action = 'IMPORT_CREATED'`, [
+      ana.ledgerId,
+    ]);
     expect(act.rows[0].n).toBe(1);
     expect((await status()).ultima).toMatchObject({ creadas: 232, omitidas: 2, error: null, batchId: body.batch!.id });
   });
@@ -192,7 +207,7 @@ describe('Binance sync', () => {
     expect((await status()).ultima).toMatchObject({ error: null });
   });
 
-  it('corrects a skewed clock from Binance\'s time; a -1021 re-reads it and retries once', async () => {
+  it("corrects a skewed clock from Binance's time; a -1021 re-reads it and retries once", async () => {
     fake.setSkew(-60_000); // Binance's clock a minute behind ours: our raw timestamps would be refused
     expect((await sync()).json()).toMatchObject({ error: null });
     fake.reset();
@@ -238,7 +253,9 @@ describe('Binance sync', () => {
     expect(other.statusCode).toBe(200);
     expect(took).toBeLessThan(300);
     // The 800 ms time-out of this app ends the hung call; the link stays active for the next run.
-    expect(((await running).json() as BinanceSyncAnswer).error).toBe('Binance no respondió bien; se reintentará en la próxima sincronización');
+    expect(((await running).json() as BinanceSyncAnswer).error).toBe(
+      'Binance no respondió bien; se reintentará en la próxima sincronización',
+    );
     expect((await status()).estado).toBe('activa');
   });
 
@@ -246,7 +263,12 @@ describe('Binance sync', () => {
     const carla = await createUser(t, { name: 'Carla' });
     const ck = fakeKey('carlakey');
     fake.addKey({ apiKey: ck, apiSecret: SECRET });
-    await t.request({ method: 'PUT', url: '/api/integrations/binance', token: carla.token, payload: { apiKey: ck, apiSecret: SECRET, ledgerId: carla.ledgerId } });
+    await t.request({
+      method: 'PUT',
+      url: '/api/integrations/binance',
+      token: carla.token,
+      payload: { apiKey: ck, apiSecret: SECRET, ledgerId: carla.ledgerId },
+    });
     fake.reset();
     fake.fail(HISTORY_PATH, { status: 418, retryAfter: '300' });
     expect(((await sync()).json() as BinanceSyncAnswer).error).toMatch(/^Binance pidió esperar/);

@@ -23,7 +23,10 @@ interface ClientToServerEvents {
   // What a client sends is untrusted: both arguments are checked before use.
   [JOIN_LEDGER]: (ledgerId: unknown, ack?: unknown) => void;
 }
-type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void> & { [USER_CHANGED]: () => void; [BINANCE_SYNC_EVENT]: () => void };
+type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void> & {
+  [USER_CHANGED]: () => void;
+  [BINANCE_SYNC_EVENT]: () => void;
+};
 interface SocketData {
   userId: string;
   /** The login session of the handshake's token: ending it disconnects the socket (docs/product.md#account-security). */

@@ -135,7 +135,12 @@ export async function startFakeBinance(): Promise<FakeBinance> {
       return;
     }
     if (failure) {
-      json(res, failure.status ?? 500, failure.body ?? { code: -1000, msg: 'An unknown error occurred while processing the request.' }, failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
+      json(
+        res,
+        failure.status ?? 500,
+        failure.body ?? { code: -1000, msg: 'An unknown error occurred while processing the request.' },
+        failure.retryAfter ? { 'retry-after': failure.retryAfter } : {},
+      );
       return;
     }
     if (path === TIME_PATH) {
@@ -158,7 +163,9 @@ export async function startFakeBinance(): Promise<FakeBinance> {
     (received.get(path) ?? received.set(path, []).get(path)!).push(params);
     const key = keys.get(String(req.headers['x-mbx-apikey'] ?? ''));
     if (!key || key.revoked) return json(res, 401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
-    const expected = createHmac('sha256', key.apiSecret).update(at < 0 ? raw : raw.slice(0, at)).digest('hex');
+    const expected = createHmac('sha256', key.apiSecret)
+      .update(at < 0 ? raw : raw.slice(0, at))
+      .digest('hex');
     const got = at < 0 ? '' : raw.slice(at + '&signature='.length);
     if (got.length !== expected.length || !timingSafeEqual(Buffer.from(got), Buffer.from(expected)))
       return json(res, 400, { code: -1022, msg: 'Signature for this request is not valid.' });
@@ -166,7 +173,7 @@ export async function startFakeBinance(): Promise<FakeBinance> {
     const recvWindow = Number(params.get('recvWindow') ?? 5000);
     const now = Date.now() + skew;
     if (!(timestamp < now + 1000 && now - timestamp <= recvWindow))
-      return json(res, 400, { code: -1021, msg: "Timestamp for this request is outside of the recvWindow." });
+      return json(res, 400, { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' });
     if (path === RESTRICTIONS_PATH) return json(res, 200, key.restrictions ?? READ_ONLY_RESTRICTIONS);
 
     const start = Number(params.get('startTimestamp'));
@@ -228,13 +235,17 @@ export async function startFakeBinance(): Promise<FakeBinance> {
 }
 
 /** A test key (64 letters and digits, as Binance issues). */
-export const fakeKey = (seed: string, secret = false): string => (seed.replace(/[^A-Za-z0-9]/g, '') + (secret ? 'S' : 'K').repeat(64)).slice(0, 64);
+export const fakeKey = (seed: string, secret = false): string =>
+  (seed.replace(/[^A-Za-z0-9]/g, '') + (secret ? 'S' : 'K').repeat(64)).slice(0, 64);
 
 /**
  * `n` completed USDT/VES orders spread evenly over `days` days up to `endMs`, alternating SELL and
  * BUY, 20-digit order numbers from `firstNumber`: a Binance history to sync (tests, e2e, bench).
  */
-export function generateOrders(n: number, o: { endMs: number; days: number; firstNumber?: bigint; payMethodName?: string }): FakeBinanceOrder[] {
+export function generateOrders(
+  n: number,
+  o: { endMs: number; days: number; firstNumber?: bigint; payMethodName?: string },
+): FakeBinanceOrder[] {
   const first = o.firstNumber ?? 22_800_000_000_000_000_000n;
   const span = o.days * DAY - 60_000;
   const out: FakeBinanceOrder[] = [];

@@ -222,7 +222,8 @@ async function commitOrdersOnce(
     return { id: batchId, created, duplicate, skipped, fechas };
   });
   // docs/product.md#cuadre: new rows in accounts may move a confirmed day.
-  if (file.cuenta_ves_id || file.cuenta_usd_id || orders.some((o) => o.cuentaVesId)) await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
+  if (file.cuenta_ves_id || file.cuenta_usd_id || orders.some((o) => o.cuentaVesId))
+    await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
   return result;
 }
 

@@ -24,7 +24,8 @@ export const useBinanceLink = () => useQuery(binanceLinkQuery());
 export const useLedgerCuentas = (ledgerId: string) =>
   useQuery({
     queryKey: binanceKeys.cuentas(ledgerId),
-    queryFn: ({ signal }) => api<CuentasResponse>(`/api/ledgers/${encodeURIComponent(ledgerId)}/cuentas`, messages.cuentasLoadError, { signal }),
+    queryFn: ({ signal }) =>
+      api<CuentasResponse>(`/api/ledgers/${encodeURIComponent(ledgerId)}/cuentas`, messages.cuentasLoadError, { signal }),
     enabled: ledgerId !== '',
   });
 

@@ -27,12 +27,16 @@ let link: BinanceLinkStatus = { conectado: false };
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   if (url.endsWith('/api/ledgers')) return Response.json([{ id: LEDGER, name: 'Mi Registro', members: [] }]);
-  if (url.includes('/cuentas')) return Response.json({ cuentas: [{ id: 'c-usd', nombre: 'Binance USDT', moneda: 'USD', archivada: false }] });
+  if (url.includes('/cuentas'))
+    return Response.json({ cuentas: [{ id: 'c-usd', nombre: 'Binance USDT', moneda: 'USD', archivada: false }] });
   if (url.endsWith('/sync')) return Response.json({ batch: null, creadas: 3, duplicadas: 1, omitidas: 0, error: null });
   if (init?.method === 'PUT') {
     const body = JSON.parse(String(init.body)) as { apiKey: string };
     if (body.apiKey.startsWith('TRADE'))
-      return Response.json({ code: 'BINANCE_KEY_NOT_READ_ONLY', error: 'La clave de Binance debe ser solo de lectura: desactiva Habilitar retiros' }, { status: 400 });
+      return Response.json(
+        { code: 'BINANCE_KEY_NOT_READ_ONLY', error: 'La clave de Binance debe ser solo de lectura: desactiva Habilitar retiros' },
+        { status: 400 },
+      );
     link = linked({ apiKeyEnd: body.apiKey.slice(-4) });
     return Response.json(link);
   }
@@ -99,7 +103,7 @@ describe('BinanceCard (docs/product.md#binance-sync)', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
-  it('shows the server\'s refusal naming what to turn off', async () => {
+  it("shows the server's refusal naming what to turn off", async () => {
     const { onError } = renderCard();
     await fill(await screen.findByLabelText('Clave de API'), `TRADE${'a'.repeat(59)}`);
     await fill(screen.getByLabelText('Secreto de API'), 's'.repeat(64));

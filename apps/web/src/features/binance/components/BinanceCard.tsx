@@ -66,7 +66,11 @@ function LinkedStatus({ status, onDone, onError }: Props & { status: Extract<Bin
           onClick={() =>
             sync.mutate(undefined, {
               onSuccess: (r) =>
-                onDone('enCurso' in r ? messages.binanceSyncStarted : t('binanceLastResult', { creadas: r.creadas, duplicadas: r.duplicadas, omitidas: r.omitidas })),
+                onDone(
+                  'enCurso' in r
+                    ? messages.binanceSyncStarted
+                    : t('binanceLastResult', { creadas: r.creadas, duplicadas: r.duplicadas, omitidas: r.omitidas }),
+                ),
               onError: (err) => onError(errorMessage(err, messages.binanceUnavailable)),
             })
           }
