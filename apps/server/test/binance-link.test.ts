@@ -74,6 +74,10 @@ describe('Binance link (DESIGN §23)', () => {
     expect(stored).not.toContain(SECRET);
     expect(row.rows[0].api_key_sealed).toMatch(/^v1\./);
     expect(await get(ana)).toMatchObject({ conectado: true, apiKeyEnd: KEY.slice(-4) });
+    // DESIGN §28: an account a link names is in use — archive it, do not delete it.
+    const del = await t.request({ method: 'DELETE', url: `/api/ledgers/${ana.ledgerId}/cuentas/${usd.id}`, token: ana.token });
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toMatchObject({ code: 'CUENTA_EN_USO' });
   });
 
   it('says so when the key is IP-restricted', async () => {
