@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BinanceLinkStatus, BinanceSyncAnswer } from '@arb/shared';
+import { BINANCE_SYNC_EVENT, type BinanceLinkStatus, type BinanceSyncAnswer } from '@arb/shared';
 import { notifySyncStopped } from '../src/services/binance/notify-user.ts';
 import {
   fakeKey,
@@ -9,6 +9,7 @@ import {
   startFakeBinance,
   type FakeBinance,
 } from './support/fake-binance.ts';
+import { connectSocket } from './support/sockets.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addMember, createUser, type TestUser } from './support/users.ts';
 
@@ -141,5 +142,33 @@ describe('Binance sync: stopped links and periodic rounds', () => {
       [f.ledgerId, g.ledgerId],
     ]);
     expect(n.rows[0].n).toBe(50);
+  });
+
+  it("the user's own sockets hear that a run ended, and no one else's do", async () => {
+    const hana = await linked('Hana');
+    const ivan = await createUser(t, { name: 'Ivan' });
+    const live = await createTestApp(
+      { BINANCE_API_URL: fake.url, JWT_SECRET: t.ctx.config.JWT_SECRET },
+      { database: t.database, realtime: true },
+    );
+    try {
+      const url = await live.listen();
+      const mine = await connectSocket(url, hana.token);
+      const theirs = await connectSocket(url, ivan.token);
+      let heard = 0;
+      let overheard = 0;
+      const told = new Promise<void>((resolve) => mine.socket.once(BINANCE_SYNC_EVENT, () => resolve()));
+      mine.socket.on(BINANCE_SYNC_EVENT, () => (heard += 1));
+      theirs.socket.on(BINANCE_SYNC_EVENT, () => (overheard += 1));
+      const res = await live.request({ method: 'POST', url: '/api/integrations/binance/sync', token: hana.token });
+      expect(res.statusCode).toBe(200);
+      await told;
+      await new Promise((r) => setTimeout(r, 100));
+      expect([heard, overheard]).toEqual([1, 0]);
+      mine.close();
+      theirs.close();
+    } finally {
+      await live.close();
+    }
   });
 });
