@@ -20,6 +20,7 @@ const files = [
   'create.ts',
   'export.ts',
   'import.ts',
+  'binance-sync.ts',
   'realtime.ts',
   'mixed.ts',
   'web-weight.ts',

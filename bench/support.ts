@@ -35,7 +35,9 @@ export interface Bench {
  * API benchmarks leave `webDist` unset (no SPA to serve); the Lighthouse bench passes the built web
  * app, and `setup` adds its own baseline routes before the server listens.
  */
-export async function startBench(opts: { webDist?: string; setup?: (app: FastifyInstance) => void } = {}): Promise<Bench> {
+export async function startBench(
+  opts: { webDist?: string; setup?: (app: FastifyInstance) => void; env?: Record<string, string> } = {},
+): Promise<Bench> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-bench-'));
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
@@ -54,6 +56,9 @@ export async function startBench(opts: { webDist?: string; setup?: (app: Fastify
     RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
     RATES_HISTORY_URL: `${rates.url}/v1/historicos/dolares`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // No periodic Binance sync in the middle of a measurement (docs/product.md#binance-sync).
+    BINANCE_SYNC_MINUTES: '0',
+    ...opts.env,
   });
   const { app, ctx } = await buildApp({
     config,

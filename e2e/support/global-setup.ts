@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/db/embedded-postgres.ts';
 import { startFakeRates } from '../../apps/server/test/support/fake-rates.ts';
+import { startFakeBinance, type FakeKey } from '../../apps/server/test/support/fake-binance.ts';
 import { linkFrom, startSmtpSink } from '../../apps/server/test/support/smtp-sink.ts';
 import { E2E_ADMIN } from './admin.ts';
 
@@ -30,6 +31,8 @@ export default async function setup(project: TestProject) {
   }
   const smtp = await startSmtpSink();
   const rates = await startFakeRates();
+  // Binance is a local fake too (docs/product.md#binance-sync); journeys give it keys and orders through /binance/key.
+  const binance = await startFakeBinance();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arb-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -51,6 +54,8 @@ export default async function setup(project: TestProject) {
       RATES_OFICIAL_URL: `${rates.url}/v1/dolares/oficial`,
       RATES_PARALELO_URL: `${rates.url}/v1/dolares/paralelo`,
       RATES_HISTORY_URL: `${rates.url}/v1/historicos/dolares`,
+      BINANCE_API_URL: binance.url,
+      BINANCE_SYNC_MINUTES: '0',
       // Every journey signs its people up from this machine: lift the per-address sign-up limit.
       REGISTER_MAX_PER_ADDRESS: '100000',
     },
@@ -78,6 +83,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => server.once('exit', resolve));
     await smtp.close();
     await rates.close();
+    await binance.close();
   };
   try {
     await registerE2EAdmin();
@@ -121,6 +127,15 @@ export default async function setup(project: TestProject) {
       });
       return;
     }
+    if (req.method === 'POST' && url.pathname === '/binance/key') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        binance.addKey(JSON.parse(body) as FakeKey);
+        res.end('{}');
+      });
+      return;
+    }
     res.writeHead(404).end();
   });
   const controlPort = await freePort();
@@ -144,6 +159,7 @@ export default async function setup(project: TestProject) {
     control.close();
     await smtp.close();
     await rates.close();
+    await binance.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

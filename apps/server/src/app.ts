@@ -17,6 +17,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerRealtime, type Realtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createBinanceSync } from './services/binance/binance-sync.ts';
+import { LOG_REDACT } from './lib/log-redact.ts';
 import { createBackupScheduler } from './services/backups/backup-schedule.ts';
 import { createRateHistoryFiller } from './services/market/rate-history-fill.ts';
 import { createRatesService } from './services/rates/rates-service.ts';
@@ -54,6 +56,8 @@ export interface BuildOptions {
   mailSender?: boolean;
   /** The backup scheduler's check interval and read-back; tests inject them (docs/operations.md#backups). */
   backups?: { checkMs?: number; readBack?: (file: string) => Promise<number> };
+  /** The Binance call time-out and how long POST /sync waits before a 202 (docs/product.md#binance-sync); tests shorten them. */
+  binance?: { timeoutMs?: number; answerWithinMs?: number };
 }
 
 export interface BuiltApp {
@@ -78,7 +82,8 @@ function trustProxyOption(setting: Config['TRUST_PROXY']): boolean | string[] | 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // Binance keys, secrets and signatures never reach a log (docs/product.md#binance-sync).
+    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: LOG_REDACT },
     bodyLimit: 256 * 1024,
     // The client address decides login throttling (docs/product.md#account-security): X-Forwarded-For is read only
     // through the hops TRUST_PROXY names; unset, the socket's address is the client's.
@@ -121,6 +126,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       ...opts.backups,
     }),
     rateHistory: createRateHistoryFiller({ db: database.db, url: config.RATES_HISTORY_URL, log: app.log }),
+    binance: createBinanceSync(
+      {
+        baseUrl: config.BINANCE_API_URL,
+        jwtSecret: config.JWT_SECRET,
+        everyMinutes: config.BINANCE_SYNC_MINUTES,
+        log: app.log,
+        ...opts.binance,
+      },
+      () => ctx,
+    ),
   };
   // Started, not awaited: readiness never waits for the workers (1–8 s on a loaded 2-core machine).
   if (opts.warmUploads) app.addHook('onReady', async () => void ctx.uploads.warm());
@@ -167,6 +182,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // The market's daily rates (docs/product.md#market-reference): at start-up, not awaited, then daily.
   app.addHook('onReady', async () => ctx.rateHistory.start());
   app.addHook('onClose', async () => ctx.rateHistory.stop());
+  // Periodic Binance syncs (BINANCE_SYNC_MINUTES, 0 = off): each instance looks, one runs a round.
+  app.addHook('onReady', async () => ctx.binance.start());
+  app.addHook('preClose', async () => ctx.binance.stop());
   const telegram = config.telegramBotToken ? createTelegramNotifier(ctx, app.log, opts.telegram) : undefined;
   if (telegram) {
     app.addHook('onReady', async () => telegram.start());

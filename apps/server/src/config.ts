@@ -94,6 +94,9 @@ const envSchema = z
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
     // Outside DATA_DIR by default: a copy of DATA_DIR (or of its volume) should not carry every backup with it.
     BACKUP_DIR: z.string().min(1).default('./backups'),
+    // docs/product.md#binance-sync: where Binance's API is (tests point it at a local fake) and how often links sync (0 = off).
+    BINANCE_API_URL: url.default('https://api.binance.com'),
+    BINANCE_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

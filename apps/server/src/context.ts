@@ -5,6 +5,7 @@ import type { EventBus } from './lib/ledger-events.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { KeyedHash } from './lib/keyed-hash.ts';
 import type { AuthGuards } from './plugins/auth.ts';
+import type { BinanceSync } from './services/binance/binance-sync-api.ts';
 import type { BackupScheduler } from './services/backups/backup-schedule.ts';
 import type { RatesService } from './services/rates/rates-service.ts';
 import type { RateHistoryFiller } from './services/market/rate-history-fill.ts';
@@ -33,4 +34,6 @@ export interface AppContext {
   backups: BackupScheduler;
   /** The daily rates from RATES_HISTORY_URL, filled at start-up and daily (docs/product.md#market-reference). */
   rateHistory: RateHistoryFiller;
+  /** The Binance sync: links, manual and periodic runs (docs/product.md#binance-sync). */
+  binance: BinanceSync;
 }

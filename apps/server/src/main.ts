@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
 import pino from 'pino';
+import { LOG_REDACT } from './lib/log-redact.ts';
 
 /** Reads config, opens the database (migrating it), listens, and shuts down gracefully. */
 async function main(): Promise<void> {
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT });
   log.info({ embedded: !config.DATABASE_URL, dataDir: config.DATA_DIR }, 'opening database');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,

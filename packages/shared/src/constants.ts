@@ -153,5 +153,10 @@ export const ERROR_CODES = [
   'BACKUP_NOT_FOUND',
   'BACKUP_IN_PROGRESS',
   'BACKUP_FAILED',
+  // docs/product.md#binance-sync
+  'BINANCE_KEY_NOT_READ_ONLY',
+  'BINANCE_KEY_REJECTED',
+  'BINANCE_UNAVAILABLE',
+  'SYNC_EN_CURSO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -52,6 +52,11 @@ export const ERROR_TABLE = {
   BACKUP_NOT_FOUND: { status: 404, message: 'backupNotFound' },
   BACKUP_IN_PROGRESS: { status: 409, message: 'backupInProgress' },
   BACKUP_FAILED: { status: 500, message: 'backupFailed' },
+  // docs/product.md#binance-sync: a key that can do more than read; one Binance refuses; Binance out of reach; a run already going.
+  BINANCE_KEY_NOT_READ_ONLY: { status: 400, message: 'binanceKeyNotReadOnly' },
+  BINANCE_KEY_REJECTED: { status: 400, message: 'binanceKeyRejected' },
+  BINANCE_UNAVAILABLE: { status: 502, message: 'binanceUnavailable' },
+  SYNC_EN_CURSO: { status: 409, message: 'binanceSyncEnCurso' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'bodyTooLarge' },
   RATE_LIMITED: { status: 429, message: 'tooManyRequests' },
   INTERNAL_ERROR: { status: 500, message: 'internalError' },

@@ -27,3 +27,4 @@ export * from './user-agent.ts';
 export * from './schemas/cuentas.ts';
 export * from './schemas/search.ts';
 export * from './schemas/socios.ts';
+export * from './schemas/binance.ts';

@@ -1,8 +1,11 @@
+import { binanceMessages } from './messages-binance.ts';
+
 /**
  * Every Spanish text the server sends and the web shows, by stable key: the product's texts word
  * for word (docs/product.md). Nothing else in the code base spells these out.
  */
 export const messages = {
+  ...binanceMessages,
   retry: 'Reintentar',
   // Validation (docs/product.md#money)
   emailRequired: 'El email es requerido',

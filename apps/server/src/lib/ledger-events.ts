@@ -50,7 +50,9 @@ export type UserEvent =
   /** An administrator changed their role or email: their sockets are told (issue 25). */
   | { kind: 'user-changed'; userId: string }
   /** Sessions ended (docs/product.md#account-security): their sockets are disconnected. */
-  | { kind: 'sessions-ended'; userId: string; sessionIds: string[] };
+  | { kind: 'sessions-ended'; userId: string; sessionIds: string[] }
+  /** A Binance sync run of theirs ended (docs/product.md#binance-sync): their sockets re-read the link. */
+  | { kind: 'binance-sync'; userId: string };
 
 type Listener<E> = (e: E) => void;
 

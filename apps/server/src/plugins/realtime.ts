@@ -6,6 +6,7 @@ import {
   messages,
   REALTIME_PATH,
   USER_CHANGED,
+  BINANCE_SYNC_EVENT,
   type JoinLedgerAck,
   type RealtimeEventName,
   type RealtimePayload,
@@ -22,7 +23,10 @@ interface ClientToServerEvents {
   // What a client sends is untrusted: both arguments are checked before use.
   [JOIN_LEDGER]: (ledgerId: unknown, ack?: unknown) => void;
 }
-type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void> & { [USER_CHANGED]: () => void };
+type ServerToClientEvents = Record<RealtimeEventName, (payload: RealtimePayload) => void> & {
+  [USER_CHANGED]: () => void;
+  [BINANCE_SYNC_EVENT]: () => void;
+};
 interface SocketData {
   userId: string;
   /** The login session of the handshake's token: ending it disconnects the socket (docs/product.md#account-security). */
@@ -161,6 +165,10 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: Re
     if (e.kind === 'user-changed') {
       // Every socket of theirs, on every instance: the web re-reads the user (issue 25).
       io.to(userRoom(e.userId)).emit(USER_CHANGED);
+      return;
+    }
+    if (e.kind === 'binance-sync') {
+      io.to(userRoom(e.userId)).emit(BINANCE_SYNC_EVENT);
       return;
     }
     if (e.kind === 'sessions-ended') {

@@ -4,6 +4,7 @@ import { activityRoutes } from './activity.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { backupRoutes } from './backups.ts';
+import { binanceRoutes } from './binance.ts';
 import { configRoutes } from './config.ts';
 import { cuentaRoutes } from './cuentas.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
@@ -35,6 +36,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   importRoutes,
   cuentaRoutes,
   sociosRoutes,
+  binanceRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

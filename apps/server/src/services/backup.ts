@@ -36,6 +36,8 @@ export const BACKED_UP_TABLES = [
   'import_batches',
   // Before transactions and movements, which name them (docs/product.md#cuentas-y-movimientos).
   'cuentas',
+  // After users, ledgers and cuentas, which it names; the key and secret only sealed (docs/product.md#binance-sync).
+  'binance_links',
   'transactions',
   'movimientos',
   'cuadres',

@@ -51,6 +51,8 @@ export interface TestAppOptions {
   uploads?: Partial<UploadPoolOptions>;
   /** The backup scheduler's check interval and an injected read-back (docs/operations.md#backups). */
   backups?: BuildOptions['backups'];
+  /** The Binance call time-out and the POST /sync answer wait (docs/product.md#binance-sync). */
+  binance?: BuildOptions['binance'];
 }
 
 /** A fresh database cloned from the migrated template, for one test file. */
@@ -98,6 +100,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     // No scheduled backups unless a test asks (docs/operations.md#backups), and never into the checkout.
     BACKUP_EVERY_HOURS: '0',
     BACKUP_DIR: path.join(dataDir, 'backups'),
+    // Binance is never called from tests: no periodic syncs, and an address nothing answers on unless a test gives its fake's.
+    BINANCE_SYNC_MINUTES: '0',
+    BINANCE_API_URL: 'http://127.0.0.1:9',
     ...env,
   });
   let current = new Date();
@@ -124,6 +129,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     mailSender: opts.mailSender ?? env.SMTP_URL !== undefined,
     ...(opts.uploads ? { uploads: opts.uploads } : {}),
     ...(opts.backups ? { backups: opts.backups } : {}),
+    ...(opts.binance ? { binance: opts.binance } : {}),
   });
   await app.ready();
   return {

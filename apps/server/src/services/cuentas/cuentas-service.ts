@@ -122,6 +122,8 @@ async function isUsed(tx: Tx, ledgerId: string, id: string): Promise<boolean> {
     select exists (select 1 from transactions where cuenta_ves_id = ${id}) or exists (select 1 from transactions where cuenta_usd_id = ${id})
       or exists (select 1 from movimientos where cuenta_origen_id = ${id}) or exists (select 1 from movimientos where cuenta_destino_id = ${id})
       or exists (select 1 from cuadres where cuenta_id = ${id})
+      -- DESIGN §28: a Binance link naming it (docs/product.md#binance-sync).
+      or exists (select 1 from binance_links where cuenta_usd_id = ${id} or cuenta_ves_id = ${id})
       or exists (select 1 from activity a where a.ledger_id = ${ledgerId} and a.created_at > now() - interval '30 days'
         and a.entity_id is distinct from ${id} and (a.before::text like ${`%${id}%`} or a.after::text like ${`%${id}%`})) as used`);
   return r.rows[0]!.used;

@@ -75,6 +75,8 @@ function chunkJson(orders: readonly ImportOrder[], stamps: ReadonlyArray<MarketS
       mercado_paralelo: mercado?.paralelo ?? null,
       mercado_oficial: mercado?.oficial ?? null,
       mercado_fecha: mercado?.fecha ?? null,
+      // The sync's VES account chosen by the order's payment method (docs/product.md#binance-sync); a file's orders have none.
+      cuenta_ves_id: o.cuentaVesId ?? null,
     });
   });
   return `[${rows.join(',')}]`;
@@ -129,17 +131,84 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
   const parsedOrders = await ctx.uploads.run('import-orders', file.buf, parseOptions(ctx, file));
   const duplicateInFile = parsedOrders.duplicate;
   await checkFileCuentas(ctx.db, m.ledgerId, file);
+  const batch = await commitOrders(ctx, {
+    ledgerId: m.ledgerId,
+    userId: user.id,
+    fileName: file.fileName,
+    orders: parsedOrders.orders,
+    duplicateInFile,
+    skipped: parsedOrders.skipped,
+    cuenta_ves_id: file.cuenta_ves_id,
+    cuenta_usd_id: file.cuenta_usd_id,
+  });
+  return { batch: batch! };
+}
+
+/** What `commitOrders` writes: the orders of one import batch (a file, or a Binance sync run). */
+export interface OrdersBatch {
+  ledgerId: string;
+  userId: string;
+  fileName: string;
+  orders: readonly ImportOrder[];
+  duplicateInFile: number;
+  skipped: number;
+  /** The accounts of every order; an order's own `cuentaVesId` (the sync's payment method) wins. */
+  cuenta_ves_id?: string | null | undefined;
+  cuenta_usd_id?: string | null | undefined;
+  /** A sync that creates nothing leaves no batch (docs/product.md#binance-sync): roll it back and answer null. */
+  dropWhenEmpty?: boolean;
+}
+
+/** Rolls back a batch that created nothing when the caller asked for no empty batch. */
+class EmptyBatch extends Error {
+  constructor(readonly duplicate: number) {
+    super('empty batch');
+  }
+}
+
+/**
+ * The one commit path of imported orders (a file's, and the Binance sync's): one change — the
+ * batch, every new order and one activity row commit together; one realtime event names the days.
+ * Answers null only for an empty batch with `dropWhenEmpty`.
+ */
+export async function commitOrders(ctx: AppContext, b: OrdersBatch): Promise<ImportBatchResult['batch'] | null> {
+  const orders = b.orders;
+  const m = { ledgerId: b.ledgerId };
+  const user = { id: b.userId };
+  const file = { fileName: b.fileName, cuenta_ves_id: b.cuenta_ves_id ?? undefined, cuenta_usd_id: b.cuenta_usd_id ?? undefined };
+  const { duplicateInFile, skipped } = b;
+  // DESIGN §24: the market each order met, read before the write (services/market/market-stamp.ts).
   const stamps = await marketStamps(
     ctx.db,
     ctx.config.APP_TIMEZONE,
     orders.map((o) => ({ fecha: o.fecha, ocurrido_en: o.occurredAt })),
   );
+  try {
+    return await commitOrdersOnce(ctx, m, user, file, orders, stamps, duplicateInFile, skipped, b.dropWhenEmpty === true);
+  } catch (err) {
+    if (err instanceof EmptyBatch) return null;
+    throw err;
+  }
+}
 
+async function commitOrdersOnce(
+  ctx: AppContext,
+  m: { ledgerId: string },
+  user: { id: string },
+  file: Pick<ImportFile, 'fileName' | 'cuenta_ves_id' | 'cuenta_usd_id'>,
+  allOrders: readonly ImportOrder[],
+  stamps: ReadonlyArray<MarketStamp | null>,
+  duplicateInFile: number,
+  skippedInFile: number,
+  dropWhenEmpty: boolean,
+): Promise<ImportBatchResult['batch']> {
   const result = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     // Orders dated in a closed period are skipped ("Período liquidado"), under the settlement lock (shared).
     const closed = await closedRanges(tx, m.ledgerId, true);
-    const orders = parsedOrders.orders.filter((o) => !inClosed(o.fecha, closed));
-    const skipped = parsedOrders.skipped + (parsedOrders.orders.length - orders.length);
+    const open = allOrders.map((o) => !inClosed(o.fecha, closed));
+    const orders = allOrders.filter((_, i) => open[i]);
+    const orderStamps = stamps.filter((_, i) => open[i]);
+    const skipped = skippedInFile + (allOrders.length - orders.length);
     const batch = await tx.execute<{ id: string }>(sql`
       insert into import_batches (ledger_id, user_id, file_name, skipped) values (${m.ledgerId}, ${user.id}, ${file.fileName}, ${skipped})
       returning id`);
@@ -155,11 +224,11 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
           contraparte, mercado_paralelo, mercado_oficial, mercado_fecha)
         select ${m.ledgerId}::uuid, r.fecha, r.venta, r.tasa_venta, r.compra, r.tasa_compra, r.bs_recibidos, r.bs_pagados,
           r.ganancia_ves, r.ganancia_usd, r.notas, ${user.id}::uuid, r.comision_usd, r.ocurrido_en, ${IMPORT_ORIGIN}, r.referencia, ${batchId}::uuid,
-          ${file.cuenta_ves_id ?? null}::uuid, ${file.cuenta_usd_id ?? null}::uuid, r.contraparte,
+          coalesce(r.cuenta_ves_id, ${file.cuenta_ves_id ?? null}::uuid), ${file.cuenta_usd_id ?? null}::uuid, r.contraparte,
           r.mercado_paralelo, r.mercado_oficial, r.mercado_fecha
-        from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK), stamps.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
+        from jsonb_to_recordset(${chunkJson(orders.slice(k, k + INSERT_CHUNK), orderStamps.slice(k, k + INSERT_CHUNK))}::jsonb) as r(fecha date, venta numeric, tasa_venta numeric,
           compra numeric, tasa_compra numeric, bs_recibidos numeric, bs_pagados numeric, ganancia_ves numeric, ganancia_usd numeric,
-          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text, contraparte text,
+          notas text, comision_usd numeric, ocurrido_en timestamptz, referencia text, contraparte text, cuenta_ves_id uuid,
           mercado_paralelo numeric, mercado_oficial numeric, mercado_fecha date)
         on conflict (ledger_id, origen, referencia) where referencia is not null do nothing
         returning fecha::text as fecha`);
@@ -168,6 +237,7 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
     }
     // Orders already in the ledger (or inserted meanwhile by a concurrent import) were skipped by the index.
     const duplicate = duplicateInFile + (orders.length - created);
+    if (created === 0 && dropWhenEmpty) throw new EmptyBatch(duplicate);
     const fechas = [...days].sort();
     await tx.execute(sql`
       update import_batches set created = ${created}, duplicate = ${duplicate},
@@ -183,10 +253,11 @@ export async function commitImport(ctx: AppContext, user: AuthUser, m: Membershi
     });
     if (created > 0)
       emit({ event: 'transaction-updated', ledgerId: m.ledgerId, type: 'IMPORTED', fecha: fechas[0], fechas, byUserId: user.id });
-    return { batch: { id: batchId, created, duplicate, skipped, fechas } };
+    return { id: batchId, created, duplicate, skipped, fechas };
   });
   // docs/product.md#cuadre: new rows in accounts may move a confirmed day.
-  if (file.cuenta_ves_id || file.cuenta_usd_id) await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
+  if (file.cuenta_ves_id || file.cuenta_usd_id || allOrders.some((o) => o.cuentaVesId))
+    await recheckDescuadres(ctx.db, m.ledgerId, ctx.config.APP_URL);
   return result;
 }
 

@@ -43,6 +43,8 @@ export interface ImportOrder {
   /** The instant, ISO UTC. */
   occurredAt: string;
   fecha: string;
+  /** The VES account of this order alone (the Binance sync's payment-method match); a file's orders have none. */
+  cuentaVesId?: string | null;
 }
 
 export interface ParsedRow {

@@ -12,6 +12,7 @@ import { StatusCard } from '../components/StatusCard';
 import { actionError } from '../lib/action-error';
 import { SecurityCard } from '../components/SecurityCard';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
+import { BinanceCard } from '../../binance';
 
 /** docs/product.md#screens /membership: 'Mi Membresía', at most 800 px wide. */
 export default function MembershipPage() {
@@ -52,6 +53,8 @@ export default function MembershipPage() {
       <NotificationsCard onSaved={success.show} onError={setError} />
       <ProofsCard onDone={success.show} onError={setError} />
       <SecurityCard onDone={success.show} onError={setError} />
+      {/* Next to Seguridad (docs/product.md#binance-sync). */}
+      <BinanceCard onDone={success.show} onError={setError} />
       <SuccessSnackbar message={success.message} onClose={success.clear} />
     </Box>
   );

@@ -1,0 +1,56 @@
+/**
+ * The Spanish texts of the Binance sync (docs/product.md#binance-sync, DESIGN §23/§28), spread
+ * into `messages` so every text still lives in the one dictionary; kept in their own file so the
+ * feature's texts are read together.
+ */
+export const binanceMessages = {
+  binanceKeyNotReadOnly: 'La clave de Binance debe ser solo de lectura: desactiva {permisos}',
+  binanceKeyRejected: 'Binance rechazó la clave: revisa la clave, el secreto y las IP permitidas',
+  binanceUnavailable: 'No se pudo contactar a Binance. Intenta de nuevo en unos minutos.',
+  binanceSyncEnCurso: 'Ya hay una sincronización con Binance en curso',
+  binanceNotLinked: 'No tienes una clave de Binance conectada',
+  binanceKeyInvalid: 'La clave de API no es válida (entre 16 y 128 letras y números)',
+  binanceSecretInvalid: 'El secreto de API no es válido (entre 16 y 128 letras y números)',
+  binanceKeyStopped: 'Binance rechazó tu clave de API; la sincronización se detuvo',
+  binanceKeyUndecryptable: 'Vuelve a conectar tu clave',
+  binanceSinPermiso: 'Ya no puedes agregar operaciones en el registro de la sincronización con Binance; la sincronización se detuvo',
+  binanceRetryAfter: 'Binance pidió esperar: se reintentará a partir de las {hora}',
+  binanceServerError: 'Binance no respondió bien; se reintentará en la próxima sincronización',
+  binanceSyncFileName: 'Sincronización Binance',
+  // Names of the permissions to turn off, as Binance's API management page shows them.
+  binancePermWithdrawals: 'Habilitar retiros',
+  binancePermInternalTransfer: 'Permitir transferencias internas',
+  binancePermUniversalTransfer: 'Permitir transferencia universal',
+  binancePermSpotMargin: 'Habilitar trading spot y de margen',
+  binancePermMargin: 'Habilitar margen',
+  binancePermFutures: 'Habilitar futuros',
+  binancePermVanillaOptions: 'Habilitar opciones europeas',
+  binancePermPortfolioMargin: 'Habilitar trading con margen de cartera',
+  binancePermFixTrade: 'Habilitar trading por FIX',
+  // The "Binance" card on Mi Membresía.
+  binanceCardTitle: 'Binance',
+  binanceCardIntro: 'Conecta una clave de API de solo lectura y tus órdenes P2P llegarán solas a tu registro.',
+  binanceSteps:
+    '1. En Binance abre Perfil → Gestión de API y crea una clave "generada por el sistema". 2. Deja marcada solo "Habilitar lectura". 3. Restringe el acceso a la IP de este servidor si puedes. 4. Copia aquí la clave y el secreto.',
+  binanceApiKey: 'Clave de API',
+  binanceApiSecret: 'Secreto de API',
+  binanceLedger: 'Registro',
+  binanceCuentaUsd: 'Cuenta USD',
+  binanceCuentaVes: 'Cuenta Bs (si el método de pago no coincide)',
+  binanceSinCuenta: 'Sin asignar',
+  binanceConnect: 'Conectar',
+  binanceConnected: 'Conectada: clave terminada en {end}',
+  binanceNoIpWarning: 'Tu clave no tiene restricción de IP: restríngela en Binance para mayor seguridad.',
+  binanceEstadoActiva: 'Activa',
+  binanceEstadoRechazada: 'Rechazada',
+  binanceEstadoSinPermiso: 'Sin permiso',
+  binanceSyncNow: 'Sincronizar ahora',
+  binanceSyncing: 'Sincronizando…',
+  binanceDisconnect: 'Desconectar',
+  binanceDisconnected: 'Clave de Binance desconectada',
+  binanceLinked: 'Clave de Binance conectada',
+  binanceLastSync: 'Última sincronización: {at}',
+  binanceLastResult: '{creadas} nuevas, {duplicadas} duplicadas, {omitidas} omitidas',
+  binanceNeverSynced: 'Aún no se ha sincronizado',
+  binanceSyncStarted: 'La sincronización sigue en curso; te avisaremos al terminar',
+} as const;
