@@ -25,3 +25,4 @@ export * from './schemas/security.ts';
 export * from './user-agent.ts';
 export * from './schemas/cuentas.ts';
 export * from './schemas/search.ts';
+export * from './reportes/index.ts';

@@ -2,7 +2,10 @@
  * Every Spanish text the server sends and the web shows, by stable key: the product's texts word
  * for word (docs/product.md). Nothing else in the code base spells these out.
  */
+import { reportesMessages } from './reportes/reportes-messages.ts';
+
 export const messages = {
+  ...reportesMessages,
   retry: 'Reintentar',
   // Validation (docs/product.md#money)
   emailRequired: 'El email es requerido',

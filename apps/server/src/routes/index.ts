@@ -7,6 +7,7 @@ import { backupRoutes } from './backups.ts';
 import { configRoutes } from './config.ts';
 import { cuentaRoutes } from './cuentas.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
+import { reporteRoutes } from './reportes.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
 import { importRoutes } from './imports.ts';
@@ -33,6 +34,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   backupRoutes,
   importRoutes,
   cuentaRoutes,
+  reporteRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
