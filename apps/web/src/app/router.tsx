@@ -20,6 +20,7 @@ const LedgersPage = page(() => import('../features/ledgers/pages/LedgersPage'));
 const DashboardPage = page(() => import('../features/dashboard/pages/DashboardPage'));
 const LedgerHistoryPage = page(() => import('../features/history/pages/LedgerHistoryPage'));
 const CuentasPage = page(() => import('../features/cuentas/pages/CuentasPage'));
+const ReportesPage = page(() => import('../features/reportes/pages/ReportesPage'));
 const MembershipPage = page(() => import('../features/membership/pages/MembershipPage'));
 const AdminPage = page(() => import('../features/admin/pages/AdminPage'));
 const NotFoundPage = page(() => import('../pages/NotFoundPage'));
@@ -109,6 +110,14 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <CuentasPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/ledger/:ledgerId/reportes"
+            element={
+              <RequireAuth>
+                <ReportesPage />
               </RequireAuth>
             }
           />

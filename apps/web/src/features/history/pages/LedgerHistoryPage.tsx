@@ -79,6 +79,9 @@ export default function LedgerHistoryPage() {
           <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/cuentas`} variant="outlined" size="small">
             {messages.cuentasNavLink}
           </Button>
+          <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/reportes`} variant="outlined" size="small">
+            {messages.reportesTitulo}
+          </Button>
         </Stack>
         {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}
