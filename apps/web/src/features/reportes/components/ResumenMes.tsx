@@ -7,6 +7,7 @@ export function ResumenMes({ reporte }: { reporte: ReporteMensualJson }) {
   const r = reporte.resumen;
   const equity = (p: ReporteMensualJson['resumen']['patrimonio_final']) =>
     p.usd === null ? t('reporteFaltaTasa', { fecha: formatDayShort(p.fecha) }) : formatUsd(p.usd);
+  // A figure never breaks apart; a sentence such as "Falta la tasa del …" wraps inside its tile.
   const items: Array<[string, string]> = [
     [m.reporteOperaciones, String(r.operaciones)],
     [m.reporteGananciaUsd, formatUsd(r.ganancia_usd)],
@@ -29,7 +30,7 @@ export function ResumenMes({ reporte }: { reporte: ReporteMensualJson }) {
             {label}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontWeight: 500, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
-            <Figure>{value}</Figure>
+            {/^-?[\d.,]+( [A-Za-z.$]+)?$/.test(value) ? <Figure>{value}</Figure> : value}
           </Typography>
         </Paper>
       ))}

@@ -39,7 +39,7 @@ export default function ReportesPage() {
       <Stack spacing={2}>
         {reporte.data.resumen.operaciones === 0 && <Alert severity="info">{messages.reportesSinDatos}</Alert>}
         <ResumenMes reporte={reporte.data} />
-        <ProfitChart dias={reporte.data.dias} />
+        <ProfitChart dias={reporte.data.dias} desde={desde} hasta={hasta} />
       </Stack>
     );
 
