@@ -74,4 +74,7 @@ if (missing.size) {
 }
 
 cpSync(path.join(server, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
-console.info(`Servidor compilado en ${path.relative(root, outdir)}/ (main.js, user.js, backup.js, upload-worker.js)`);
+// The PDF worker is plain JavaScript that imports only pdfmake (a production dependency): copied as
+// is beside main.js, where pdf-renderer.ts resolves it (decision 0050).
+cpSync(path.join(server, 'src/services/reportes/pdf/pdf-worker.mjs'), path.join(outdir, 'pdf-worker.mjs'));
+console.info(`Servidor compilado en ${path.relative(root, outdir)}/ (main.js, user.js, backup.js, upload-worker.js, pdf-worker.mjs)`);

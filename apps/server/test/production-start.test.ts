@@ -202,6 +202,19 @@ describe('the production start path of the container image', () => {
     expect(((await res.json()) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   });
 
+  it('renders a monthly PDF in the copied pdf worker (decision 0050)', async () => {
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const ledgers = (await (await fetch(`${baseUrl}/api/ledgers`, { headers: auth })).json()) as { id: string }[];
+    const mes = new Date().toISOString().slice(0, 7);
+    const res = await fetch(`${baseUrl}/api/ledgers/${ledgers[0]!.id}/reportes/mensual?mes=${mes}&formato=pdf`, { headers: auth });
+    expect(res.status, output).toBe(200);
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
   it('stops cleanly on SIGTERM (docker stop)', async () => {
     server!.kill('SIGTERM');
     expect(await exited, output).toBe(0);

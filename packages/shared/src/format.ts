@@ -68,6 +68,12 @@ export function formatDayLong(day: string): string {
   return `${weekday}, ${d} de ${MONTHS[m - 1]} de ${y}`;
 }
 
+/** "2026-11" → "noviembre de 2026" (a report's month, docs/product.md#reportes). */
+export function formatMonthLong(mes: string): string {
+  const [y, m] = mes.split('-').map(Number) as [number, number];
+  return `${MONTHS[m - 1]} de ${y}`;
+}
+
 /** "2026-11-21" → "21/11/2026" */
 export function formatDayShort(day: string): string {
   const [y, m, d] = day.split('-');

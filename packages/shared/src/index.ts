@@ -28,3 +28,4 @@ export * from './schemas/cuentas.ts';
 export * from './schemas/search.ts';
 export * from './schemas/socios.ts';
 export * from './schemas/binance.ts';
+export * from './reportes/index.ts';

@@ -8,6 +8,7 @@ import { binanceRoutes } from './binance.ts';
 import { configRoutes } from './config.ts';
 import { cuentaRoutes } from './cuentas.ts';
 import { dailyBalanceRoutes } from './daily-balances.ts';
+import { reporteRoutes } from './reportes.ts';
 import { fileRoutes } from './files.ts';
 import { healthRoutes } from './health.ts';
 import { importRoutes } from './imports.ts';
@@ -37,6 +38,7 @@ const modules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> =
   cuentaRoutes,
   sociosRoutes,
   binanceRoutes,
+  reporteRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

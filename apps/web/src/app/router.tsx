@@ -21,6 +21,7 @@ const DashboardPage = page(() => import('../features/dashboard/pages/DashboardPa
 const LedgerHistoryPage = page(() => import('../features/history/pages/LedgerHistoryPage'));
 const CuentasPage = page(() => import('../features/cuentas/pages/CuentasPage'));
 const SociosPage = page(() => import('../features/socios/pages/SociosPage'));
+const ReportesPage = page(() => import('../features/reportes/pages/ReportesPage'));
 const MembershipPage = page(() => import('../features/membership/pages/MembershipPage'));
 const AdminPage = page(() => import('../features/admin/pages/AdminPage'));
 const NotFoundPage = page(() => import('../pages/NotFoundPage'));
@@ -118,6 +119,14 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <SociosPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/ledger/:ledgerId/reportes"
+            element={
+              <RequireAuth>
+                <ReportesPage />
               </RequireAuth>
             }
           />

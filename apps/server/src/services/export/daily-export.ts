@@ -11,9 +11,9 @@ const USD = '#,##0.00';
 const FEE = '#,##0.00######';
 const RATE = '#,##0.0000';
 /** Excel's Text format: what is typed into such a cell stays text, never a formula. */
-const TEXT = '@';
+export const TEXT = '@';
 /** A leading character that makes a typed cell a formula in Excel or LibreOffice. */
-const FORMULA_START = /^[=+\-@]/;
+export const FORMULA_START = /^[=+\-@]/;
 const m = messages;
 
 /** An exact decimal string as a cell number rounded to its scale. */
@@ -21,6 +21,11 @@ const n = (value: string, dp = 2): number => toNumber(toBig(value), dp);
 
 /** `arbitraje-{ledger name or 'registro'}-{fecha}.xlsx`, the name made safe for any file system (docs/product.md#rates-and-export). */
 export function exportFileName(ledgerName: string, fecha: string): string {
+  return reportFileName(ledgerName, fecha, 'xlsx');
+}
+
+/** `arbitraje-{ledger name or 'registro'}-{stamp}.{ext}`: the day export's and the monthly reports' (DESIGN §25) one file-name rule. */
+export function reportFileName(ledgerName: string, stamp: string, ext: 'xlsx' | 'pdf'): string {
   const safe = ledgerName
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
@@ -28,7 +33,7 @@ export function exportFileName(ledgerName: string, fecha: string): string {
     .trim()
     .replace(/^\.+/, '')
     .slice(0, 80);
-  return `arbitraje-${safe || 'registro'}-${fecha}.xlsx`;
+  return `arbitraje-${safe || 'registro'}-${stamp}.${ext}`;
 }
 
 /** Content-Disposition with an ASCII fallback and the exact UTF-8 name as RFC 5987 `filename*`. */

@@ -87,6 +87,9 @@ export default function LedgerHistoryPage() {
           <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/socios`} variant="outlined" size="small">
             {messages.sociosNavLink}
           </Button>
+          <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/reportes`} variant="outlined" size="small">
+            {messages.reportesTitulo}
+          </Button>
         </Stack>
         {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}
         {(dates.isPending || summary.isPending) && !failed && <Loading />}

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import uPlot from 'uplot';
+import { Alert, Paper, Typography } from '@mui/material';
+import { formatNumber2, messages } from '@arb/shared';
+import { useRatesHistory } from '../api/get-rates-history';
+import { UPlotChart } from './UPlotChart';
+
+const dayX = (fecha: string) => Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8))) / 1000;
+
+const options: Omit<uPlot.Options, 'width'> = {
+  height: 200,
+  scales: { x: { time: true } },
+  axes: [{}, { values: (_u, ticks) => ticks.map((v) => formatNumber2(v)), size: 60 }],
+  series: [
+    { value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
+    { label: 'BCV', stroke: '#1565c0', width: 2, spanGaps: true },
+    { label: 'Paralelo', stroke: '#ef6c00', width: 2, spanGaps: true },
+  ],
+  tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
+};
+
+/**
+ * BCV and parallel rates over the month (DESIGN §24's `GET /api/rates/history`). A failure or a
+ * missing endpoint shows a Spanish message; a month without any stored rate says so.
+ */
+export function RatesChart({ desde, hasta }: { desde: string; hasta: string }) {
+  const history = useRatesHistory(desde, hasta);
+  const dias = history.data?.dias;
+  const data = useMemo<uPlot.AlignedData | null>(() => {
+    if (!Array.isArray(dias)) return null;
+    return [dias.map((d) => dayX(d.fecha)), dias.map((d) => d.oficial ?? null), dias.map((d) => d.paralelo ?? null)];
+  }, [dias]);
+  const empty = !dias || dias.every((d) => d.oficial == null && d.paralelo == null);
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography variant="subtitle2" component="h2" gutterBottom>
+        {messages.reportesGraficoTasas}
+      </Typography>
+      {history.isPending ? null : history.isError ? (
+        <Alert severity="info">{messages.reportesErrorTasas}</Alert>
+      ) : empty || !data ? (
+        <Typography color="textSecondary">{messages.reportesSinTasas}</Typography>
+      ) : (
+        <UPlotChart options={options} data={data} label={messages.reportesGraficoTasas} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Breadcrumbs, CircularProgress, Container, Link, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router';
+import { MES_RE, PRIMER_MES, messages, monthRange, previousMonth, todayKey, type Ledger } from '@arb/shared';
+import { errorMessage } from '../../../shared/lib/api-client';
+import { ledgersQueryOptions } from '../../ledgers';
+import { useReporteMensual } from '../api/get-reporte-mensual';
+import { Descargas } from '../components/Descargas';
+import { ProfitChart } from '../components/ProfitChart';
+import { RatesChart } from '../components/RatesChart';
+import { ResumenMes } from '../components/ResumenMes';
+import { useDownload } from '../hooks/use-download';
+
+/**
+ * /ledger/:ledgerId/reportes (DESIGN §25, docs/product.md#reportes): a month's figures, its profit
+ * per day and its rates, and the workbook and PDF to download. The default month is the last
+ * whole one (the one an accountant asks for).
+ */
+export default function ReportesPage() {
+  const ledgerId = useParams().ledgerId ?? '';
+  const ledger = useQuery({ ...ledgersQueryOptions(), select: (list: Ledger[]) => list.find((l) => l.id === ledgerId) ?? null });
+  const actual = todayKey().slice(0, 7);
+  const [mes, setMes] = useState(() => previousMonth(actual));
+  const reporte = useReporteMensual(ledgerId, mes);
+  const { state, start } = useDownload(ledgerId, mes);
+  const { desde, hasta } = monthRange(mes);
+
+  let body: React.ReactNode;
+  if (reporte.isPending)
+    body = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={messages.cuentasLoading} />
+      </Box>
+    );
+  else if (reporte.isError) body = <Alert severity="error">{errorMessage(reporte.error, messages.reportesErrorCarga)}</Alert>;
+  else
+    body = (
+      <Stack spacing={2}>
+        {reporte.data.resumen.operaciones === 0 && <Alert severity="info">{messages.reportesSinDatos}</Alert>}
+        <ResumenMes reporte={reporte.data} />
+        <ProfitChart dias={reporte.data.dias} desde={desde} hasta={hasta} />
+      </Stack>
+    );
+
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: 2, px: { xs: 1.5, sm: 3 } }}>
+      <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/history`} underline="hover" color="inherit">
+          {ledger.data?.name ?? messages.historyTitle}
+        </Link>
+        <Typography color="textPrimary" aria-current="page">
+          {messages.reportesTitulo}
+        </Typography>
+      </Breadcrumbs>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {messages.reportesTitulo}
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          type="month"
+          label={messages.reportesMesLabel}
+          value={mes}
+          onChange={(e) => {
+            // A half-typed or out-of-range month keeps the last good one (the server would refuse it).
+            if (MES_RE.test(e.target.value) && e.target.value >= PRIMER_MES && e.target.value <= actual) setMes(e.target.value);
+          }}
+          slotProps={{ htmlInput: { min: PRIMER_MES, max: actual, 'data-testid': 'mes' }, inputLabel: { shrink: true } }}
+          sx={{ maxWidth: 220 }}
+          size="small"
+        />
+        <Descargas state={state} onDownload={(f) => void start(f)} />
+        {body}
+        <RatesChart desde={desde} hasta={hasta} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './reporte-mes.ts';
+export * from './reporte-json.ts';
