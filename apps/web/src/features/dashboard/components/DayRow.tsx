@@ -36,7 +36,17 @@ interface RowProps {
  * It looks as the MUI version did: the theme's body2, subtitle2 and caption type, colours and
  * divider; MUI's checkbox size and 44 px touch targets on phones.
  */
-export const DayRow = memo(function DayRow({ tx, index: i, allowed, checked, pending, online, actions, repeatable = false, cuentas }: RowProps) {
+export const DayRow = memo(function DayRow({
+  tx,
+  index: i,
+  allowed,
+  checked,
+  pending,
+  online,
+  actions,
+  repeatable = false,
+  cuentas,
+}: RowProps) {
   // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
   const offlineHint = online ? undefined : messages.offlineNeedsConnection;
   const profit = tx.ganancia_transaccion_usd >= 0 ? 'tx-row-profit tx-positive' : 'tx-row-profit tx-negative';
