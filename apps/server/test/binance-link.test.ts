@@ -108,6 +108,15 @@ describe('Binance link (DESIGN §23)', () => {
     expect(await get(beto)).toEqual({ conectado: false });
   });
 
+  it('a malformed secret is refused without echoing it or the key', async () => {
+    const res = await put(beto, { apiSecret: `${SECRET}!` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(res.body).not.toContain(SECRET);
+    expect(res.body).not.toContain(KEY);
+    expect(fake.hits(RESTRICTIONS_PATH)).toBe(0);
+  });
+
   it('refuses a key Binance rejects (-2015) and a wrong secret (-1022), saying what to check', async () => {
     const unknown = await put(beto, { apiKey: fakeKey('nobody') });
     expect(unknown.statusCode).toBe(400);
