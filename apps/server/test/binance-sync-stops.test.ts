@@ -202,4 +202,32 @@ describe('Binance sync: stopped links and periodic rounds', () => {
     expect(held.rows.map((r) => [r.user_id, r.due])).toEqual([[leo.id, true]]);
     expect(held.rows[0]!.text).toContain('Sincronización con Binance: 5 operaciones nuevas en la última hora');
   });
+
+  it('an archived link account stops the link (sin_permiso) before Binance is called', async () => {
+    const nora = await linked('Nora');
+    const cuenta = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${nora.ledgerId}/cuentas`,
+      token: nora.token,
+      payload: { nombre: 'Binance USDT', moneda: 'USD', tipo: 'binance' },
+    });
+    const { cuenta: c } = cuenta.json() as { cuenta: { id: string; version: number } };
+    await t.request({
+      method: 'PUT',
+      url: '/api/integrations/binance',
+      token: nora.token,
+      payload: { apiKey: nora.key, apiSecret: SECRET, ledgerId: nora.ledgerId, cuenta_usd_id: c.id },
+    });
+    const archived = await t.request({
+      method: 'PUT',
+      url: `/api/ledgers/${nora.ledgerId}/cuentas/${c.id}`,
+      token: nora.token,
+      payload: { archivada: true, version: c.version },
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    fake.reset();
+    expect((await sync(nora)).error).toMatch(/la sincronización se detuvo$/);
+    expect((await status(nora)).estado).toBe('sin_permiso');
+    expect(fake.hits(HISTORY_PATH)).toBe(0);
+  });
 });
