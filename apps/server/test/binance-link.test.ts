@@ -32,9 +32,11 @@ describe('Binance link (DESIGN §23)', () => {
     await t.close();
     await fake.close();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     fake.reset();
     fake.addKey({ apiKey: KEY, apiSecret: SECRET });
+    // Each test starts with a fresh link-attempt window (the last test is about that limit).
+    await t.database.pool.query(`delete from rate_limits where key like 'binance-link:%'`);
   });
 
   const put = (user: TestUser, body: Record<string, unknown>) =>
@@ -104,6 +106,15 @@ describe('Binance link (DESIGN §23)', () => {
       error: `La clave de Binance debe ser solo de lectura: desactiva ${label}`,
     });
     expect(await get(beto)).toEqual({ conectado: false });
+  });
+
+  it('a malformed secret is refused without echoing it or the key', async () => {
+    const res = await put(beto, { apiSecret: `${SECRET}!` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(res.body).not.toContain(SECRET);
+    expect(res.body).not.toContain(KEY);
+    expect(fake.hits(RESTRICTIONS_PATH)).toBe(0);
   });
 
   it('refuses a key Binance rejects (-2015) and a wrong secret (-1022), saying what to check', async () => {
@@ -200,5 +211,21 @@ describe('Binance link (DESIGN §23)', () => {
     expect(out).not.toContain(SECRET);
     expect(out).not.toContain('abc123sig');
     expect(out).toContain('[oculto]');
+  });
+
+  it('at most 10 link attempts a user per 15 minutes: each one calls Binance', async () => {
+    const ciro = await createUser(t, { name: 'Ciro' });
+    for (let i = 0; i < 10; i++) expect((await put(ciro, { apiKey: fakeKey(`wrong${i}`) })).statusCode).toBe(400);
+    const hits = fake.hits(RESTRICTIONS_PATH);
+    const res = await put(ciro, {});
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      code: 'RATE_LIMITED',
+      error: 'Demasiados intentos de conectar una clave de Binance. Intenta de nuevo en 15 minutos.',
+    });
+    expect(res.headers['retry-after']).toBe('900');
+    expect(fake.hits(RESTRICTIONS_PATH)).toBe(hits);
+    t.clock.advance(15 * 60_000);
+    expect((await put(ciro, {})).statusCode).toBe(200);
   });
 });

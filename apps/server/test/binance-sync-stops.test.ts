@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BINANCE_SYNC_EVENT, type BinanceLinkStatus, type BinanceSyncAnswer } from '@arb/shared';
 import { notifySyncStopped } from '../src/services/binance/notify-user.ts';
+import { fanOutChanges } from '../src/services/telegram/change-fanout.ts';
 import {
   fakeKey,
   generateOrders,
@@ -170,5 +171,63 @@ describe('Binance sync: stopped links and periodic rounds', () => {
     } finally {
       await live.close();
     }
+  });
+
+  it('sync batches reach Telegram at most once an hour per ledger, one held message summing them; never with cambios off', async () => {
+    const kora = await linked('Kora');
+    const [leo, mia] = [await createUser(t, { name: 'Leo' }), await createUser(t, { name: 'Mia' })];
+    for (const m of [leo, mia]) {
+      await addMember(t, kora.ledgerId, m.id);
+      await t.database.pool.query(`insert into telegram_links (user_id, chat_id) values ($1, $2)`, [m.id, Math.floor(Math.random() * 1e9)]);
+    }
+    await t.database.pool.query(`insert into notification_settings (user_id, ledger_id, cambios) values ($1, $2, false)`, [
+      mia.id,
+      kora.ledgerId,
+    ]);
+    await t.database.pool.query(`delete from notification_outbox`);
+    const end = t.clock.now.getTime();
+    // Two runs: 3 orders, then 2 more.
+    fake.setOrders(kora.key, generateOrders(3, { endMs: end - 60_000, days: 1, firstNumber: 23_100_000_000_000_000_000n }));
+    expect((await sync(kora)).creadas).toBe(3);
+    // Orders of the next half hour (after the cursor).
+    fake.setOrders(kora.key, generateOrders(2, { endMs: end + 40 * 60_000, days: 0.01, firstNumber: 23_100_000_000_000_000_003n }));
+    t.clock.advance(60 * 60_000);
+    expect((await sync(kora)).creadas).toBe(2);
+    while ((await fanOutChanges(t.ctx.db, 'http://x')) > 0);
+    const held = await t.database.pool.query<{ user_id: string; text: string; due: boolean }>(
+      `select user_id, text, next_attempt_at > now() as due from telegram_messages where dedupe_key like $1`,
+      [`binance-sync:${kora.ledgerId}:%`],
+    );
+    // One message, to Leo only (Mia turned cambios off; Kora is the author), held to the end of the hour, 3 + 2 = 5.
+    expect(held.rows.map((r) => [r.user_id, r.due])).toEqual([[leo.id, true]]);
+    expect(held.rows[0]!.text).toContain('Sincronización con Binance: 5 operaciones nuevas en la última hora');
+  });
+
+  it('an archived link account stops the link (sin_permiso) before Binance is called', async () => {
+    const nora = await linked('Nora');
+    const cuenta = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${nora.ledgerId}/cuentas`,
+      token: nora.token,
+      payload: { nombre: 'Binance USDT', moneda: 'USD', tipo: 'binance' },
+    });
+    const { cuenta: c } = cuenta.json() as { cuenta: { id: string; version: number } };
+    await t.request({
+      method: 'PUT',
+      url: '/api/integrations/binance',
+      token: nora.token,
+      payload: { apiKey: nora.key, apiSecret: SECRET, ledgerId: nora.ledgerId, cuenta_usd_id: c.id },
+    });
+    const archived = await t.request({
+      method: 'PUT',
+      url: `/api/ledgers/${nora.ledgerId}/cuentas/${c.id}`,
+      token: nora.token,
+      payload: { archivada: true, version: c.version },
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    fake.reset();
+    expect((await sync(nora)).error).toMatch(/la sincronización se detuvo$/);
+    expect((await status(nora)).estado).toBe('sin_permiso');
+    expect(fake.hits(HISTORY_PATH)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ export const binanceMessages = {
   binanceKeyNotReadOnly: 'La clave de Binance debe ser solo de lectura: desactiva {permisos}',
   binanceKeyRejected: 'Binance rechazó la clave: revisa la clave, el secreto y las IP permitidas',
   binanceUnavailable: 'No se pudo contactar a Binance. Intenta de nuevo en unos minutos.',
+  binanceTooManyLinks: 'Demasiados intentos de conectar una clave de Binance. Intenta de nuevo en {minutos} minutos.',
   binanceSyncEnCurso: 'Ya hay una sincronización con Binance en curso',
   binanceNotLinked: 'No tienes una clave de Binance conectada',
   binanceKeyInvalid: 'La clave de API no es válida (entre 16 y 128 letras y números)',

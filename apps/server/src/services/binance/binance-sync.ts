@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { binanceForbiddenPermissions, messages, t, type BinanceSyncAnswer, type BinanceSyncResult } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import { hitRateLimit } from '../rate-limit.ts';
 import { secretBox, type SecretBox } from '../../lib/secret-box.ts';
 import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { commitOrders } from '../imports/import-service.ts';
@@ -51,6 +52,10 @@ export interface BinanceSyncOptions {
 function horaCaracas(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('es-VE', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }
+
+/** Link attempts a user may make in a window (each one calls Binance). */
+const LINK_ATTEMPTS = 10;
+const LINK_WINDOW_MS = 15 * 60_000;
 
 /** The periodic rounds' advisory lock (a constant of ours, like the backup writer's). */
 const SYNC_LOCK_KEY = 7_341_002_046;
@@ -308,6 +313,13 @@ export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContex
         { id: data.cuenta_usd_id, moneda: 'USD', field: 'cuenta_usd_id' },
         { id: data.cuenta_ves_id, moneda: 'VES', field: 'cuenta_ves_id' },
       ]);
+      // Each attempt calls Binance with the key given: at most 10 a user per 15 minutes, so the
+      // server cannot be used to try keys against Binance.
+      const hits = await hitRateLimit(ctx.db, `binance-link:${user.id}`, LINK_WINDOW_MS, ctx.now());
+      if (hits.count > LINK_ATTEMPTS) {
+        const seconds = (hits.resetAt.getTime() - ctx.now().getTime()) / 1000;
+        throw tooManyRequests(t('binanceTooManyLinks', { minutos: Math.max(1, Math.ceil(seconds / 60)) }), seconds);
+      }
       let restrictions: Record<string, unknown>;
       try {
         restrictions = await client(data.apiKey, data.apiSecret).apiRestrictions();

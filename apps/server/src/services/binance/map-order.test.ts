@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Big } from '@arb/shared';
 import { mapBinanceOrder, payMethodMatcher, type BinanceApiOrder } from './map-order.ts';
 
 const ZONE = 'America/Caracas';
@@ -114,5 +116,31 @@ describe('accounts by payment method (DESIGN §28)', () => {
   it('the order takes the matched account', () => {
     const m = mapBinanceOrder(order({ payMethodName: 'Banesco' }), ZONE, match);
     expect(m.kind === 'order' && m.order.cuentaVesId).toBe('banesco');
+  });
+});
+
+describe('mapping invariants (property)', () => {
+  it('quantity and price are the half-up roundings of the API texts, within half a unit of their last place', () => {
+    fc.assert(
+      // Amounts up to 99,999.99999999 and prices up to 999.999999: inside every figure limit.
+      fc.property(
+        fc.integer({ min: 0, max: 99_999 }),
+        fc.stringMatching(/^\d{0,8}$/),
+        fc.integer({ min: 1, max: 999 }),
+        fc.stringMatching(/^\d{6}$/),
+        (whole, frac, priceWhole, priceFrac) => {
+          const amount = frac ? `${whole}.${frac}` : String(whole);
+          const unitPrice = `${priceWhole}.${priceFrac}`;
+          const m = mapBinanceOrder(order({ amount, unitPrice }), ZONE, none);
+          // 0.004 rounds to 0.00: refused as not positive, never imported as zero.
+          if (new Big(amount).round(2, Big.roundHalfUp).eq(0)) return m.kind === 'skipped';
+          if (m.kind !== 'order') return false;
+          expect(m.order.quantity).toBe(new Big(amount).toFixed(2, Big.roundHalfUp));
+          expect(m.order.price).toBe(new Big(unitPrice).toFixed(4, Big.roundHalfUp));
+          expect(new Big(m.order.quantity).minus(amount).abs().lte('0.005')).toBe(true);
+          return true;
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { changeMessage, type ChangeRow } from './change-message.ts';
+import { queueSyncNotice, syncBatchCount } from '../binance/sync-notice.ts';
 
 /** Rows of a burst beyond this are counted, not read in full (an import of 20,000 rows is one message). */
 const DETAIL_ROWS = 20;
@@ -37,6 +38,20 @@ export async function fanOutChanges(db: Db, appUrl: string, batch = 20): Promise
       ]);
       const head = names.rows[0];
       if (!head) continue;
+      // Binance sync batches: one held message an hour per ledger, summing them (docs/product.md#binance-sync).
+      const synced = syncBatchCount(rows.rows);
+      if (synced !== undefined) {
+        const recipientIds = recipients.rows.map((r) => r.user_id);
+        await queueSyncNotice(tx, {
+          ledgerId: change.ledger_id,
+          ledgerName: head.ledger_name,
+          created: synced,
+          recipients: recipientIds,
+          appUrl,
+          now: new Date(),
+        });
+        continue;
+      }
       const text = changeMessage({
         ledgerId: change.ledger_id,
         ledgerName: head.ledger_name,
