@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiquidacionResponse, LiquidacionesResponse } from '@arb/shared';
+import { readFileSync } from 'node:fs';
+import type { ImportBatchResult, ImportPreview, LiquidacionResponse, LiquidacionesResponse } from '@arb/shared';
+import { multipart } from './support/multipart.ts';
 import type { LedgerEvent } from '../src/lib/ledger-events.ts';
 import { addCuenta, addMovimiento } from './support/cuentas.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
