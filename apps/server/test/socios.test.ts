@@ -125,7 +125,7 @@ describe('socios: capital, result and settlement', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'TASA_REQUERIDA',
-      error: 'Falta la tasa del 2026-10-10: indícala para valorar los bolívares en USD',
+      error: 'Falta la tasa del 10/10/2026: indícala para valorar los bolívares en USD',
     });
     expect((await preview(otro, 'desde=2026-10-01&hasta=2026-10-10&tasa_final=40')).statusCode).toBe(404);
     const backwards = await preview(ana, 'desde=2026-10-10&hasta=2026-10-01&tasa_final=40');
