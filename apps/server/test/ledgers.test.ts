@@ -61,6 +61,8 @@ describe('create, list and rename', () => {
       members: [{ userId: ana.id, canModifyBalance: true, soloLectura: false, user: { id: ana.id, user_name: 'Ana', email: ana.email } }],
       _count: { transactions: 0 },
       metodo_ganancia: 'por_operacion',
+      // docs/product.md#socios-y-liquidacion: the default split rule.
+      reparto: { metodo: 'capital' },
       createdAt: expect.any(String),
     });
     const mine = await list(ana);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiquidacionResponse, LiquidacionesResponse } from '@arb/shared';
+import { readFileSync } from 'node:fs';
+import type { ImportBatchResult, ImportPreview, LiquidacionResponse, LiquidacionesResponse } from '@arb/shared';
+import { multipart } from './support/multipart.ts';
 import type { LedgerEvent } from '../src/lib/ledger-events.ts';
 import { addCuenta, addMovimiento } from './support/cuentas.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -123,7 +125,7 @@ describe('socios: capital, result and settlement', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'TASA_REQUERIDA',
-      error: 'Falta la tasa del 2026-10-10: indícala para valorar los bolívares en USD',
+      error: 'Falta la tasa del 10/10/2026: indícala para valorar los bolívares en USD',
     });
     expect((await preview(otro, 'desde=2026-10-01&hasta=2026-10-10&tasa_final=40')).statusCode).toBe(404);
     const backwards = await preview(ana, 'desde=2026-10-10&hasta=2026-10-01&tasa_final=40');
@@ -304,15 +306,29 @@ describe('socios: capital, result and settlement', () => {
   });
 
   it('imports skip orders dated in a closed period, with the reason', async () => {
-    const { closedRanges, inClosed } = await import('../src/services/socios/closed-days.ts');
-    const ranges = await closedRanges(t.ctx.db, L);
-    expect(ranges).toEqual([{ desde: '2026-10-01', hasta: '2026-10-10' }]);
-    expect([
-      inClosed('2026-10-01', ranges),
-      inClosed('2026-10-10', ranges),
-      inClosed('2026-10-11', ranges),
-      inClosed('2026-09-30', ranges),
-    ]).toEqual([true, true, false, false]);
+    // A ledger of its own: 2 May 2024 closed; the fixture has two orders that day and one on 1 May.
+    const carla = await createUser(t, { name: 'Carla' });
+    const C = carla.ledgerId;
+    const cerrar = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${C}/liquidaciones`,
+      token: carla.token,
+      payload: { desde: '2024-05-02', hasta: '2024-05-02' },
+    });
+    expect(cerrar.statusCode, cerrar.body).toBe(201);
+    const csv = readFileSync(new URL('../src/services/imports/fixtures/english-fees.csv', import.meta.url));
+    const form = () => multipart({}, [{ name: 'file', filename: 'orders.csv', contentType: 'text/csv', data: csv }]);
+    const pre = await t.request({ method: 'POST', url: `/api/ledgers/${C}/imports/preview`, token: carla.token, ...form() });
+    expect(pre.statusCode, pre.body).toBe(200);
+    const body = pre.json() as ImportPreview;
+    expect(body.counts).toEqual({ new: 1, duplicate: 0, skipped: 4 });
+    expect(body.rows.filter((r) => r.fecha === '2024-05-02').map((r) => [r.action, r.reason])).toEqual([
+      ['skipped', 'Período liquidado'],
+      ['skipped', 'Período liquidado'],
+    ]);
+    const done = await t.request({ method: 'POST', url: `/api/ledgers/${C}/imports`, token: carla.token, ...form() });
+    expect(done.statusCode, done.body).toBe(201);
+    expect((done.json() as ImportBatchResult).batch).toMatchObject({ created: 1, skipped: 4, fechas: ['2024-05-01'] });
   });
 
   it('reopening: owner only, latest only; then the days take changes again', async () => {

@@ -3,6 +3,7 @@ import {
   addDays,
   Big,
   calcularLiquidacion,
+  formatDayShort,
   messages,
   REPARTO_POR_DEFECTO,
   t,
@@ -143,9 +144,13 @@ export async function computeLiquidacionOn(
 
   // No rate for a day with bolívares → 422 naming the day (DESIGN §22).
   if (!previous && tasaInicial === null && !new Big(inicial.ves).eq(0))
-    throw new AppError('TASA_REQUERIDA', t('liquidacionTasaRequerida', { fecha: dayBefore }), { tasa_inicial: messages.tasaRequerida });
+    throw new AppError('TASA_REQUERIDA', t('liquidacionTasaRequerida', { fecha: formatDayShort(dayBefore) }), {
+      tasa_inicial: messages.tasaRequerida,
+    });
   if (tasaFinal === null && tenencias.some((h) => !new Big(h.ves).eq(0)))
-    throw new AppError('TASA_REQUERIDA', t('liquidacionTasaRequerida', { fecha: q.hasta }), { tasa_final: messages.tasaRequerida });
+    throw new AppError('TASA_REQUERIDA', t('liquidacionTasaRequerida', { fecha: formatDayShort(q.hasta) }), {
+      tasa_final: messages.tasaRequerida,
+    });
 
   // DESIGN §28 "Capital against the period": closed results whose hasta < desde.
   const resultadosCerrados = periods
@@ -297,7 +302,10 @@ export async function reopenLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string
   });
 }
 
-/** GET …/liquidaciones (members): the closed periods, newest first, and the web's default period. */
+/** At most this many closed periods are listed (ten years of months; each carries its whole answer). */
+const LIST_MAX = 120;
+
+/** GET …/liquidaciones (members): the newest closed periods first (at most LIST_MAX), and the web's default period. */
 export async function listLiquidaciones(ctx: Ctx, userId: string, ledgerId: string): Promise<LiquidacionesResponse> {
   await loadMembership(ctx.db, ledgerId, userId);
   const r = await ctx.db.execute<{
@@ -312,7 +320,7 @@ export async function listLiquidaciones(ctx: Ctx, userId: string, ledgerId: stri
     select l.id::text, l.desde::text, l.hasta::text, l.created_by::text as by, u.user_name as by_name,
       to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, l.datos
     from liquidaciones l left join users u on u.id = l.created_by
-    where l.ledger_id = ${ledgerId} order by l.desde desc`);
+    where l.ledger_id = ${ledgerId} order by l.desde desc limit ${LIST_MAX}`);
   const today = todayKey(ctx.config.APP_TIMEZONE, new Date());
   const first = await ctx.db.execute<{ d: string | null }>(
     sql`select min(fecha)::text as d from movimientos where ledger_id = ${ledgerId} and tipo = 'aporte'`,

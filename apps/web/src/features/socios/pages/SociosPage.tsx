@@ -28,6 +28,7 @@ import { useAportesRetiros, useCerrarPeriodo, useLiquidaciones, useLiquidacionPr
 import { LiquidacionView } from '../components/LiquidacionView';
 import { PeriodosCerrados } from '../components/PeriodosCerrados';
 import { RepartoForm } from '../components/RepartoForm';
+import { useSociosRealtime } from '../hooks/use-socios-realtime';
 
 /**
  * /ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion): whose money it is — each
@@ -46,6 +47,7 @@ export default function SociosPage() {
   const [tasaText, setTasaText] = useState('');
   const [asking, setAsking] = useState(false);
   const success = useSuccessMessage();
+  useSociosRealtime(ledgerId);
 
   // The default period (DESIGN §22): the day after the last closed one (or the first aporte) to today.
   const sugerido = cerradas.data?.sugerido;
