@@ -3,14 +3,19 @@
  * is for PostgreSQL; the embedded database is reported too), beside the bare one-query route.
  *   node --import tsx bench/create.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
+import { todayKey } from '@arb/shared';
 import { cannon, fmt, printTable, seedOwner, startBench } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const DAY = '2026-11-20';
+// Today (APP_TIMEZONE): a create written now is stamped with the day's live rates (DESIGN §28).
+const DAY = todayKey('America/Caracas');
 
 const b = await startBench();
 try {
   const o = await seedOwner(b, 'Creates');
+  // The panel's rates, fetched as a dashboard does: each create is stamped with them (DESIGN §24).
+  for (const panel of ['oficial', 'paralelo'])
+    await fetch(`${b.baseUrl}/api/rates/${panel}`, { headers: { authorization: `Bearer ${o.token}` } });
   const body = { ledgerId: o.ledgerId, fecha: DAY, venta: 100, tasa_venta: 40.5, compra: 100, tasa_compra: 40, notas: 'bench' };
   await cannon(`${b.baseUrl}/bench/bare?ledgerId=${o.ledgerId}&fecha=${DAY}`, undefined, 50, 2);
   await cannon(`${b.baseUrl}/api/transactions`, o.token, 50, 2, { body });

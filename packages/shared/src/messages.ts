@@ -235,6 +235,7 @@ export const messages = {
   // Market reference and rate history (docs/product.md#market-reference, DESIGN §24).
   rateHistoryRangeInvertido: 'La fecha «desde» no puede ser posterior a «hasta»',
   rateHistoryRangeTooLong: 'El rango no puede superar {dias} días',
+  rateHistoryLoadError: 'No se pudo cargar el historial de tasas',
   margenVsParalelo: '{valor} % vs paralelo',
   margenVsParaleloTitle: 'Margen frente al dólar paralelo del momento ({paralelo} Bs)',
   historySpreadLabel: 'Diferencial',

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../days.ts';
 import { rateOfDay, ratesOfDays, type RateDayCandidate } from './rate-of-day.ts';
 
 /** DESIGN §28: history for D, else the last live value fetched on D, else the latest earlier day's. */
@@ -40,5 +42,41 @@ describe('the rate of a day', () => {
 
   it('an empty value is no value', () => {
     expect(rateOfDay([{ fecha: '2026-11-20', historico: null, vivo: '' }], '2026-11-20')).toBeNull();
+  });
+});
+
+describe('the rate of a day (properties)', () => {
+  const candidate = fc.record({
+    fecha: fc.integer({ min: 0, max: 40 }).map((n) => addDays('2026-11-01', n)),
+    historico: fc.option(fc.integer({ min: 1, max: 999 }).map(String), { nil: undefined }),
+    vivo: fc.option(fc.integer({ min: 1, max: 999 }).map(String), { nil: undefined }),
+  });
+
+  it('a range walk says for every day what asking that day alone says', () => {
+    fc.assert(
+      fc.property(
+        fc.array(candidate, { maxLength: 25 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 15 }),
+        (cs, from, len) => {
+          const desde = addDays('2026-11-01', from);
+          const hasta = addDays(desde, len);
+          const walked = ratesOfDays(cs, desde, hasta);
+          walked.forEach((r, i) => expect(r).toEqual(rateOfDay(cs, addDays(desde, i))));
+        },
+      ),
+    );
+  });
+
+  it('a value never comes from a later day, and a day with a history value always answers it', () => {
+    fc.assert(
+      fc.property(fc.array(candidate, { maxLength: 25 }), fc.integer({ min: 0, max: 40 }), (cs, n) => {
+        const day = addDays('2026-11-01', n);
+        const r = rateOfDay(cs, day);
+        if (r) expect(r.dia <= day).toBe(true);
+        const own = cs.find((c) => c.fecha === day && c.historico);
+        if (own) expect(r).toMatchObject({ dia: day, origen: 'historico' });
+      }),
+    );
   });
 });

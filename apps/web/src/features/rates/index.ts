@@ -2,3 +2,4 @@
 export { RatesPanel } from './components/RatesPanel';
 export { useParallelRateState, type ParallelRateState } from './use-parallel-rate';
 export { rateQueryOptions } from './api/get-rate';
+export { rateHistoryQueryOptions, useRateHistory } from './api/get-rate-history';
