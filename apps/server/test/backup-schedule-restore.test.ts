@@ -101,17 +101,12 @@ describe('scheduled backup → empty database → restore', () => {
         expect(await rowsOf(restored, table), table).toEqual(await rowsOf(t, table));
       }
       // HOOK for the liquidaciones (issue 39, DESIGN §22/§26): their table is compared above once it
-      // is in BACKED_UP_TABLES. The socios work should also, before the backup above, close one:
+      // is in BACKED_UP_TABLES. The socios work adds, before the backup above, a closed one:
       //   POST /api/ledgers/${L}/liquidaciones {desde: DAY, hasta: NEXT, tasa_final: '40'}
-      // and after the restore compare GET …/liquidaciones on both servers. Tried on a trial merge
-      // with the socios branch (2026-11-27): the restore then failed with PERIODO_CERRADO — the
-      // period lock's DEFERRED constraint triggers on transactions/movimientos/daily_balances fire at
-      // the restore's commit, after the liquidaciones rows are in. Making them immediate when the
-      // restore reaches `liquidaciones` (the pending checks run then, before any period is closed)
-      // fixed it on both databases:
-      //   if (parsed.table === 'liquidaciones') await client.query('set constraints
-      //     liquidacion_lock_ins_del_trg, liquidacion_lock_upd_trg, liquidacion_lock_trg immediate');
-      // in restoreBackup's table switch (docs/decisions/0053).
+      // and after the restore compares GET …/liquidaciones on both servers. Tried on a trial merge
+      // with the socios branch (2026-11-27): it passes on both databases since restoreBackup runs
+      // the deferred checks as each batch goes in; before that, the period lock's deferred triggers
+      // refused the restore at its commit with PERIODO_CERRADO (docs/decisions/0053).
       expect(tables.includes('liquidaciones') || !BACKED_UP_TABLES.includes('liquidaciones')).toBe(true);
     } finally {
       await restored.close();
