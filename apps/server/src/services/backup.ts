@@ -173,6 +173,11 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<void> 
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from users');
     if (rows[0]!.n > 0) throw new Error('La base de datos no está vacía: restaura sobre una base nueva (otro DATA_DIR o DATABASE_URL).');
     await client.query('begin');
+    // Every deferred check runs as each batch is inserted, not at the commit: the tables come in
+    // dependency order, so each batch is valid against what is already there, whereas at the
+    // commit a later table (a closed liquidación) would refuse the earlier rows of its period
+    // (docs/decisions/0053).
+    await client.query('set constraints all immediate');
     let table = '';
     let batch: string[] = [];
     let chars = 0;

@@ -325,7 +325,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     ),
   );
   return (
-    <Paper ref={section} component="section" aria-labelledby="new-tx-title" aria-busy={!third} sx={{ p: 2 }}>
+    <Paper ref={section} component="section" aria-labelledby="new-tx-title" aria-busy={!third} sx={REPEAT_SCROLL_SX}>
       <Typography id="new-tx-title" variant="h6" component="h2" gutterBottom>
         Nueva Transacción
       </Typography>
@@ -355,6 +355,12 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     </Paper>
   );
 }
+
+/**
+ * The form's padding, and the room "Repetir" leaves above it when it scrolls the form into view:
+ * the sticky app bar (56 px on a phone, 64 px from 600 px) would cover its title and first field.
+ */
+const REPEAT_SCROLL_SX = { p: 2, scrollMarginTop: { xs: 64, sm: 72 } } as const;
 
 /**
  * Applies each new "Repetir" press once (its `n`), then brings the form to the user: on a phone it
