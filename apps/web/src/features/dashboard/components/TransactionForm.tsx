@@ -169,7 +169,8 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     const vars: CreateTransactionVars = {
       ledgerId,
       // Accounts only where the ledger has them: a ledger without accounts sends what it always sent.
-      input: cuentas.length > 0 ? { ...amounts, cuenta_ves_id: sent.cuentaVesId || null, cuenta_usd_id: sent.cuentaUsdId || null } : amounts,
+      input:
+        cuentas.length > 0 ? { ...amounts, cuenta_ves_id: sent.cuentaVesId || null, cuenta_usd_id: sent.cuentaUsdId || null } : amounts,
       ocurridoEn: pressedAt.current ?? new Date().toISOString(),
       ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
       idempotencyKey: idempotencyKey.current,
@@ -297,8 +298,12 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       <Suspense fallback={null}>
         <CuentaSelects
           cuentas={cuentas}
-          ves={form.register('cuentaVesId', { onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaVesId', e.target.value) })}
-          usd={form.register('cuentaUsdId', { onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaUsdId', e.target.value) })}
+          ves={form.register('cuentaVesId', {
+            onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaVesId', e.target.value),
+          })}
+          usd={form.register('cuentaUsdId', {
+            onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaUsdId', e.target.value),
+          })}
         />
       </Suspense>
     ) : null;
