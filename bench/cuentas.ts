@@ -19,6 +19,14 @@ const DAY = '2026-11-20';
 
 const b = await startBench();
 try {
+  // BENCH_PART=day runs only the 200-row day's figures (no 100,000-row seed).
+  if (process.env.BENCH_PART !== 'day') await accountsAtADay();
+  await dayWithAccounts();
+} finally {
+  await b.close();
+}
+
+async function accountsAtADay(): Promise<void> {
   const o = await seedOwner(b, 'Cuentas');
   const seedStart = performance.now();
   const pool = b.database.pool;
@@ -87,6 +95,10 @@ try {
     row('balances of a day (~91 tx + ~9 movements) with its accounts', balances, null),
     seedRow('seed (INSERT … SELECT + vacuum)', seedMs),
   ]);
+}
+
+async function dayWithAccounts(): Promise<void> {
+  const pool = b.database.pool;
 
   // §27: the 200-row day with accounts. One ledger as bench/balances.ts seeds it (no accounts), one
   // with the same rows each naming a VES and a USD account (of 12) and 20 movements that day.
@@ -134,8 +146,8 @@ try {
   await cannon(plainUrl, plain.token, 50, 2);
   await cannon(accUrl, withAcc.token, 50, 2);
   const bare50 = await cannon(bareUrl, undefined, 50, SECONDS);
-  const plain50 = await cannon(plainUrl, plain.token, 50, SECONDS);
   const acc50 = await cannon(accUrl, withAcc.token, 50, SECONDS);
+  const plain50 = await cannon(plainUrl, plain.token, 50, SECONDS);
   const rows: Row[] = [];
   for (const [label, r] of [
     ['200-row day, no accounts', plain50],
@@ -159,6 +171,4 @@ try {
     });
   }
   printTable(`Balances of a 200-row day with accounts (DESIGN §27), 50 connections, ${SECONDS} s each, ${b.target}`, rows);
-} finally {
-  await b.close();
 }
