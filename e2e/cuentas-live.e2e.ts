@@ -3,6 +3,7 @@ import { todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
 import { call, personalLedger, signUp, type Account } from './support/accounts.ts';
 import { parallelRateAt } from './support/rates.ts';
+import { addSale, waitForServiceWorker } from './support/offline.ts';
 
 /*
  * More of issue 37's journeys against the real server (docs/product.md#cuentas-y-movimientos):
@@ -143,5 +144,38 @@ describe('cuentas, live and from the form', () => {
     await page.waitForURL(`**/ledger/${ledgerId}/cuentas`);
     await expect.poll(() => page.getByTestId('cuenta-Banesco').textContent()).toContain('3.100,00 Bs.S');
     await screenshot(page, 'cuentas-from-the-form');
+  });
+
+  it('a sale queued offline into Banesco, archived meanwhile, goes to Sin asignar and the dashboard says so (DESIGN §28)', async () => {
+    const s = await openBrowser();
+    sessions.push(s);
+    const ana = await signUp(s, 'Ana');
+    const ledgerId = await personalLedger(s, ana);
+    const banesco = await cuenta(s, ana, ledgerId, { nombre: 'Banesco', moneda: 'VES' });
+    const { page } = s;
+    await page.goto(`/dashboard?ledger=${ledgerId}&date=${todayKey(TZ)}`);
+    await waitForServiceWorker(page);
+    await page.reload();
+    await page.getByTestId('balance-disponible-ves').waitFor();
+    await page.getByLabel('Cuenta Bs', { exact: true }).selectOption({ label: 'Banesco' });
+
+    // Offline: the sale waits in the queue, naming its account.
+    await s.context.setOffline(true);
+    await addSale(page, '10', '310');
+    await page.getByTestId('queued-row').waitFor();
+    expect(await page.getByTestId('queued-row-cuentas').textContent()).toBe('Bs Banesco');
+    // Meanwhile (another device) Banesco is archived; it was never used, so it may be.
+    await call(s, 'PUT', `/api/ledgers/${ledgerId}/cuentas/${banesco.id}`, { archivada: true }, ana.token);
+
+    // Back online the queue sends it: the row is kept, in Sin asignar, and the user is told.
+    await s.context.setOffline(false);
+    await page.getByText('La cuenta Banesco se archivó mientras la operación esperaba: quedó en Sin asignar').waitFor({ timeout: 30_000 });
+    const day = await call<{
+      transacciones_con_acumulados: Array<{ venta: number; cuenta_ves_id?: string }>;
+      sin_asignar?: { ves: number };
+    }>(s, 'GET', `/api/transactions/balances?ledgerId=${ledgerId}&fecha=${todayKey(TZ)}`, undefined, ana.token);
+    expect(day.transacciones_con_acumulados.map((t) => [t.venta, t.cuenta_ves_id ?? null])).toEqual([[10, null]]);
+    expect(day.sin_asignar?.ves).toBe(3100); // 10 × 310
+    await screenshot(page, 'cuentas-queued-archived');
   });
 });

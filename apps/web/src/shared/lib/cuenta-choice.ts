@@ -60,14 +60,3 @@ export function cuentaOptions(cuentas: readonly CuentaOption[], moneda: 'VES' | 
 export function cuentaRefs(choice: { cuentaVesId?: string | undefined; cuentaUsdId?: string | undefined }) {
   return { cuenta_ves_id: choice.cuentaVesId || null, cuenta_usd_id: choice.cuentaUsdId || null };
 }
-
-/** "Bs Banesco · USD Binance" for a row's accounts (names known from the day's answer), '' when none. */
-export function rowCuentasText(
-  row: { cuenta_ves_id?: string | undefined; cuenta_usd_id?: string | undefined },
-  names: ReadonlyMap<string, string>,
-): string {
-  const parts: string[] = [];
-  if (row.cuenta_ves_id) parts.push(`Bs ${names.get(row.cuenta_ves_id) ?? 'cuenta archivada'}`);
-  if (row.cuenta_usd_id) parts.push(`USD ${names.get(row.cuenta_usd_id) ?? 'cuenta archivada'}`);
-  return parts.join(' · ');
-}

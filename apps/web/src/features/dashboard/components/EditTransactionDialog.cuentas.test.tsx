@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { aTransaction, json, mockFetch, renderWithProviders } from '../test/harness';
 import { EditTransactionDialog } from './EditTransactionDialog';
 import type { CuentaOption } from '../../../shared/lib/cuenta-choice';
-import { rowCuentasText } from '../../../shared/lib/cuenta-choice';
+import { rowCuentasText } from '../../../shared/lib/cuenta-names';
 
 const LEDGER = '11111111-1111-4111-8111-111111111111';
 const BANESCO: CuentaOption = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', nombre: 'Banesco', moneda: 'VES', archivada: false };

@@ -5,7 +5,7 @@ import { Figure } from '../../../shared/ui/Figure';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { offlineQueue } from '../../../shared/offline/offline';
 import type { QueuedOp } from '../../../shared/offline/queue';
-import { rowCuentasText } from '../../../shared/lib/cuenta-choice';
+import { rowCuentasText } from '../../../shared/lib/cuenta-names';
 
 type CuentaIds = { cuenta_ves_id?: string | undefined; cuenta_usd_id?: string | undefined };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useForm } from 'react-hook-form';
@@ -26,8 +26,12 @@ import { useAfterPaint } from '../../../shared/lib/after-paint';
 import { ProfitPreview } from './ProfitPreview';
 import { FarRateDialog, farRateQuestions } from './FarRateDialog';
 import { useDayCuentas } from '../api/day-cuentas';
-import { cuentaRefs, readCuentaChoice, saveCuentaChoice } from '../../../shared/lib/cuenta-choice';
-import { CuentaSelects } from './CuentaSelects';
+
+// "Cuenta Bs" / "Cuenta USD" and the remembered choice: asked for only when the ledger has accounts,
+// so a ledger without them loads nothing more with the form (docs/decisions/0019-dashboard-first-paint.md;
+// docs/decisions/0052-accounts-on-the-dashboard.md).
+const CuentaSelects = lazy(() => import('./CuentaSelects').then((m) => ({ default: m.CuentaSelects })));
+const cuentaChoice = () => import('../../../shared/lib/cuenta-choice');
 
 interface Props {
   ledgerId: string;
@@ -104,14 +108,21 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   // The user's last choice for this ledger, once its accounts are known (and again on another ledger).
   useEffect(() => {
     if (cuentas.length === 0) return;
-    const choice = readCuentaChoice(ledgerId, cuentas);
-    setValue('cuentaVesId', choice.ves);
-    setValue('cuentaUsdId', choice.usd);
+    let live = true;
+    void cuentaChoice().then(({ readCuentaChoice }) => {
+      if (!live) return;
+      const choice = readCuentaChoice(ledgerId, cuentas);
+      setValue('cuentaVesId', choice.ves);
+      setValue('cuentaUsdId', choice.usd);
+    });
+    return () => {
+      live = false;
+    };
   }, [ledgerId, cuentas, setValue]);
   const chooseCuenta = (name: 'cuentaVesId' | 'cuentaUsdId', value: string) => {
     const now = getValues() as Values;
     const next = { cuentaVesId: now.cuentaVesId, cuentaUsdId: now.cuentaUsdId, [name]: value };
-    saveCuentaChoice(ledgerId, { ves: next.cuentaVesId, usd: next.cuentaUsdId });
+    void cuentaChoice().then(({ saveCuentaChoice }) => saveCuentaChoice(ledgerId, { ves: next.cuentaVesId, usd: next.cuentaUsdId }));
   };
   // The preview reads the fields as typed ("318,5"): one that cannot be read yet counts as empty.
   const typed = [
@@ -161,7 +172,8 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     const vars: CreateTransactionVars = {
       ledgerId,
       // Accounts only where the ledger has them: a ledger without accounts sends what it always sent.
-      input: cuentas.length > 0 ? { ...amounts, ...cuentaRefs(sent) } : amounts,
+      input:
+        cuentas.length > 0 ? { ...amounts, cuenta_ves_id: sent.cuentaVesId || null, cuenta_usd_id: sent.cuentaUsdId || null } : amounts,
       ocurridoEn: pressedAt.current ?? new Date().toISOString(),
       ganancia: previewCreateProfit(data.venta, data.tasa_venta, data.compra, data.tasa_compra),
       idempotencyKey: idempotencyKey.current,
@@ -293,11 +305,17 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   );
   const cuentaFields =
     cuentas.length > 0 ? (
-      <CuentaSelects
-        cuentas={cuentas}
-        ves={form.register('cuentaVesId', { onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaVesId', e.target.value) })}
-        usd={form.register('cuentaUsdId', { onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaUsdId', e.target.value) })}
-      />
+      <Suspense fallback={null}>
+        <CuentaSelects
+          cuentas={cuentas}
+          ves={form.register('cuentaVesId', {
+            onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaVesId', e.target.value),
+          })}
+          usd={form.register('cuentaUsdId', {
+            onChange: (e: { target: { value: string } }) => chooseCuenta('cuentaUsdId', e.target.value),
+          })}
+        />
+      </Suspense>
     ) : null;
   const rest = useKept(
     JSON.stringify([

@@ -11,7 +11,8 @@ import { useOnline } from '../../../shared/offline/offline';
 import type { QueuedOp } from '../../../shared/offline/queue';
 import { enqueue, isNoAnswer, mustQueue } from '../hooks/useOfflineSync';
 import { DayRow, DayRowStyles, type RowActions } from './DayRow';
-import { rowCuentasText, type CuentaOption } from '../../../shared/lib/cuenta-choice';
+import type { CuentaOption } from '../../../shared/lib/cuenta-choice';
+import { rowCuentasText } from '../../../shared/lib/cuenta-names';
 
 // Loaded when a row's "Editar" is pressed: its fields need react-hook-form, which the day's first
 // paint does not (docs/decisions/0019-dashboard-first-paint.md "The form after the day's list").
