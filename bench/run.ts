@@ -18,6 +18,7 @@ const files = [
   'average-cost.ts',
   'create.ts',
   'export.ts',
+  'reportes.ts',
   'import.ts',
   'realtime.ts',
   'mixed.ts',
