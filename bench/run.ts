@@ -19,6 +19,7 @@ const files = [
   'average-cost.ts',
   'create.ts',
   'export.ts',
+  'reportes.ts',
   'import.ts',
   'binance-sync.ts',
   'realtime.ts',

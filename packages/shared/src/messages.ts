@@ -4,11 +4,8 @@ import { binanceMessages } from './messages-binance.ts';
  * Every Spanish text the server sends and the web shows, by stable key: the product's texts word
  * for word (docs/product.md). Nothing else in the code base spells these out.
  */
-import { reportesMessages } from './reportes/reportes-messages.ts';
-
 export const messages = {
   ...binanceMessages,
-  ...reportesMessages,
   retry: 'Reintentar',
   // Validation (docs/product.md#money)
   emailRequired: 'El email es requerido',
@@ -654,6 +651,8 @@ export const messages = {
   // The Cuentas page (docs/product.md#cuentas-y-movimientos).
   cuentasTitle: 'Cuentas',
   cuentasNavLink: 'Cuentas',
+  // The history page's link to the monthly reports (docs/product.md#reportes); the page's own texts are reportesMessages.
+  reportesNavLink: 'Reportes',
   cuentasLoading: 'Cargando cuentas...',
   cuentasLoadError: 'No se pudieron cargar las cuentas',
   cuentasEmpty: 'Aún no hay cuentas. Crea la primera para saber dónde está el dinero.',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { daysOfMonth, mesEnRango, messages, reporteQuerySchema, todayKey } from '@arb/shared';
+import { daysOfMonth, mesEnRango, messages, reporteQuerySchema, todayKey, reportesMessages } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { loadMembership } from '../services/ledger-access.ts';
@@ -30,13 +30,14 @@ export async function reporteRoutes(root: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const { mes, formato } = request.query;
       // Bounded: 2000-01 up to this month (a month of the future has nothing to report).
-      if (!mesEnRango(mes, todayKey(ctx.config.APP_TIMEZONE, ctx.now()))) throw new AppError('VALIDATION_ERROR', messages.reporteMesFuera);
+      if (!mesEnRango(mes, todayKey(ctx.config.APP_TIMEZONE, ctx.now())))
+        throw new AppError('VALIDATION_ERROR', reportesMessages.reporteMesFuera);
       const m = await loadMembership(ctx.db, request.params.id, request.user.id);
       const report = await loadMonthReport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, mes, ctx.config.APP_TIMEZONE);
       reply.header('cache-control', 'no-store');
       if (formato === 'json') return toReporteJson(report);
       if (formato === 'pdf') {
-        const pdf = await renderPdf(monthPdfDoc(report, daysOfMonth(mes).length), messages.reportePagina);
+        const pdf = await renderPdf(monthPdfDoc(report, daysOfMonth(mes).length), reportesMessages.reportePagina);
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', contentDisposition(reportFileName(m.ledgerName, mes, 'pdf')))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { reportesMessages as messages } from './reportes-messages.ts';
 import { addDays } from '../days.ts';
 
 /**

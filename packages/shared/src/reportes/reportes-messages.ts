@@ -1,7 +1,8 @@
 /**
  * The Spanish texts of the monthly reports (DESIGN §25, §28; docs/product.md#reportes): the
- * workbook's sheets and labels, the PDF and the Reportes page. Spread into `messages` so they are
- * read by key like every other text.
+ * workbook's sheets and labels, the PDF and the Reportes page, read by key like `messages`. A
+ * dictionary of its own so they stay out of the dashboard's entry bundle (only the server and the
+ * Reportes chunk import it; the shared package has no side effects, so the bundler drops it elsewhere).
  */
 export const reportesMessages = {
   reporteMesInvalido: 'El mes debe tener el formato AAAA-MM (por ejemplo 2026-11)',
@@ -115,3 +116,12 @@ export const reportesMessages = {
   reportesSinDatos: 'No hay operaciones en este mes',
   reportesVolver: 'Volver',
 } as const;
+
+export type ReporteMessageKey = keyof typeof reportesMessages;
+
+/** Fills `{name}` placeholders, as `t` does for `messages`: tr('reporteFaltaTasa', { fecha }). */
+export function tr(key: ReporteMessageKey, params?: Record<string, string | number>): string {
+  let text: string = reportesMessages[key];
+  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}

@@ -155,7 +155,9 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
     movUsd: new Big(0),
   };
   let closing = { ves: '0', usd: '0' };
-  computed.forEach((data, i) => {
+  for (const [i, data] of computed.entries()) {
+    // One day's rows at a time, then the event loop goes to other requests (decision 0050).
+    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const fecha = days[i]!;
     const { day, cuentas: raw } = data;
     const f = cuentasDayFigures(raw, {
@@ -165,7 +167,7 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
       verificado_usd: day.saldos_actuales.saldo_usd_actual,
     });
     closing = { ves: f.disponible_ves, usd: f.disponible_usd };
-    if (!activeDays.includes(fecha)) return;
+    if (!activeDays.includes(fecha)) continue;
     let comisiones = new Big(0);
     for (const r of day.transacciones_con_acumulados) {
       comisiones = comisiones.plus(r.comision_usd);
@@ -223,7 +225,7 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
       saldo_usd: f.disponible_usd,
       rates: rates.get(fecha) ?? { oficial: null, paralelo: null },
     });
-  });
+  }
 
   // The month opens with the first day's base (carried from the day before, or set by hand that day).
   const first = days[0] === desde ? computed[0]! : await computeLedgerDay(db, ledger.id, desde);

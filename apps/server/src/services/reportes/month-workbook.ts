@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { messages as m } from '@arb/shared';
+import { messages as base, reportesMessages } from '@arb/shared';
 import type { MonthReport } from './month-report.ts';
 import { writeRow } from './workbook/cells.ts';
 import { CUENTAS_COLUMNS } from './workbook/cuentas-sheet.ts';
@@ -10,6 +10,9 @@ import { operacionesColumns } from './workbook/operaciones-sheet.ts';
 import { writeResumen } from './workbook/resumen-sheet.ts';
 import { writeSocios } from './workbook/socios-sheet.ts';
 import { setColumns, writeTable, type Column } from './workbook/table.ts';
+
+/** The shared texts and the reports' own (reportesMessages), by key. */
+const m = { ...base, ...reportesMessages };
 
 /**
  * Streams the month's workbook (DESIGN §25, docs/product.md#reportes) with exceljs' streaming

@@ -1,6 +1,9 @@
-import { formatDayShort, formatMonthLong, formatNumber, formatNumber2, messages as m, t } from '@arb/shared';
+import { formatDayShort, formatMonthLong, formatNumber, formatNumber2, messages as base, reportesMessages, tr } from '@arb/shared';
 import type { MonthDia, MonthReport } from '../month-report.ts';
 import type { PdfDoc } from './pdf-renderer.ts';
+
+/** The shared texts and the reports' own (reportesMessages), by key. */
+const m = { ...base, ...reportesMessages };
 
 const GREEN = '#2e7d32';
 const RED = '#c62828';
@@ -63,8 +66,8 @@ export function monthPdfDoc(r: MonthReport, daysInMonth: number): PdfDoc {
   const s = r.resumen;
   const equity = (p: MonthReport['resumen']['patrimonio_inicial']) =>
     p.usd === null
-      ? t('reporteFaltaTasa', { fecha: formatDayShort(p.fecha) })
-      : `${money(p.usd)} (${t('reporteTasaDe', { fecha: formatDayShort(p.fecha) })}: ${rate(p.tasa)})`;
+      ? tr('reporteFaltaTasa', { fecha: formatDayShort(p.fecha) })
+      : `${money(p.usd)} (${tr('reporteTasaDe', { fecha: formatDayShort(p.fecha) })}: ${rate(p.tasa)})`;
   const summary: Array<[string, string]> = [
     [m.reporteOperaciones, String(s.operaciones)],
     [m.reporteUsdVendidos, money(s.venta)],

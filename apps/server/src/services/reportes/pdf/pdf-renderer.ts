@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { messages } from '@arb/shared';
+import { reportesMessages } from '@arb/shared';
 import { AppError } from '../../../lib/errors.ts';
 
 /** A pdfmake document definition: plain data (no functions), so it can travel to the worker. */
@@ -26,7 +26,7 @@ let timer: NodeJS.Timeout | null = null;
 const waiting: Job[] = [];
 let nextId = 1;
 
-const busy = () => new AppError('SERVICE_UNAVAILABLE', messages.reporteOcupado, undefined, { 'retry-after': '5' });
+const busy = () => new AppError('SERVICE_UNAVAILABLE', reportesMessages.reporteOcupado, undefined, { 'retry-after': '5' });
 
 function settle(): Job | null {
   if (timer) clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { messages as m, type MessageKey } from '@arb/shared';
+import { messages, reportesMessages as m, type MessageKey } from '@arb/shared';
 import type { MonthCuenta } from '../month-cuentas.ts';
 import { dayCell, FMT, num } from './cells.ts';
 import type { Column } from './table.ts';
@@ -7,7 +7,7 @@ import type { Column } from './table.ts';
 export const CUENTAS_COLUMNS: Column<MonthCuenta>[] = [
   { header: m.reporteCuenta, width: 24, value: (c) => (c.archivada ? `${c.nombre} (${m.reporteArchivada})` : c.nombre) },
   { header: m.reporteMoneda, width: 8, value: (c) => c.moneda },
-  { header: m.reporteTipo, width: 12, value: (c) => m[`tipoCuenta_${c.tipo}` as MessageKey] ?? c.tipo },
+  { header: m.reporteTipo, width: 12, value: (c) => messages[`tipoCuenta_${c.tipo}` as MessageKey] ?? c.tipo },
   { header: m.reporteTitular, width: 18, value: (c) => c.titular },
   { header: m.reporteApertura, width: 16, numFmt: FMT.usd, value: (c) => num(c.apertura) },
   { header: m.reporteEntradas, width: 16, numFmt: FMT.usd, value: (c) => num(c.entradas) },

@@ -1,4 +1,4 @@
-import { messages as m } from '@arb/shared';
+import { reportesMessages as m } from '@arb/shared';
 import type { MonthDia } from '../month-report.ts';
 import { dayCell, FMT, num } from './cells.ts';
 import type { Column } from './table.ts';

@@ -1,7 +1,10 @@
-import { messages as m, type MessageKey } from '@arb/shared';
+import { type MessageKey, messages as base, reportesMessages } from '@arb/shared';
 import type { MonthMovimiento } from '../month-movimientos.ts';
 import { dayCell, FMT, num, wallClock } from './cells.ts';
 import type { Column } from './table.ts';
+
+/** The shared texts and the reports' own (reportesMessages), by key. */
+const m = { ...base, ...reportesMessages };
 
 /** The Movimientos sheet (DESIGN §25): the month's transfers, aportes, retiros and ajustes. */
 export function movimientosColumns(timeZone: string): Column<MonthMovimiento>[] {

@@ -1,7 +1,10 @@
-import { messages as m } from '@arb/shared';
+import { messages as base, reportesMessages } from '@arb/shared';
 import type { MonthOperacion } from '../month-report.ts';
 import { dayCell, FMT, num, wallClock } from './cells.ts';
 import type { Column } from './table.ts';
+
+/** The shared texts and the reports' own (reportesMessages), by key. */
+const m = { ...base, ...reportesMessages };
 
 /** "Venta", "Compra" or "Venta y compra": which sides the row has. */
 function tipo(r: MonthOperacion): string {

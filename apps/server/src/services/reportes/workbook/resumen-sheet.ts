@@ -1,7 +1,10 @@
 import type ExcelJS from 'exceljs';
-import { messages as m, t } from '@arb/shared';
+import { messages as base, reportesMessages, tr } from '@arb/shared';
 import type { MonthReport, Patrimonio } from '../month-report.ts';
 import { dayCell, FMT, num, writeRow } from './cells.ts';
+
+/** The shared texts and the reports' own (reportesMessages), by key. */
+const m = { ...base, ...reportesMessages };
 
 /** The Resumen sheet (DESIGN §25): labelled figures in A–B, rates or notes beside them. */
 export function writeResumen(ws: ExcelJS.Worksheet, r: MonthReport): void {
@@ -11,7 +14,7 @@ export function writeResumen(ws: ExcelJS.Worksheet, r: MonthReport): void {
   const equity = (label: string, p: Patrimonio) =>
     writeRow(
       ws,
-      [label, num(p.usd), num(p.tasa, 4), p.tasa ? t('reporteTasaDe', { fecha: p.fecha }) : t('reporteFaltaTasa', { fecha: p.fecha })],
+      [label, num(p.usd), num(p.tasa, 4), p.tasa ? tr('reporteTasaDe', { fecha: p.fecha }) : tr('reporteFaltaTasa', { fecha: p.fecha })],
       {
         formats: [undefined, FMT.usd, FMT.rate],
       },

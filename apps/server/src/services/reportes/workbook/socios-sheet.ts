@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { messages as m } from '@arb/shared';
+import { reportesMessages as m } from '@arb/shared';
 import type { SocioLinea, SociosSeccion } from '../month-socios.ts';
 import { dayCell, FMT, num, writeRow } from './cells.ts';
 import { writeTable, type Column } from './table.ts';

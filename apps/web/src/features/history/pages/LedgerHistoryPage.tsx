@@ -88,7 +88,7 @@ export default function LedgerHistoryPage() {
             {messages.sociosNavLink}
           </Button>
           <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/reportes`} variant="outlined" size="small">
-            {messages.reportesTitulo}
+            {messages.reportesNavLink}
           </Button>
         </Stack>
         {failed && <RetryAlert message={errorMessage(failed, messages.loadDatesError)} onRetry={retry} />}

@@ -1,4 +1,4 @@
-import { messages } from '@arb/shared';
+import { messages, reportesMessages } from '@arb/shared';
 import { ApiError, expireSession, refreshSession } from '../../../shared/lib/api-client';
 import { filenameFromDisposition, type ExportedFile } from '../../../shared/lib/download';
 import { getAccessToken, isTokenExpired } from '../../../shared/lib/session';
@@ -50,10 +50,10 @@ export async function downloadReporte(
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new ApiError(body.error || messages.reportesErrorDescarga, res.status, body.code ?? `HTTP_${res.status}`);
+    throw new ApiError(body.error || reportesMessages.reportesErrorDescarga, res.status, body.code ?? `HTTP_${res.status}`);
   }
   if (!(res.headers.get('content-type') ?? '').toLowerCase().startsWith(TYPES[formato]))
-    throw new ApiError(messages.reportesErrorDescarga, res.status, 'BAD_TYPE');
+    throw new ApiError(reportesMessages.reportesErrorDescarga, res.status, 'BAD_TYPE');
   const length = Number(res.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   const parts: Uint8Array[] = [];

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messages } from '@arb/shared';
+import { reportesMessages } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
 /**
@@ -17,7 +17,7 @@ export const ratesHistoryQueryOptions = (desde: string, hasta: string) =>
     queryFn: ({ signal }) =>
       api<RatesHistory>(
         `/api/rates/history?desde=${encodeURIComponent(desde)}&hasta=${encodeURIComponent(hasta)}`,
-        messages.reportesErrorTasas,
+        reportesMessages.reportesErrorTasas,
         {
           signal,
         },

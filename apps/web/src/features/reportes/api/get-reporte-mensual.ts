@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messages, type ReporteMensualJson } from '@arb/shared';
+import { type ReporteMensualJson, reportesMessages } from '@arb/shared';
 import { api } from '../../../shared/lib/api-client';
 
 /** The report's URL (DESIGN §25): the same route answers the page's figures, the workbook and the PDF. */
@@ -9,7 +9,7 @@ export const reportePath = (ledgerId: string, mes: string, formato: 'json' | 'xl
 export const reporteMensualQueryOptions = (ledgerId: string, mes: string) =>
   queryOptions({
     queryKey: ['reportes', ledgerId, mes] as const,
-    queryFn: ({ signal }) => api<ReporteMensualJson>(reportePath(ledgerId, mes, 'json'), messages.reportesErrorCarga, { signal }),
+    queryFn: ({ signal }) => api<ReporteMensualJson>(reportePath(ledgerId, mes, 'json'), reportesMessages.reportesErrorCarga, { signal }),
   });
 
 /** The month's figures the Reportes page shows (docs/api.md#reportes, `formato=json`). */

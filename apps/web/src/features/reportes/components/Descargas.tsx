@@ -1,6 +1,6 @@
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { messages, t } from '@arb/shared';
+import { reportesMessages, tr } from '@arb/shared';
 import type { FormatoArchivo, Progress } from '../api/download-reporte';
 import type { DownloadState } from '../hooks/use-download';
 
@@ -17,17 +17,17 @@ export function Descargas({ state, onDownload }: { state: DownloadState; onDownl
     <Stack spacing={1}>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" startIcon={<DownloadIcon />} disabled={a !== null} onClick={() => onDownload('xlsx')}>
-          {messages.reportesDescargarExcel}
+          {reportesMessages.reportesDescargarExcel}
         </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={a !== null} onClick={() => onDownload('pdf')}>
-          {messages.reportesDescargarPdf}
+          {reportesMessages.reportesDescargarPdf}
         </Button>
       </Stack>
       {a && (
         <Box role="status">
-          <Typography variant="body2">{t('reportesDescargando', { pct: progressText(a.progress) })}</Typography>
+          <Typography variant="body2">{tr('reportesDescargando', { pct: progressText(a.progress) })}</Typography>
           <LinearProgress
-            aria-label={t('reportesDescargando', { pct: progressText(a.progress) })}
+            aria-label={tr('reportesDescargando', { pct: progressText(a.progress) })}
             {...(a.progress.total
               ? { variant: 'determinate' as const, value: Math.min(100, (a.progress.received * 100) / a.progress.total) }
               : {})}
@@ -37,7 +37,7 @@ export function Descargas({ state, onDownload }: { state: DownloadState; onDownl
       {state.error && <Alert severity="error">{state.error}</Alert>}
       {state.hecho && (
         <Alert severity="success" role="status">
-          {messages.reportesDescargado}
+          {reportesMessages.reportesDescargado}
         </Alert>
       )}
     </Stack>

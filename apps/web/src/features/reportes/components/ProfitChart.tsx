@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import { Paper, Typography } from '@mui/material';
-import { formatNumber2, messages, type ReporteDiaJson } from '@arb/shared';
+import { formatNumber2, type ReporteDiaJson, reportesMessages } from '@arb/shared';
 import { UPlotChart } from './UPlotChart';
 
 const dayX = (fecha: string) => Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8))) / 1000;
@@ -18,7 +18,7 @@ const optionsFor = (desde: string, hasta: string): Omit<uPlot.Options, 'width'> 
   series: [
     { value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
     {
-      label: messages.reportesGraficoGanancia,
+      label: reportesMessages.reportesGraficoGanancia,
       stroke: '#2e7d32',
       fill: 'rgba(46, 125, 50, 0.45)',
       paths: uPlot.paths.bars!({ size: [0.7, 40] }),
@@ -35,12 +35,12 @@ export function ProfitChart({ dias, desde, hasta }: { dias: ReporteDiaJson[]; de
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Typography variant="subtitle2" component="h2" gutterBottom>
-        {messages.reportesGraficoGanancia}
+        {reportesMessages.reportesGraficoGanancia}
       </Typography>
       {dias.length === 0 ? (
-        <Typography color="textSecondary">{messages.reportesSinDatos}</Typography>
+        <Typography color="textSecondary">{reportesMessages.reportesSinDatos}</Typography>
       ) : (
-        <UPlotChart options={options} data={data} label={messages.reportesGraficoGanancia} />
+        <UPlotChart options={options} data={data} label={reportesMessages.reportesGraficoGanancia} />
       )}
     </Paper>
   );

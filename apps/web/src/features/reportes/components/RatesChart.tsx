@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import { Alert, Paper, Typography } from '@mui/material';
-import { formatNumber2, messages } from '@arb/shared';
+import { formatNumber2, reportesMessages } from '@arb/shared';
 import { useRatesHistory } from '../api/get-rates-history';
 import { UPlotChart } from './UPlotChart';
 
@@ -34,14 +34,14 @@ export function RatesChart({ desde, hasta }: { desde: string; hasta: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Typography variant="subtitle2" component="h2" gutterBottom>
-        {messages.reportesGraficoTasas}
+        {reportesMessages.reportesGraficoTasas}
       </Typography>
       {history.isPending ? null : history.isError ? (
-        <Alert severity="info">{messages.reportesErrorTasas}</Alert>
+        <Alert severity="info">{reportesMessages.reportesErrorTasas}</Alert>
       ) : empty || !data ? (
-        <Typography color="textSecondary">{messages.reportesSinTasas}</Typography>
+        <Typography color="textSecondary">{reportesMessages.reportesSinTasas}</Typography>
       ) : (
-        <UPlotChart options={options} data={data} label={messages.reportesGraficoTasas} />
+        <UPlotChart options={options} data={data} label={reportesMessages.reportesGraficoTasas} />
       )}
     </Paper>
   );

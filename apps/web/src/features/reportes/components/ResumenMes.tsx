@@ -1,12 +1,21 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { formatBs, formatDayShort, formatNumber, formatUsd, formatRate, messages as m, t, type ReporteMensualJson } from '@arb/shared';
+import {
+  formatBs,
+  formatDayShort,
+  formatNumber,
+  formatUsd,
+  formatRate,
+  type ReporteMensualJson,
+  reportesMessages as m,
+  tr,
+} from '@arb/shared';
 import { Figure } from '../../../shared/ui/Figure';
 
 /** The month's figures (the workbook's Resumen): a two-column grid on a phone, three from a tablet. */
 export function ResumenMes({ reporte }: { reporte: ReporteMensualJson }) {
   const r = reporte.resumen;
   const equity = (p: ReporteMensualJson['resumen']['patrimonio_final']) =>
-    p.usd === null ? t('reporteFaltaTasa', { fecha: formatDayShort(p.fecha) }) : formatUsd(p.usd);
+    p.usd === null ? tr('reporteFaltaTasa', { fecha: formatDayShort(p.fecha) }) : formatUsd(p.usd);
   // A figure never breaks apart; a sentence such as "Falta la tasa del …" wraps inside its tile.
   const items: Array<[string, string]> = [
     [m.reporteOperaciones, String(r.operaciones)],

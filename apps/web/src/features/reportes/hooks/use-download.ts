@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { messages } from '@arb/shared';
+import { reportesMessages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { saveFile } from '../../../shared/lib/download';
 import { downloadReporte, type FormatoArchivo, type Progress } from '../api/download-reporte';
@@ -27,7 +27,7 @@ export function useDownload(ledgerId: string, mes: string) {
         saveFile(file);
         setState({ activo: null, error: null, hecho: true });
       } catch (err) {
-        setState({ activo: null, error: errorMessage(err, messages.reportesErrorDescarga), hecho: false });
+        setState({ activo: null, error: errorMessage(err, reportesMessages.reportesErrorDescarga), hecho: false });
       } finally {
         busy.current = false;
       }

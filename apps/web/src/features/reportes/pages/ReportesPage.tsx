@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Breadcrumbs, CircularProgress, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
-import { MES_RE, PRIMER_MES, messages, monthRange, previousMonth, todayKey, type Ledger } from '@arb/shared';
+import { MES_RE, PRIMER_MES, messages, monthRange, previousMonth, todayKey, type Ledger, reportesMessages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgersQueryOptions } from '../../ledgers';
 import { useReporteMensual } from '../api/get-reporte-mensual';
@@ -33,11 +33,11 @@ export default function ReportesPage() {
         <CircularProgress aria-label={messages.cuentasLoading} />
       </Box>
     );
-  else if (reporte.isError) body = <Alert severity="error">{errorMessage(reporte.error, messages.reportesErrorCarga)}</Alert>;
+  else if (reporte.isError) body = <Alert severity="error">{errorMessage(reporte.error, reportesMessages.reportesErrorCarga)}</Alert>;
   else
     body = (
       <Stack spacing={2}>
-        {reporte.data.resumen.operaciones === 0 && <Alert severity="info">{messages.reportesSinDatos}</Alert>}
+        {reporte.data.resumen.operaciones === 0 && <Alert severity="info">{reportesMessages.reportesSinDatos}</Alert>}
         <ResumenMes reporte={reporte.data} />
         <ProfitChart dias={reporte.data.dias} desde={desde} hasta={hasta} />
       </Stack>
@@ -50,16 +50,16 @@ export default function ReportesPage() {
           {ledger.data?.name ?? messages.historyTitle}
         </Link>
         <Typography color="textPrimary" aria-current="page">
-          {messages.reportesTitulo}
+          {reportesMessages.reportesTitulo}
         </Typography>
       </Breadcrumbs>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {messages.reportesTitulo}
+        {reportesMessages.reportesTitulo}
       </Typography>
       <Stack spacing={2}>
         <TextField
           type="month"
-          label={messages.reportesMesLabel}
+          label={reportesMessages.reportesMesLabel}
           value={mes}
           onChange={(e) => {
             // A half-typed or out-of-range month keeps the last good one (the server would refuse it).
