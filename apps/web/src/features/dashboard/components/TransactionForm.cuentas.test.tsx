@@ -69,8 +69,8 @@ describe('new-transaction form: "Cuenta Bs" / "Cuenta USD" (docs/product.md#cuen
 
   it('offers Sin asignar and the active accounts of each currency, sends the choice and remembers it per ledger', async () => {
     const { calls, user } = await setup([MERCANTIL, BANESCO, BINANCE, VIEJA]);
-    const ves = screen.getByLabelText('Cuenta Bs') as HTMLSelectElement;
-    const usd = screen.getByLabelText('Cuenta USD') as HTMLSelectElement;
+    const ves = (await screen.findByLabelText('Cuenta Bs')) as HTMLSelectElement;
+    const usd = (await screen.findByLabelText('Cuenta USD')) as HTMLSelectElement;
     // Sin asignar first, then by name; the archived one is not offered
     expect([...ves.options].map((o) => o.text)).toEqual(['Sin asignar', 'Banesco', 'Mercantil']);
     expect([...usd.options].map((o) => o.text)).toEqual(['Sin asignar', 'Binance']);
