@@ -4,11 +4,13 @@ import { binanceMessages } from './messages-binance.ts';
  * Every Spanish text the server sends and the web shows, by stable key: the product's texts word
  * for word (docs/product.md). Nothing else in the code base spells these out.
  */
+import { reportesCruceMessages } from './reportes/reportes-cruce-messages.ts';
 import { reportesMessages } from './reportes/reportes-messages.ts';
 
 export const messages = {
   ...binanceMessages,
   ...reportesMessages,
+  ...reportesCruceMessages,
   retry: 'Reintentar',
   // Validation (docs/product.md#money)
   emailRequired: 'El email es requerido',

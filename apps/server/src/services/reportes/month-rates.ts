@@ -43,10 +43,3 @@ export async function ratesOfDays(db: DbOrTx, desde: string, hasta: string, time
   return out;
 }
 
-/**
- * A row's margin against the market (DESIGN §24), % with 2 decimals, or null. Rows carry no market
- * stamp yet; when §24's `mercado` stamp lands, this reads it (the one place the reports compute it).
- */
-export function margenDeFila(_row: object): string | null {
-  return null;
-}
