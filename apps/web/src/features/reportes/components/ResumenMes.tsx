@@ -1,5 +1,5 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { formatBs, formatDayShort, formatNumber, formatUsd, formatRate, messages as m, t, type ReporteMensualJson } from '@arb/shared';
+import { formatBs, formatDayShort, formatNumber, formatUsd, formatRate, margenChipText, messages as m, t, type ReporteMensualJson } from '@arb/shared';
 import { Figure } from '../../../shared/ui/Figure';
 
 /** The month's figures (the workbook's Resumen): a two-column grid on a phone, three from a tablet. */
@@ -17,6 +17,8 @@ export function ResumenMes({ reporte }: { reporte: ReporteMensualJson }) {
     [m.reporteTasaVentaPromedio, formatRate(r.tasa_venta_promedio)],
     [m.reporteTasaCompraPromedio, formatRate(r.tasa_compra_promedio)],
     [m.reporteComisiones, `${formatNumber(r.comisiones_usd, 2, 8)} USD`],
+    // DESIGN §24: the month's margin vs paralelo, as the rows' chip says it ("+1,25 % vs paralelo").
+    [m.reporteMargenPromedio, r.margen_promedio === null ? '—' : margenChipText(r.margen_promedio)],
     [m.reporteSaldoFinalVes, formatBs(r.saldo_final_ves)],
     [m.reporteSaldoFinalUsd, formatUsd(r.saldo_final_usd)],
     [m.reportePatrimonioInicial, equity(r.patrimonio_inicial)],
