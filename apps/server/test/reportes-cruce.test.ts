@@ -66,12 +66,30 @@ describe('monthly report × margins vs paralelo × liquidación', () => {
     await addMovimiento(t, ana, L, { tipo: 'aporte', fecha: '2026-03-01', moneda: 'USD', monto: '1000' });
     await addMovimiento(t, beto, L, { tipo: 'aporte', fecha: '2026-03-01', moneda: 'USD', monto: '1000' });
     // 03-02 T1: sells 100 @ 40,40 vs paralelo 40 → 40,40 / 40 − 1 = +1,00 %.
-    await addTransaction(t, ana, L, '2026-03-02', { venta: 100, tasa_venta: '40.40', compra: 0, tasa_compra: '0', ocurrido_en: '2026-03-02T14:00:00.000Z' });
+    await addTransaction(t, ana, L, '2026-03-02', {
+      venta: 100,
+      tasa_venta: '40.40',
+      compra: 0,
+      tasa_compra: '0',
+      ocurrido_en: '2026-03-02T14:00:00.000Z',
+    });
     // 03-02 T2: buys 50 @ 39,60 → 40 / 39,60 − 1 = 0,0101010… = +1,01 %.
-    await addTransaction(t, ana, L, '2026-03-02', { venta: 0, tasa_venta: '0', compra: 50, tasa_compra: '39.60', ocurrido_en: '2026-03-02T15:00:00.000Z' });
+    await addTransaction(t, ana, L, '2026-03-02', {
+      venta: 0,
+      tasa_venta: '0',
+      compra: 50,
+      tasa_compra: '39.60',
+      ocurrido_en: '2026-03-02T15:00:00.000Z',
+    });
     // 03-10 T3 (paralelo 50): sells 10 @ 49 (49/50 − 1 = −0,02) and buys 10 @ 48 (50/48 − 1 = 0,0416667):
     // the row's margin (−0,02 × 10 + 0,0416667 × 10) / 20 = 0,0108333 → 1,08 %.
-    await addTransaction(t, ana, L, '2026-03-10', { venta: 10, tasa_venta: '49.00', compra: 10, tasa_compra: '48.00', ocurrido_en: '2026-03-10T16:00:00.000Z' });
+    await addTransaction(t, ana, L, '2026-03-10', {
+      venta: 10,
+      tasa_venta: '49.00',
+      compra: 10,
+      tasa_compra: '48.00',
+      ocurrido_en: '2026-03-10T16:00:00.000Z',
+    });
     // Close 03-01…03-05: equity at 03-05 = USD 2000 − 100 + 50 = 1950 + Bs (4040 − 1980 = 2060) / 40 = 51,50 → 2001,50;
     // result 2001,50 − 0 − 2000 = 1,50, equal capital × time → 0,75 each.
     const closed = await t.request({
@@ -131,7 +149,14 @@ describe('monthly report × margins vs paralelo × liquidación', () => {
       ['Período 06/03/2026 – 20/03/2026', 'Vista previa sin cerrar'],
     ]);
     const header = s.findIndex((r) => r[0] === 'Socio');
-    expect(s[header]!.slice(0, 6)).toEqual(['Socio', 'Capital inicial (USD)', 'Aportes (USD)', 'Retiros (USD)', 'Participación (%)', 'Resultado (USD)']);
+    expect(s[header]!.slice(0, 6)).toEqual([
+      'Socio',
+      'Capital inicial (USD)',
+      'Aportes (USD)',
+      'Retiros (USD)',
+      'Participación (%)',
+      'Resultado (USD)',
+    ]);
     // Closed: capital 0 + aportes 1000, half each, 0,75 each, capital final 1000,75.
     expect(s[header + 1]!.slice(0, 7)).toEqual(['Ana', 0, 1000, 0, 0.5, 0.75, 1000.75]);
     expect(s[header + 2]!.slice(0, 7)).toEqual(['Beto', 0, 1000, 0, 0.5, 0.75, 1000.75]);
@@ -145,7 +170,11 @@ describe('monthly report × margins vs paralelo × liquidación', () => {
     const r = rows(wb.getWorksheet('Resumen')!);
     const at = r.findIndex((x) => x[0] === 'Resultado por socio');
     // 0,75 + (−5,05) = −4,30 each.
-    expect(r.slice(at + 1, at + 4)).toEqual([['Socio', 'Resultado (USD)'], ['Ana', -4.3], ['Beto', -4.3]]);
+    expect(r.slice(at + 1, at + 4)).toEqual([
+      ['Socio', 'Resultado (USD)'],
+      ['Ana', -4.3],
+      ['Beto', -4.3],
+    ]);
     // §13's per-author profit keeps its own label.
     expect(r.some((x) => x[0] === 'Ganancia realizada por autor')).toBe(true);
   });

@@ -42,4 +42,3 @@ export async function ratesOfDays(db: DbOrTx, desde: string, hasta: string, time
   }
   return out;
 }
-

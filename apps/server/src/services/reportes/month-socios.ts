@@ -30,7 +30,14 @@ export interface SociosSeccion {
  * own computation, never re-implemented here) from the first of the month — or the day after the
  * last closed one — to min(month end, today), marked "sin cerrar".
  */
-export async function sociosDelMes(db: Db, ledgerId: string, desde: string, hasta: string, timeZone: string, today: string): Promise<SociosSeccion> {
+export async function sociosDelMes(
+  db: Db,
+  ledgerId: string,
+  desde: string,
+  hasta: string,
+  timeZone: string,
+  today: string,
+): Promise<SociosSeccion> {
   const stored = await db.execute<{ desde: string; hasta: string; datos: LiquidacionResponse }>(sql`
     select desde::text as desde, hasta::text as hasta, datos from liquidaciones
     where ledger_id = ${ledgerId} and desde <= ${hasta}::date and hasta >= ${addDays(desde, -1)}::date
@@ -67,5 +74,10 @@ function resultadosPorSocio(periodos: readonly SociosPeriodo[]): SociosSeccion['
       a.ex_miembro = s.ex_miembro === true;
       acc.set(s.userId, a);
     }
-  return [...acc.entries()].map(([userId, a]) => ({ userId, nombre: a.nombre, ex_miembro: a.ex_miembro, resultado_usd: a.total.toFixed(2) }));
+  return [...acc.entries()].map(([userId, a]) => ({
+    userId,
+    nombre: a.nombre,
+    ex_miembro: a.ex_miembro,
+    resultado_usd: a.total.toFixed(2),
+  }));
 }

@@ -1,5 +1,15 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { formatBs, formatDayShort, formatNumber, formatUsd, formatRate, margenChipText, messages as m, t, type ReporteMensualJson } from '@arb/shared';
+import {
+  formatBs,
+  formatDayShort,
+  formatNumber,
+  formatUsd,
+  formatRate,
+  margenChipText,
+  messages as m,
+  t,
+  type ReporteMensualJson,
+} from '@arb/shared';
 import { Figure } from '../../../shared/ui/Figure';
 
 /** The month's figures (the workbook's Resumen): a two-column grid on a phone, three from a tablet. */
