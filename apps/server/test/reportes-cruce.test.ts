@@ -210,3 +210,36 @@ describe('monthly report × margins vs paralelo × liquidación', () => {
     expect(none.json().resumen.margen_promedio).toBeNull();
   });
 });
+
+describe('the report and the liquidación read the rate of a day from the stored history first (DESIGN §28)', () => {
+  let t: TestApp;
+  let carla: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ APP_TIMEZONE: 'America/Caracas' });
+    carla = await createUser(t, { name: 'Carla' });
+    await setBase(t, carla, carla.ledgerId, '2025-06-01', '1000.00', '0.00');
+    // A live fetch of 20 on 06-30 and the history's 25 for that day: the history wins.
+    await t.database.pool.query(
+      `insert into rate_snapshots (source, fuente, promedio, fetched_at) values ('paralelo', 'DolarApi paralelo', 20, '2025-06-30T16:00:00Z')`,
+    );
+    await t.database.pool.query(`insert into rate_history (source, fecha, promedio) values ('paralelo', '2025-06-30', 25)`);
+  });
+  afterAll(async () => t.close());
+
+  it('Resumen’s equity and the Socios preview both value 1000 Bs at 25 (not the live 20)', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/ledgers/${carla.ledgerId}/reportes/mensual?mes=2025-06&formato=xlsx`,
+      token: carla.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const wb = await openWorkbook(res.rawPayload);
+    // 0 USD + 1000 / 25 = 40,00 (the live 20 would give 50,00).
+    expect(figure(wb.getWorksheet('Resumen')!, 'Patrimonio final (USD)')).toBe(40);
+    const s = wb.getWorksheet('Socios')!;
+    expect(figure(s, 'Tasa final (Bs)')).toBe(25);
+    expect(figure(s, 'Patrimonio final (USD)')).toBe(40);
+    // Result 40 − 0 − 0 = 40,00 (the base set by hand counts in it), all Carla's.
+    expect(rows(wb.getWorksheet('Resumen')!)).toContainEqual(['Carla', 40]);
+  });
+});
