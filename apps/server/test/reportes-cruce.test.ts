@@ -209,6 +209,24 @@ describe('monthly report × margins vs paralelo × liquidación', () => {
     const none = await get(carla.ledgerId, '2025-06', 'json', carla.token);
     expect(none.json().resumen.margen_promedio).toBeNull();
   });
+
+  it('once the rest of the month (to today) is closed too, Socios shows both closed periods and no preview', async () => {
+    const closed = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${L}/liquidaciones`,
+      token: ana.token,
+      payload: { desde: '2026-03-06', hasta: '2026-03-20' },
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const wb = await openWorkbook((await get(L, '2026-03', 'xlsx')).rawPayload);
+    const s = rows(wb.getWorksheet('Socios')!);
+    expect(s.filter((r) => typeof r[0] === 'string' && (r[0] as string).startsWith('Período'))).toEqual([
+      ['Período 01/03/2026 – 05/03/2026', 'Cerrado'],
+      ['Período 06/03/2026 – 20/03/2026', 'Cerrado'],
+    ]);
+    // The stored figures are the preview's: 0,75 + (−5,05) = −4,30 each.
+    expect(rows(wb.getWorksheet('Resumen')!)).toContainEqual(['Ana', -4.3]);
+  });
 });
 
 describe('the report and the liquidación read the rate of a day from the stored history first (DESIGN §28)', () => {
