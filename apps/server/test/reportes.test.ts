@@ -147,7 +147,9 @@ describe('GET /api/ledgers/:id/reportes/mensual (DESIGN §25, docs/product.md#re
       0.15,
       0.1,
     ]);
-    const note = o.getCell(3, 20);
+    // Notes come after the paralelo the row met and its margin (none here: no rate stored when the rows were made).
+    expect([o.getCell(3, 19).value, o.getCell(3, 20).value]).toEqual([null, null]);
+    const note = o.getCell(3, 21);
     expect(note.value).toBe(HYPERLINK);
     expect(note.type).toBe(ExcelJS.ValueType.String);
     expect(note.numFmt).toBe('@');
@@ -158,8 +160,12 @@ describe('GET /api/ledgers/:id/reportes/mensual (DESIGN §25, docs/product.md#re
     expect(mv.getCell(2, 12).numFmt).toBe('@');
 
     const s = wb.getWorksheet('Socios')!;
-    expect(values(s, 1)).toEqual(['Socios', 'Vista previa sin cerrar']);
-    expect(values(s, 6).slice(0, 5)).toEqual(['Ana', 0, 100, 0, 100]);
+    // Nothing closed: §22's preview of 03-01…03-31 (today is later), "sin cerrar" (DESIGN §28). Equity 02-28: 0; 03-31:
+    // 599,90 + 1080 / 45 = 623,90; result 623,90 − 0 − 100 = 523,90 (the 03-01 base set by hand counts in it), all Ana's.
+    expect(values(s, 3)).toEqual(['Período 01/03/2026 – 31/03/2026', 'Vista previa sin cerrar']);
+    const socio = Array.from({ length: s.rowCount }, (_, i) => values(s, i + 1)).find((v) => v[0] === 'Ana');
+    expect(socio?.slice(0, 7)).toEqual(['Ana', 0, 100, 0, 1, 523.9, 623.9]);
+    expect(figure(r, 'Ana')).toBe(523.9);
 
     // No formula anywhere in the file.
     for (const ws of wb.worksheets)

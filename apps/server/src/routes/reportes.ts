@@ -33,7 +33,10 @@ export async function reporteRoutes(root: FastifyInstance, ctx: AppContext): Pro
       if (!mesEnRango(mes, todayKey(ctx.config.APP_TIMEZONE, ctx.now())))
         throw new AppError('VALIDATION_ERROR', reportesMessages.reporteMesFuera);
       const m = await loadMembership(ctx.db, request.params.id, request.user.id);
-      const report = await loadMonthReport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, mes, ctx.config.APP_TIMEZONE);
+      const report = await loadMonthReport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, mes, ctx.config.APP_TIMEZONE, {
+        now: ctx.now(),
+        socios: formato !== 'json',
+      });
       reply.header('cache-control', 'no-store');
       if (formato === 'json') return toReporteJson(report);
       if (formato === 'pdf') {

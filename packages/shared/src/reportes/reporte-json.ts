@@ -48,6 +48,8 @@ export interface ReporteMensualJson {
     saldo_final_usd: number;
     patrimonio_inicial: ReportePatrimonioJson;
     patrimonio_final: ReportePatrimonioJson;
+    /** DESIGN §24: the month's USD-weighted margin vs the paralelo each row met, in % (2 dp); null when no row is stamped. */
+    margen_promedio: number | null;
   };
   dias: ReporteDiaJson[];
   autores: Array<{ nombre: string; operaciones: number; ganancia_usd: number }>;

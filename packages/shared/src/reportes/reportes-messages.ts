@@ -4,7 +4,11 @@
  * dictionary of its own so they stay out of the dashboard's entry bundle (only the server and the
  * Reportes chunk import it; the shared package has no side effects, so the bundler drops it elsewhere).
  */
+import { reportesCruceMessages } from './reportes-cruce-messages.ts';
+
 export const reportesMessages = {
+  // Margins vs market and the settlement inside the reports (the join of §22, §24 and §25).
+  ...reportesCruceMessages,
   reporteMesInvalido: 'El mes debe tener el formato AAAA-MM (por ejemplo 2026-11)',
   reporteMesFuera: 'El mes debe estar entre 2000-01 y el mes actual',
   reporteFormatoInvalido: 'El formato debe ser xlsx, pdf o json',

@@ -29,6 +29,7 @@ export function toReporteJson(r: MonthReport): ReporteMensualJson {
       saldo_final_usd: n(s.saldo_final_usd),
       patrimonio_inicial: eq(s.patrimonio_inicial),
       patrimonio_final: eq(s.patrimonio_final),
+      margen_promedio: opt(s.margen_promedio),
     },
     dias: r.dias.map((d) => ({
       fecha: d.fecha,

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { addDays, Big, monthRange, roundHalfUp, toFixedString } from '@arb/shared';
+import { addDays, Big, monthRange, roundHalfUp, todayKey, toFixedString, type RowMargins } from '@arb/shared';
 import type { Db } from '../../db/database.ts';
 import { computeLedgerDay } from '../balances/day-balances.ts';
 import { cuentasDayFigures } from '../cuentas/cuentas-day.ts';
 import { monthCuentas, type MonthCuenta } from './month-cuentas.ts';
 import { monthMovimientos, type MonthMovimiento } from './month-movimientos.ts';
-import { margenDeFila, ratesOfDays, type DayRates } from './month-rates.ts';
+import { averageMarginText, rowMarginsOf, rowMarginText } from './month-margins.ts';
+import { ratesOfDays, type DayRates } from './month-rates.ts';
 import { sociosDelMes, type SociosSeccion } from './month-socios.ts';
 
 /** One operation of the month (the Operaciones sheet), exact decimal text as the day screens show it. */
@@ -28,7 +29,9 @@ export interface MonthOperacion {
   autor: string | null;
   verificada: boolean;
   notas: string | null;
-  /** §24's margin against the market, % with 2 decimals; null until rows carry their market stamp. */
+  /** The parallel rate of the row's `mercado` stamp (DESIGN §24); null for a row without one. */
+  paralelo_mercado: string | null;
+  /** §24's margin against that rate, % with 2 decimals (month-margins.ts); null without a stamp. */
   margen: string | null;
 }
 
@@ -48,6 +51,8 @@ export interface MonthDia {
   saldo_ves: string;
   saldo_usd: string;
   rates: DayRates;
+  /** §24's USD-weighted margin of the day's rows vs their stamped paralelo, % (2 dp); null when none is stamped. */
+  margen: string | null;
 }
 
 /** Equity at one end of the month (DESIGN §22): USD + Bs ÷ the day's parallel rate; null without a rate. */
@@ -80,6 +85,8 @@ export interface MonthReport {
     saldo_final_usd: string;
     patrimonio_inicial: Patrimonio;
     patrimonio_final: Patrimonio;
+    /** §24's USD-weighted margin of the month's rows vs their stamped paralelo, % (2 dp); null when none is stamped. */
+    margen_promedio: string | null;
   };
   dias: MonthDia[];
   operaciones: MonthOperacion[];
@@ -120,7 +127,14 @@ function patrimonio(fecha: string, ves: string, usd: string, tasa: string | null
  * computed by the same code as the day screen and the day export (computeLedgerDay), so the
  * month's figures are the sums of what the days show; the month's totals are sums of those days.
  */
-export async function loadMonthReport(db: Db, ledger: { id: string; name: string }, mes: string, timeZone: string): Promise<MonthReport> {
+export async function loadMonthReport(
+  db: Db,
+  ledger: { id: string; name: string },
+  mes: string,
+  timeZone: string,
+  /** `now` fixes "today" (the preview ends by it); `socios: false` skips the settlement (the page's JSON has no use for it). */
+  opts: { now?: Date; socios?: boolean } = {},
+): Promise<MonthReport> {
   const { desde, hasta } = monthRange(mes);
   const active = await db.execute<{ fecha: string }>(sql`
     select fecha::text as fecha from ledger_day_totals
@@ -133,7 +147,9 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
     mapLimited(days, DAY_CONCURRENCY, (d) => computeLedgerDay(db, ledger.id, d)),
     monthCuentas(db, ledger.id, desde, hasta),
     monthMovimientos(db, ledger.id, desde, hasta),
-    sociosDelMes(db, ledger.id, desde, hasta),
+    opts.socios === false
+      ? { periodos: [], resultados: [] }
+      : sociosDelMes(db, ledger.id, desde, hasta, timeZone, todayKey(timeZone, opts.now ?? new Date())),
     ratesOfDays(db, desde, hasta, timeZone),
     db.execute<{ id: string; nombre: string }>(sql`select id::text as id, nombre from cuentas where ledger_id = ${ledger.id}`),
   ]);
@@ -142,6 +158,7 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
 
   const dias: MonthDia[] = [];
   const operaciones: MonthOperacion[] = [];
+  const monthMargins: RowMargins[] = [];
   const autores = new Map<string, { nombre: string | null; operaciones: number; ganancia: Big }>();
   const t = {
     venta: new Big(0),
@@ -169,7 +186,10 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
     closing = { ves: f.disponible_ves, usd: f.disponible_usd };
     if (!activeDays.includes(fecha)) continue;
     let comisiones = new Big(0);
+    const dayMargins: RowMargins[] = [];
     for (const r of day.transacciones_con_acumulados) {
+      const rm = rowMarginsOf(r);
+      dayMargins.push(rm);
       comisiones = comisiones.plus(r.comision_usd);
       t.recibidos = t.recibidos.plus(r.bs_recibidos);
       t.pagados = t.pagados.plus(r.bs_pagados);
@@ -197,7 +217,8 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
         autor: r.author_name,
         verificada: r.esta_verificada,
         notas: r.notas,
-        margen: margenDeFila(r),
+        paralelo_mercado: r.mercado_paralelo,
+        margen: rowMarginText(rm),
       });
     }
     const res = day.resumen;
@@ -224,7 +245,9 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
       saldo_ves: f.disponible_ves,
       saldo_usd: f.disponible_usd,
       rates: rates.get(fecha) ?? { oficial: null, paralelo: null },
+      margen: averageMarginText(dayMargins),
     });
+    monthMargins.push(...dayMargins);
   }
 
   // The month opens with the first day's base (carried from the day before, or set by hand that day).
@@ -258,6 +281,7 @@ export async function loadMonthReport(db: Db, ledger: { id: string; name: string
       // The opening is valued at the rate known before the month began (the carried rate of desde's eve).
       patrimonio_inicial: patrimonio(eve, opening.ves, opening.usd, rateBefore?.paralelo ?? null),
       patrimonio_final: patrimonio(hasta, closing.ves, closing.usd, rates.get(hasta)?.paralelo ?? null),
+      margen_promedio: averageMarginText(monthMargins),
     },
     dias,
     operaciones,

@@ -1,74 +1,83 @@
 import { sql } from 'drizzle-orm';
-import { Big, roundHalfUp, toFixedString } from '@arb/shared';
-import type { DbOrTx } from '../../db/database.ts';
+import { addDays, Big, formatDayShort, tr, type LiquidacionResponse } from '@arb/shared';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { computeLiquidacion } from '../socios/liquidacion-service.ts';
 
-/** One partner's line of the Socios sheet (exact decimal text; `resultado` null until §22's preview is wired in). */
-export interface SocioLinea {
-  userId: string;
-  nombre: string;
-  capital_inicial: string;
-  aportes: string;
-  retiros: string;
-  capital_final: string;
-  resultado: string | null;
-}
-
-/** The Socios sheet's content: §28 wants the month's liquidaciones or a preview marked "sin cerrar". */
-export interface SociosSeccion {
-  cerrado: boolean;
+/**
+ * One period of the Socios sheet: a closed liquidación as stored, or the preview of the month's
+ * unsettled days ("sin cerrar"); `liquidacion` is null when a rate was missing (`faltaTasa` says which day).
+ */
+export interface SociosPeriodo {
   desde: string;
   hasta: string;
-  socios: SocioLinea[];
-  avisos: string[];
+  cerrado: boolean;
+  liquidacion: LiquidacionResponse | null;
+  /** "Falta la tasa del {fecha}" (DESIGN §28): the preview's 422 TASA_REQUERIDA, written instead of failing the report. */
+  faltaTasa: string | null;
+}
+
+/** The Socios sheet's content (DESIGN §25, §28) and the Resumen's "Resultado por socio" (§22's resultado_usd). */
+export interface SociosSeccion {
+  periodos: SociosPeriodo[];
+  /** Per member, Σ resultado_usd of the periods shown (exact decimal text), in the periods' order of appearance. */
+  resultados: Array<{ userId: string; nombre: string; ex_miembro: boolean; resultado_usd: string }>;
 }
 
 /**
- * Each partner's registered capital over the month (DESIGN §22 "Capital of a member"): aportes −
- * retiros, a VES movement counted at its own `tasa`, rounded half-up to cents each. This is the
- * hook for §22's liquidación: when its preview function exists, `sociosDelMes` takes its
- * `socios[]` (resultado_usd, capital_final_usd, …) and the closed periods overlapping the month,
- * and the Resumen's "Resultado por socio" reads `resultado` from here; nothing else changes.
+ * The month's settlement (DESIGN §28): every closed liquidación overlapping the month, as stored
+ * (its figures are locked); and when none covers the month's end, the preview (the socios service's
+ * own computation, never re-implemented here) from the first of the month — or the day after the
+ * last closed one — to min(month end, today), marked "sin cerrar".
  */
-export async function sociosDelMes(db: DbOrTx, ledgerId: string, desde: string, hasta: string): Promise<SociosSeccion> {
-  const r = await db.execute<{
-    user_id: string;
-    nombre: string;
-    fecha: string;
-    tipo: 'aporte' | 'retiro';
-    moneda: string;
-    monto: string;
-    tasa: string | null;
-  }>(sql`
-    select u.id::text as user_id, u.user_name as nombre, m.fecha::text as fecha, m.tipo, m.moneda, m.monto::text as monto, m.tasa::text as tasa
-    from movimientos m join users u on u.id = m.miembro_id
-    where m.ledger_id = ${ledgerId} and m.tipo in ('aporte', 'retiro') and m.fecha <= ${hasta}::date
-    union all
-    select u.id::text, u.user_name, null, null, null, null, null
-    from ledger_members lm join users u on u.id = lm.user_id where lm.ledger_id = ${ledgerId}
-    union all
-    select u.id::text, u.user_name, null, null, null, null, null
-    from ledgers l join users u on u.id = l.owner_id where l.id = ${ledgerId}`);
-  const acc = new Map<string, { nombre: string; inicial: Big; aportes: Big; retiros: Big }>();
-  for (const row of r.rows) {
-    let a = acc.get(row.user_id);
-    if (!a) acc.set(row.user_id, (a = { nombre: row.nombre, inicial: new Big(0), aportes: new Big(0), retiros: new Big(0) }));
-    if (!row.tipo || !row.monto) continue;
-    const usd = row.moneda === 'USD' ? new Big(row.monto) : row.tasa ? roundHalfUp(new Big(row.monto).div(row.tasa), 2) : new Big(0);
-    const signed = row.tipo === 'aporte' ? usd : usd.neg();
-    if (row.fecha! < desde) a.inicial = a.inicial.plus(signed);
-    else if (row.tipo === 'aporte') a.aportes = a.aportes.plus(usd);
-    else a.retiros = a.retiros.plus(usd);
+export async function sociosDelMes(
+  db: Db,
+  ledgerId: string,
+  desde: string,
+  hasta: string,
+  timeZone: string,
+  today: string,
+): Promise<SociosSeccion> {
+  const stored = await db.execute<{ desde: string; hasta: string; datos: LiquidacionResponse }>(sql`
+    select desde::text as desde, hasta::text as hasta, datos from liquidaciones
+    where ledger_id = ${ledgerId} and desde <= ${hasta}::date and hasta >= ${addDays(desde, -1)}::date
+    order by desde`);
+  // The closed one ending on the month's eve only says where the preview starts; it is not shown.
+  const lastEnd = stored.rows.at(-1)?.hasta;
+  const periodos: SociosPeriodo[] = stored.rows
+    .filter((p) => p.hasta >= desde)
+    .map((p) => ({ desde: p.desde, hasta: p.hasta, cerrado: true, liquidacion: p.datos, faltaTasa: null }));
+  const pDesde = lastEnd && lastEnd >= desde ? addDays(lastEnd, 1) : desde;
+  const pHasta = hasta < today ? hasta : today;
+  if (pDesde <= pHasta) periodos.push(await preview(db, ledgerId, pDesde, pHasta, timeZone));
+  return { periodos, resultados: resultadosPorSocio(periodos) };
+}
+
+async function preview(db: Db, ledgerId: string, desde: string, hasta: string, timeZone: string): Promise<SociosPeriodo> {
+  try {
+    const liquidacion = await computeLiquidacion(db, ledgerId, { desde, hasta }, timeZone);
+    return { desde, hasta, cerrado: false, liquidacion, faltaTasa: null };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'TASA_REQUERIDA') throw err;
+    // Which end lacked its rate: the opening is valued on the eve of `desde`, the closing on `hasta`.
+    const fecha = err.fields?.tasa_inicial ? addDays(desde, -1) : hasta;
+    return { desde, hasta, cerrado: false, liquidacion: null, faltaTasa: tr('reporteFaltaTasa', { fecha: formatDayShort(fecha) }) };
   }
-  const socios = [...acc.entries()]
-    .map(([userId, a]) => ({
-      userId,
-      nombre: a.nombre,
-      capital_inicial: toFixedString(a.inicial, 2),
-      aportes: toFixedString(a.aportes, 2),
-      retiros: toFixedString(a.retiros, 2),
-      capital_final: toFixedString(a.inicial.plus(a.aportes).minus(a.retiros), 2),
-      resultado: null,
-    }))
-    .sort((x, y) => x.nombre.localeCompare(y.nombre, 'es') || x.userId.localeCompare(y.userId));
-  return { cerrado: false, desde, hasta, socios, avisos: [] };
+}
+
+function resultadosPorSocio(periodos: readonly SociosPeriodo[]): SociosSeccion['resultados'] {
+  const acc = new Map<string, { nombre: string; ex_miembro: boolean; total: Big }>();
+  for (const p of periodos)
+    for (const s of p.liquidacion?.socios ?? []) {
+      const a = acc.get(s.userId) ?? { nombre: s.user_name, ex_miembro: false, total: new Big(0) };
+      a.total = a.total.plus(new Big(s.resultado_usd));
+      a.ex_miembro = s.ex_miembro === true;
+      acc.set(s.userId, a);
+    }
+  return [...acc.entries()].map(([userId, a]) => ({
+    userId,
+    nombre: a.nombre,
+    ex_miembro: a.ex_miembro,
+    resultado_usd: a.total.toFixed(2),
+  }));
 }

@@ -29,6 +29,7 @@ const report: MonthReport = {
     saldo_final_usd: '399.88',
     patrimonio_inicial: { fecha: '2026-02-28', tasa: null, usd: null },
     patrimonio_final: { fecha: '2026-03-31', tasa: '45.0000', usd: '512.07' },
+    margen_promedio: null,
   },
   dias: [],
   operaciones: [],
@@ -62,22 +63,10 @@ const report: MonthReport = {
     },
   ],
   movimientos: [],
+  // A preview whose opening rate is missing (DESIGN §28): the sheet says so instead of failing.
   socios: {
-    cerrado: false,
-    desde: '2026-03-01',
-    hasta: '2026-03-31',
-    socios: [
-      {
-        userId: 'u1',
-        nombre: '-Beto',
-        capital_inicial: '250.00',
-        aportes: '100.00',
-        retiros: '20.00',
-        capital_final: '330.00',
-        resultado: '12.34',
-      },
-    ],
-    avisos: ['Falta la tasa del 2026-02-28'],
+    periodos: [{ desde: '2026-03-01', hasta: '2026-03-31', cerrado: false, liquidacion: null, faltaTasa: 'Falta la tasa del 28/02/2026' }],
+    resultados: [{ userId: 'u1', nombre: '-Beto', ex_miembro: false, resultado_usd: '12.34' }],
   },
   autores: [{ nombre: '=1+1', operaciones: 1, ganancia_usd: '100.00' }],
 };
@@ -99,10 +88,11 @@ describe('streamMonthWorkbook (DESIGN §25, §28)', () => {
     expect(values(c, 3).slice(0, 8)).toEqual(['Vieja (archivada)', 'USD', 'Zelle', undefined, 10, 0, 0, 10]);
     expect(c.getCell('I2').numFmt).toBe('dd/mm/yyyy');
     const s = wb.getWorksheet('Socios')!;
-    expect(values(s, 1)).toEqual(['Socios', 'Vista previa sin cerrar']);
-    expect(values(s, 2)).toEqual(['Desde', day('2026-03-01')]);
-    expect(values(s, 6)).toEqual(['-Beto', 250, 100, 20, 330, 12.34]);
-    expect(values(s, 8)).toEqual(['Falta la tasa del 2026-02-28']);
+    expect(values(s, 1)).toEqual(['Socios']);
+    expect(values(s, 3)).toEqual(['Período 01/03/2026 – 31/03/2026', 'Vista previa sin cerrar']);
+    expect(values(s, 4)).toEqual(['Desde', day('2026-03-01')]);
+    expect(values(s, 5)).toEqual(['Hasta', day('2026-03-31')]);
+    expect(values(s, 6)).toEqual(['Falta la tasa del 28/02/2026']);
     const r = wb.getWorksheet('Resumen')!;
     const byLabel = new Map<unknown, unknown[]>();
     r.eachRow((row) => byLabel.set(row.getCell(1).value, values(r, row.number)));
@@ -131,8 +121,8 @@ describe('streamMonthWorkbook (DESIGN §25, §28)', () => {
           }
         }),
       );
-    // The ledger's name, +Banesco, @ana, -Beto (twice), =1+1.
-    expect(texts).toBe(6);
+    // The ledger's name, +Banesco, @ana, -Beto (Resumen's "Resultado por socio"), =1+1.
+    expect(texts).toBe(5);
     expect(wb.getWorksheet('Resumen')!.getCell('B2').value).toBe('=HYPERLINK("http://x","caja")');
   });
 });

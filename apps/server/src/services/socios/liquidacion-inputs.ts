@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, Big, valorCapitalUsd, type MovimientoCapital, type PersonaLiquidacion, type Reparto, type Tenencia } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { baseBalanceQuery } from '../balances/base-balance.ts';
-import { BINANCE_SOURCE } from '../rates/binance-provider.ts';
+import { rateOfDayStored } from '../market/rate-days.ts';
 import { LEDGER_BOOK } from '../avg-cost/avg-cost-states.ts';
 
 /**
@@ -33,14 +33,14 @@ export async function closedPeriods(db: DbOrTx, ledgerId: string): Promise<Close
   return r.rows;
 }
 
-/** The rate of day D (DESIGN §28): the last parallel value fetched on or before the end of D, with the day it was fetched. */
+/**
+ * The rate of day D (DESIGN §28 "The rate of a day"): the parallel history value of D, else the last
+ * live value fetched on D, else the latest earlier day's (services/market/rate-days.ts), with the day
+ * it belongs to.
+ */
 export async function rateOfDay(db: DbOrTx, fecha: string, timeZone: string): Promise<{ tasa: string; fecha: string } | null> {
-  const r = await db.execute<{ promedio: string; dia: string }>(sql`
-    select promedio::text as promedio, (fetched_at at time zone ${timeZone})::date::text as dia from rate_snapshots
-    where source in (${BINANCE_SOURCE}, 'paralelo') and (fetched_at at time zone ${timeZone})::date <= ${fecha}::date and promedio > 0
-    order by fetched_at desc, id desc limit 1`);
-  const row = r.rows[0];
-  return row ? { tasa: row.promedio, fecha: row.dia } : null;
+  const r = await rateOfDayStored(db, timeZone, fecha, 'paralelo');
+  return r && new Big(r.valor).gt(0) ? { tasa: r.valor, fecha: r.dia } : null;
 }
 
 /** The available balances at the end of a day, exact (base + the day's totals, as GET …/cuentas). */

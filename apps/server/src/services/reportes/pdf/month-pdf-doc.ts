@@ -1,6 +1,7 @@
 import { formatDayShort, formatMonthLong, formatNumber, formatNumber2, messages as base, reportesMessages, tr } from '@arb/shared';
 import type { MonthDia, MonthReport } from '../month-report.ts';
 import type { PdfDoc } from './pdf-renderer.ts';
+import { sociosPdfBlock } from './socios-pdf.ts';
 
 /** The shared texts and the reports' own (reportesMessages), by key. */
 const m = { ...base, ...reportesMessages };
@@ -77,6 +78,7 @@ export function monthPdfDoc(r: MonthReport, daysInMonth: number): PdfDoc {
     [m.reporteGananciaBs, money(s.ganancia_ves)],
     [m.reporteGananciaUsd, money(s.ganancia_usd)],
     [m.reporteComisiones, formatNumber(s.comisiones, 2, 8)],
+    [m.reporteMargenPromedio, s.margen_promedio === null ? '—' : formatNumber2(s.margen_promedio)],
     [m.reporteMovNetosVes, money(s.mov_netos_ves)],
     [m.reporteMovNetosUsd, money(s.mov_netos_usd)],
     [m.reporteSaldoInicialVes, money(s.saldo_inicial_ves)],
@@ -136,32 +138,6 @@ export function monthPdfDoc(r: MonthReport, daysInMonth: number): PdfDoc {
     layout: 'lightHorizontalLines',
     fontSize: 7.5,
   };
-  const socios = {
-    table: {
-      headerRows: 1,
-      widths: ['*', 80, 80, 80, 80, 80],
-      body: [
-        header([
-          m.reporteSocio,
-          m.reporteCapitalInicial,
-          m.reporteAportes,
-          m.reporteRetiros,
-          m.reporteCapitalFinal,
-          m.reporteResultadoSocio,
-        ]),
-        ...r.socios.socios.map((x) => [
-          cell(x.nombre),
-          right(money(x.capital_inicial)),
-          right(money(x.aportes)),
-          right(money(x.retiros)),
-          right(money(x.capital_final)),
-          right(money(x.resultado)),
-        ]),
-      ],
-    },
-    layout: 'lightHorizontalLines',
-    fontSize: 8,
-  };
   const cuentas = {
     table: {
       headerRows: 1,
@@ -211,9 +187,7 @@ export function monthPdfDoc(r: MonthReport, daysInMonth: number): PdfDoc {
       { text: m.reporteSheetDiario, bold: true, margin: [0, 6, 0, 2] },
       r.dias.length > 0 ? daily : { text: m.reporteSinOperaciones, italics: true },
       { text: m.reportePorSocio, bold: true, margin: [0, 10, 0, 2] },
-      r.socios.cerrado ? '' : { text: m.reporteSinCerrar, italics: true, fontSize: 8 },
-      socios,
-      r.socios.socios.some((x) => x.resultado === null) ? { text: m.reporteSociosPendiente, italics: true, fontSize: 7 } : '',
+      ...sociosPdfBlock(r.socios),
       { text: m.reportePorCuenta, bold: true, margin: [0, 10, 0, 2] },
       r.cuentas.length > 0 ? cuentas : { text: '—' },
     ],

@@ -35,7 +35,8 @@ export function operacionesColumns(timeZone: string): Column<MonthOperacion>[] {
     { header: m.reporteReferencia, width: 24, value: (r) => r.referencia },
     { header: m.reporteRegistradoPor, width: 18, value: (r) => r.autor ?? m.deletedUser },
     { header: m.reporteVerificada, width: 10, value: (r) => (r.verificada ? m.xlsYes : m.xlsNo) },
-    // §24: the margin against the parallel rate (margenDeFila in month-rates.ts).
+    // §24: the parallel rate the row met (its `mercado` stamp) and its margin against it (month-margins.ts).
+    { header: m.reporteParaleloMercado, width: 14, numFmt: FMT.rate, value: (r) => num(r.paralelo_mercado, 4) },
     { header: m.reporteMargen, width: 12, numFmt: FMT.pct, value: (r) => num(r.margen) },
     { header: m.reporteNotas, width: 40, value: (r) => r.notas },
   ];

@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import { messages as base, reportesMessages, tr } from '@arb/shared';
 import type { MonthReport, Patrimonio } from '../month-report.ts';
 import { dayCell, FMT, num, writeRow } from './cells.ts';
+import { nombreSocio } from './socios-sheet.ts';
 
 /** The shared texts and the reports' own (reportesMessages), by key. */
 const m = { ...base, ...reportesMessages };
@@ -33,6 +34,7 @@ export function writeResumen(ws: ExcelJS.Worksheet, r: MonthReport): void {
   fig(m.reporteGananciaBs, num(s.ganancia_ves), FMT.usd);
   fig(m.reporteGananciaUsd, num(s.ganancia_usd), FMT.usd);
   fig(m.reporteComisiones, num(s.comisiones, 8), FMT.fee);
+  fig(m.reporteMargenPromedio, num(s.margen_promedio), FMT.pct);
   fig(m.reporteMovNetosVes, num(s.mov_netos_ves), FMT.usd);
   fig(m.reporteMovNetosUsd, num(s.mov_netos_usd), FMT.usd);
   fig(m.reporteSaldoInicialVes, num(s.saldo_inicial_ves), FMT.usd);
@@ -45,8 +47,9 @@ export function writeResumen(ws: ExcelJS.Worksheet, r: MonthReport): void {
   // "Resultado por socio" is §22's resultado_usd (DESIGN §28): from the Socios section, one source.
   writeRow(ws, [m.reporteResultadoPorSocio], { bold: true });
   writeRow(ws, [m.reporteSocio, m.reporteResultadoSocio], { bold: true });
-  for (const so of r.socios.socios) writeRow(ws, [so.nombre, num(so.resultado)], { formats: [undefined, FMT.usd] });
-  if (r.socios.socios.some((so) => so.resultado === null)) writeRow(ws, [m.reporteSociosPendiente]);
+  for (const so of r.socios.resultados) writeRow(ws, [nombreSocio(so), num(so.resultado_usd)], { formats: [undefined, FMT.usd] });
+  // No liquidación to show (a rate missing, or nothing to settle): the Socios sheet says why.
+  for (const p of r.socios.periodos) if (p.faltaTasa) writeRow(ws, [p.faltaTasa]);
   writeRow(ws, []);
   writeRow(ws, [m.reporteGananciaPorAutor], { bold: true });
   writeRow(ws, [m.reporteAutor, m.reporteGananciaUsd, m.reporteOperaciones], { bold: true });

@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatUsd,
   formatRate,
+  margenChipText,
   type ReporteMensualJson,
   reportesMessages as m,
   tr,
@@ -26,6 +27,8 @@ export function ResumenMes({ reporte }: { reporte: ReporteMensualJson }) {
     [m.reporteTasaVentaPromedio, formatRate(r.tasa_venta_promedio)],
     [m.reporteTasaCompraPromedio, formatRate(r.tasa_compra_promedio)],
     [m.reporteComisiones, `${formatNumber(r.comisiones_usd, 2, 8)} USD`],
+    // DESIGN §24: the month's margin vs paralelo, as the rows' chip says it ("+1,25 % vs paralelo").
+    [m.reporteMargenPromedio, r.margen_promedio === null ? '—' : margenChipText(r.margen_promedio)],
     [m.reporteSaldoFinalVes, formatBs(r.saldo_final_ves)],
     [m.reporteSaldoFinalUsd, formatUsd(r.saldo_final_usd)],
     [m.reportePatrimonioInicial, equity(r.patrimonio_inicial)],

@@ -44,6 +44,7 @@ const reporte = (over: Partial<ReporteMensualJson['resumen']> = {}): ReporteMens
     saldo_final_usd: 599.9,
     patrimonio_inicial: { fecha: `${MES}-01`, usd: null, tasa: null },
     patrimonio_final: { fecha: `${MES}-28`, usd: 623.9, tasa: 45 },
+    margen_promedio: null,
     ...over,
   },
   dias: [],
