@@ -38,8 +38,20 @@ describe('socios: the closed-period lock on movements', () => {
     ana = await createUser(t, { name: 'Ana' });
     L = ana.ledgerId;
     cuenta = (await addCuenta(t, ana, L, { nombre: 'Ana USD', moneda: 'USD', tipo: 'binance' })).id;
-    inside = await addMovimiento(t, ana, L, { tipo: 'aporte', fecha: '2026-10-05', moneda: 'USD', monto: '1000', cuenta_destino_id: cuenta });
-    outside = await addMovimiento(t, ana, L, { tipo: 'aporte', fecha: '2026-10-15', moneda: 'USD', monto: '50', cuenta_destino_id: cuenta });
+    inside = await addMovimiento(t, ana, L, {
+      tipo: 'aporte',
+      fecha: '2026-10-05',
+      moneda: 'USD',
+      monto: '1000',
+      cuenta_destino_id: cuenta,
+    });
+    outside = await addMovimiento(t, ana, L, {
+      tipo: 'aporte',
+      fecha: '2026-10-15',
+      moneda: 'USD',
+      monto: '50',
+      cuenta_destino_id: cuenta,
+    });
     const closed = await t.request({
       method: 'POST',
       url: `/api/ledgers/${L}/liquidaciones`,
