@@ -205,6 +205,7 @@ export const messages = {
   transferOwnershipBody:
     '{member} será el propietario de «{ledger}»: podrá gestionar miembros, ajustes y liquidaciones. Tú seguirás como miembro con permiso para modificar saldos.',
   transferOwnershipConfirm: 'Transferir',
+  transferOwnershipError: 'Error al transferir la propiedad',
   transferOwnershipDone: 'Ahora {member} es el propietario',
   notYourTransaction: 'Solo puedes modificar tus propias transacciones',
   balanceForbidden: 'No tienes permiso para modificar los saldos base',
