@@ -405,6 +405,7 @@ export const messages = {
   activityViewerOff: '{user} quitó la solo lectura a un miembro',
   activityViewerOffNamed: '{user} quitó la solo lectura a {member}',
   activityInviteRegenerated: '{user} generó un nuevo enlace de invitación',
+  activityAnotherMember: 'otro miembro',
   activityOwnerChanged: '{user} transfirió la propiedad del registro a {member}',
   activityRepartoUpdated: '{user} cambió el reparto del resultado entre socios',
   activityLiquidacionCerrada: '{user} cerró el período {periodo}',
