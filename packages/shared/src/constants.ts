@@ -149,6 +149,7 @@ export const ERROR_CODES = [
   // docs/product.md#socios-y-liquidacion
   'PERIODO_CERRADO',
   'PERIODO_INVALIDO',
+  'LEDGER_CON_SOCIOS',
   // docs/operations.md#backups
   'BACKUP_NOT_FOUND',
   'BACKUP_IN_PROGRESS',

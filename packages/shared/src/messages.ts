@@ -191,6 +191,19 @@ export const messages = {
   ownerCannotLeave: 'El propietario no puede salir del registro. Puedes eliminarlo.',
   ownerCannotBeExpelled: 'No se puede expulsar al propietario del registro',
   memberNotFound: 'Miembro no encontrado',
+  // docs/product.md#socios-y-liquidacion "Former partners": handing a ledger over.
+  ownerTransferNotMember: 'El nuevo propietario debe ser miembro del registro',
+  ownerTransferSelf: 'Ya eres el propietario de este registro',
+  ledgerConSocios:
+    'El registro «{ledger}» tiene otros miembros y cuentas o movimientos: transfiere primero la propiedad a otro miembro antes de eliminar a este usuario',
+  ledgerConSociosGeneric: 'El usuario es propietario de un registro con otros miembros: transfiere primero la propiedad',
+  transferOwnership: 'Transferir propiedad',
+  transferOwnershipTitle: '¿Transferir la propiedad a {member}?',
+  transferOwnershipBody:
+    '{member} será el propietario de «{ledger}»: podrá gestionar miembros, ajustes y liquidaciones. Tú seguirás como miembro con permiso para modificar saldos.',
+  transferOwnershipConfirm: 'Transferir',
+  transferOwnershipError: 'Error al transferir la propiedad',
+  transferOwnershipDone: 'Ahora {member} es el propietario',
   notYourTransaction: 'Solo puedes modificar tus propias transacciones',
   balanceForbidden: 'No tienes permiso para modificar los saldos base',
   clipboardError: 'Error al copiar el enlace',
@@ -390,6 +403,8 @@ export const messages = {
   activityViewerOff: '{user} quitó la solo lectura a un miembro',
   activityViewerOffNamed: '{user} quitó la solo lectura a {member}',
   activityInviteRegenerated: '{user} generó un nuevo enlace de invitación',
+  activityAnotherMember: 'otro miembro',
+  activityOwnerChanged: '{user} transfirió la propiedad del registro a {member}',
   activityRepartoUpdated: '{user} cambió el reparto del resultado entre socios',
   activityLiquidacionCerrada: '{user} cerró el período {periodo}',
   activityLiquidacionReabierta: '{user} reabrió el período {periodo}',

@@ -5,6 +5,8 @@ export type LedgerEventName =
 export type LedgerEventType =
   | 'NAME_UPDATED'
   | 'SETTINGS_UPDATED'
+  /** The owner handed the ledger over (docs/product.md#socios-y-liquidacion); `userId` is the new owner. */
+  | 'OWNER_CHANGED'
   | 'DELETED'
   | 'CREATED'
   | 'UPDATED'

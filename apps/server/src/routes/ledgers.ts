@@ -15,6 +15,7 @@ import {
   memberPermissionsSchema,
   renameLedgerSchema,
   resetLedgerSchema,
+  transferOwnershipSchema,
 } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../services/ledgers/actor.ts';
@@ -22,6 +23,7 @@ import { getInvite, inviteInfo, joinLedger, regenerateInvite } from '../services
 import { createLedger, deleteLedger, renameLedger, resetLedgerDay } from '../services/ledgers/ledger-lifecycle.ts';
 import { expelMember, leaveLedger, setMemberPermissions } from '../services/ledgers/ledger-members.ts';
 import { setLedgerSettings } from '../services/ledgers/ledger-settings.ts';
+import { transferOwnership } from '../services/ledgers/ledger-owner.ts';
 import { loadMembership } from '../services/ledger-access.ts';
 import { ledgerPnl } from '../services/avg-cost/pnl.ts';
 import { ledgerPosition } from '../services/avg-cost/position.ts';
@@ -45,6 +47,10 @@ export async function ledgerRoutes(fastify: FastifyInstance, ctx: AppContext): P
 
   app.put('/api/ledgers/:id/settings', { ...auth, schema: { params: idParamsSchema, body: ledgerSettingsSchema } }, async (request) => ({
     ledger: await setLedgerSettings(ctx, actorOf(ctx, request), request.params.id, request.body),
+  }));
+
+  app.put('/api/ledgers/:id/owner', { ...auth, schema: { params: idParamsSchema, body: transferOwnershipSchema } }, async (request) => ({
+    ledger: await transferOwnership(ctx, actorOf(ctx, request), request.params.id, request.body.userId),
   }));
 
   // docs/product.md#profit-method-and-position: members only (a non-member gets 404 from loadMembership); reading needs nothing more.

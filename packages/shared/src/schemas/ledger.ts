@@ -42,6 +42,9 @@ export const memberPermissionsSchema = z
 export type MemberPermissionsInput = z.output<typeof memberPermissionsSchema>;
 export const resetLedgerSchema = z.object({ fecha: dayKeySchema });
 export const ledgerMemberParamsSchema = z.object({ id: uuidSchema, userId: uuidSchema });
+/** PUT /api/ledgers/:id/owner: the member who becomes the owner (docs/product.md#socios-y-liquidacion "Former partners"). */
+export const transferOwnershipSchema = z.object({ userId: uuidSchema }, { error: messages.validationFailed });
+export type TransferOwnershipInput = z.output<typeof transferOwnershipSchema>;
 
 /** docs/product.md#profit-method-and-position: how a ledger computes its profit. */
 export const METODOS_GANANCIA = ['por_operacion', 'costo_promedio'] as const;

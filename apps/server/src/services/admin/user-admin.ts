@@ -1,8 +1,8 @@
 import { ledgerChange, touchLedgersOf } from '../ledger-change.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { adminSelfPermission, messages, type AdminAction, type AdminUser, type Role } from '@arb/shared';
+import { adminSelfPermission, messages, t, type AdminAction, type AdminUser, type Role } from '@arb/shared';
 import { ledgerMembers, ledgers, users } from '../../db/schema.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { AppError, assertAllowed } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/ledger-events.ts';
 import { adminUserById } from './admin-users-query.ts';
@@ -116,6 +116,25 @@ export async function setMembershipEnd(deps: AdminDeps, userId: string, end: Dat
  * were a member, the removal is a change like an expulsion (issue 17): a MEMBER_REMOVED activity
  * by the admin and a `member-removed` event, through the one change path.
  */
+/**
+ * DESIGN §28 "Former partners": deleting the owner would delete, by cascade, a ledger that other
+ * members keep their partnership in (accounts, aportes, retiros). While any ledger they own has
+ * another member and any account or movement, the deletion is refused with 409 LEDGER_CON_SOCIOS
+ * naming that ledger, until the owner hands it over (PUT /api/ledgers/:id/owner). Checked inside
+ * the deletion's transaction, after the user row is locked, so a ledger handed over meanwhile counts.
+ */
+async function refuseSharedLedgers(tx: Tx, userId: string): Promise<void> {
+  const shared = await tx.execute<{ name: string }>(sql`
+    select l.name from ledgers l
+    where l.owner_id = ${userId}
+      and exists (select 1 from ledger_members m where m.ledger_id = l.id and m.user_id <> ${userId})
+      and (exists (select 1 from cuentas c where c.ledger_id = l.id) or exists (select 1 from movimientos v where v.ledger_id = l.id))
+    order by l.name, l.id
+    limit 1`);
+  const ledger = shared.rows[0];
+  if (ledger) throw new AppError('LEDGER_CON_SOCIOS', t('ledgerConSocios', { ledger: ledger.name }));
+}
+
 export async function deleteUser(deps: AdminDeps, adminId: string, userId: string): Promise<void> {
   refuseSelf(adminId, userId, 'deleteUser');
   const owned = await ledgerChange(deps.db, deps.bus, async ({ tx, record, emit }) => {
@@ -140,6 +159,7 @@ export async function deleteUser(deps: AdminDeps, adminId: string, userId: strin
       record({ ledgerId: m.ledgerId, userId: adminId, action: 'MEMBER_REMOVED', entityId: userId, before });
       emit({ event: 'member-removed', type: 'MEMBER_REMOVED', ledgerId: m.ledgerId, byUserId: adminId, userId });
     }
+    await refuseSharedLedgers(tx, userId);
     const own = await tx.select({ id: ledgers.id }).from(ledgers).where(eq(ledgers.ownerId, userId));
     if (own.length > 0)
       await tx.delete(ledgers).where(

@@ -136,6 +136,10 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
     },
   },
   LIQUIDACION_REABIERTA: { one: (r) => `reabrió el período ${periodo(obj<{ desde?: string; hasta?: string }>(r.before))}` },
+  LEDGER_OWNER_CHANGED: {
+    one: (r) =>
+      `transfirió la propiedad del registro a ${obj<{ owner?: { user_name?: string | null } }>(r.after).owner?.user_name ?? 'otro miembro'}`,
+  },
   TRANSACTION_VERIFIED: null,
   LEDGER_CREATED: null,
   LEDGER_RENAMED: null,

@@ -175,3 +175,35 @@ describe('/admin: Restablecer 2FA (issue 20, docs/product.md#account-security)',
     expect((await screen.findByRole('alert')).textContent).toContain('Ha ocurrido un error en el servidor. Intenta de nuevo.');
   });
 });
+
+describe('/admin: Eliminar a quien es dueño de un registro con socios (docs/product.md#socios-y-liquidacion)', () => {
+  it("keeps the dialog open with the server's LEDGER_CON_SOCIOS text naming the ledger", async () => {
+    const text =
+      'El registro «Sociedad Ana» tiene otros miembros y cuentas o movimientos: transfiere primero la propiedad a otro miembro antes de eliminar a este usuario';
+    const ana = adminUser({ id: 'ana', email: 'ana@x.com' });
+    const deletes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const path = new URL(url, 'http://localhost').pathname;
+        const reply = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        if (path === '/api/admin/users') return reply(200, { users: [ana], total: 1, page: 1, pageSize: 25 });
+        if (path === '/api/admin/backups') return reply(200, []);
+        if (path === '/api/admin/users/ana' && init.method === 'DELETE') {
+          deletes.push(path);
+          return reply(409, { error: text, code: 'LEDGER_CON_SOCIOS' });
+        }
+        return reply(404, { error: 'no route', code: 'NOT_FOUND' });
+      }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar: ana@x.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar Usuario' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(dialog).findByText(text)).toBeTruthy();
+    expect(deletes).toEqual(['/api/admin/users/ana']);
+    expect(screen.getByRole('dialog', { name: 'Eliminar Usuario' })).toBeTruthy();
+  });
+});

@@ -204,6 +204,16 @@ describe('activitySentence', () => {
       { action: 'MEMBER_REMOVED', fecha: null, before: { userId: 'u2', canModifyBalance: false, user: { id: 'u2', user_name: 'Hugo' } } },
       'Ana expulsó a Hugo',
     ],
+    [
+      'handing the ledger over names the new owner',
+      {
+        action: 'LEDGER_OWNER_CHANGED',
+        fecha: null,
+        before: { ownerId: 'u1', owner: { id: 'u1', user_name: 'Ana' } },
+        after: { ownerId: 'u2', owner: { id: 'u2', user_name: 'Vera' } },
+      },
+      'Ana transfirió la propiedad del registro a Vera',
+    ],
     ['an old expulsion without a snapshot', { action: 'MEMBER_REMOVED', fecha: null, before: null }, 'Ana expulsó a un miembro'],
     ['an action this screen does not know', { action: 'SOMETHING_NEW', fecha: null }, 'Ana realizó SOMETHING_NEW'],
     [

@@ -157,6 +157,12 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): 
         changes(before, after, [{ key: 'canModifyBalance', label: 'activityFieldCanModify', format: yesNo }]),
       );
     }
+    case 'LEDGER_OWNER_CHANGED': {
+      // docs/product.md#socios-y-liquidacion "Former partners": the snapshot names the new owner.
+      const owner = after?.owner;
+      const name = owner && typeof owner === 'object' && 'user_name' in owner && typeof owner.user_name === 'string' ? owner.user_name : '';
+      return t('activityOwnerChanged', { user, member: name || messages.activityAnotherMember });
+    }
     case 'INVITE_REGENERATED':
       return t('activityInviteRegenerated', { user });
     case 'LEDGER_SETTINGS_UPDATED':

@@ -108,6 +108,49 @@ describe('GroupManagementDialog', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/ledgers/l-1/members/u-bea')).toBe(true);
   });
 
+  it('owner: "Transferir propiedad" asks first, sends the member, reports it; a refusal shows the server text', async () => {
+    signIn(owner);
+    let refuse = false;
+    const calls = fakeApi({
+      'GET /api/ledgers': () => ({ json: [ledgerFixture()] }),
+      'GET /api/ledgers/l-1/invite': () => ({ json: { inviteCode: 'c', inviteUrl: 'u' } }),
+      'PUT /api/ledgers/l-1/owner': () =>
+        refuse
+          ? { status: 400, json: { error: 'El nuevo propietario debe ser miembro del registro', code: 'VALIDATION_ERROR' } }
+          : { json: { ledger: ledgerFixture({ ownerId: 'u-bea' }) } },
+    });
+    renderAt('/dashboard', '/dashboard', dialog);
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'Transferir propiedad a Olga' })).toBeNull(); // never on the owner
+    await user.click(await screen.findByRole('button', { name: 'Transferir propiedad a Bea' }));
+    let confirm = await screen.findByRole('dialog', { name: '¿Transferir la propiedad a Bea?' });
+    expect(within(confirm).getByText(/Bea será el propietario de «.+»/)).toBeTruthy();
+    // Asking sends nothing; Cancelar keeps it so.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Transferir la propiedad/ })).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Transferir propiedad a Bea' }));
+    confirm = await screen.findByRole('dialog', { name: '¿Transferir la propiedad a Bea?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Transferir' }));
+    expect(await screen.findByText('Ahora Bea es el propietario')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ userId: 'u-bea' }]);
+
+    refuse = true;
+    await user.click(await screen.findByRole('button', { name: 'Transferir propiedad a Bea' }));
+    confirm = await screen.findByRole('dialog', { name: '¿Transferir la propiedad a Bea?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Transferir' }));
+    expect(await screen.findByText('El nuevo propietario debe ser miembro del registro')).toBeTruthy();
+  });
+
+  it('member: no "Transferir propiedad" button', async () => {
+    signIn(member);
+    fakeApi({ 'GET /api/ledgers': () => ({ json: [ledgerFixture({ inviteCode: null })] }) });
+    renderAt('/dashboard', '/dashboard', dialog);
+    expect(await screen.findByText('Propietario')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Transferir propiedad/ })).toBeNull();
+  });
+
   it('owner: the Solo lectura switch sends soloLectura and reports success', async () => {
     signIn(owner);
     const calls = fakeApi({

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Chip, FormControlLabel, IconButton, List, ListItem, ListItemAvatar, ListItemText, Stack, Switch, Tooltip } from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { messages, type Ledger, type LedgerMember } from '@arb/shared';
+import KeyIcon from '@mui/icons-material/Key';
+import { messages, t, type Ledger, type LedgerMember } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useExpelMember } from '../api/expel-member';
+import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMemberPermissions } from '../api/update-member-permissions';
 import type { Notice } from '../hooks/use-timed-notice';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -11,7 +13,10 @@ import { MemberAvatar } from './MemberAvatar';
 
 interface MembersListProps {
   ledger: Ledger;
-  /** The owner sees the 'Modificar saldos' and 'Solo lectura' switches and the expel button on every other member. */
+  /**
+   * The owner sees the 'Modificar saldos' and 'Solo lectura' switches, the expel button and
+   * "Transferir propiedad" (docs/product.md#socios-y-liquidacion "Former partners") on every other member.
+   */
   isOwner: boolean;
   onNotice(n: Notice): void;
 }
@@ -20,6 +25,9 @@ export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
   const permissions = useUpdateMemberPermissions();
   const expel = useExpelMember();
   const [toExpel, setToExpel] = useState<LedgerMember | null>(null);
+  const transfer = useTransferOwnership();
+  const [toOwner, setToOwner] = useState<LedgerMember | null>(null);
+  const nameOf = (m: LedgerMember | null) => m?.user.user_name || m?.user.email || '';
 
   const togglePermission = (m: LedgerMember, change: { canModifyBalance: boolean } | { soloLectura: boolean }) =>
     permissions.mutate(
@@ -42,6 +50,19 @@ export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
     );
   };
 
+  const confirmTransfer = () => {
+    if (!toOwner) return;
+    const member = nameOf(toOwner);
+    transfer.mutate(
+      { ledgerId: ledger.id, userId: toOwner.userId },
+      {
+        onSuccess: () => onNotice({ severity: 'success', text: t('transferOwnershipDone', { member }) }),
+        onError: (err) => onNotice({ severity: 'error', text: errorMessage(err, messages.transferOwnershipError) }),
+        onSettled: () => setToOwner(null),
+      },
+    );
+  };
+
   return (
     <>
       <List dense aria-label="Miembros del grupo">
@@ -54,11 +75,18 @@ export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
               divider
               secondaryAction={
                 isOwner && !memberIsOwner ? (
-                  <Tooltip title="Expulsar miembro">
-                    <IconButton edge="end" aria-label={`Expulsar a ${name}`} onClick={() => setToExpel(m)} color="error">
-                      <PersonRemoveIcon />
-                    </IconButton>
-                  </Tooltip>
+                  <Stack direction="row">
+                    <Tooltip title={messages.transferOwnership}>
+                      <IconButton aria-label={`${messages.transferOwnership} a ${name}`} onClick={() => setToOwner(m)}>
+                        <KeyIcon />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Expulsar miembro">
+                      <IconButton edge="end" aria-label={`Expulsar a ${name}`} onClick={() => setToExpel(m)} color="error">
+                        <PersonRemoveIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
                 ) : undefined
               }
             >
@@ -75,7 +103,7 @@ export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
                 secondary={m.user.email}
               />
               {isOwner && !memberIsOwner && (
-                <Stack sx={{ mr: 4 }}>
+                <Stack sx={{ mr: 9 }}>
                   {/* A viewer cannot also modify balances (docs/product.md "Permissions"): that switch waits. */}
                   <FormControlLabel
                     control={
@@ -115,6 +143,15 @@ export function MembersList({ ledger, isOwner, onNotice }: MembersListProps) {
         busy={expel.isPending}
         onConfirm={confirmExpel}
         onCancel={() => setToExpel(null)}
+      />
+      <ConfirmDialog
+        open={toOwner !== null}
+        title={t('transferOwnershipTitle', { member: nameOf(toOwner) })}
+        text={t('transferOwnershipBody', { member: nameOf(toOwner), ledger: ledger.name })}
+        confirmLabel={messages.transferOwnershipConfirm}
+        busy={transfer.isPending}
+        onConfirm={confirmTransfer}
+        onCancel={() => setToOwner(null)}
       />
     </>
   );
