@@ -45,7 +45,7 @@ describe('scheduled backup → empty database → restore', () => {
   });
   afterAll(async () => t.close());
 
-  it('gives the same balances, accounts, movements and transactions', async () => {
+  it('gives the same balances, accounts, movements, transactions and closed liquidaciones, still locked', async () => {
     const L = ana.ledgerId;
     await setBase(t, ana, L, DAY, '10000', '500');
     const banesco = await addCuenta(t, ana, L, { nombre: 'Banesco', moneda: 'VES' });
@@ -70,6 +70,15 @@ describe('scheduled backup → empty database → restore', () => {
       payload: { soloLectura: true },
     });
     expect(madeViewer.statusCode, madeViewer.body).toBe(200);
+    // The two days settled and locked (DESIGN §22): the restore must bring the liquidación back, and
+    // the period lock's deferred checks must not refuse the restore itself (docs/decisions/0053).
+    const cerrada = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${L}/liquidaciones`,
+      token: ana.token,
+      payload: { desde: DAY, hasta: NEXT, tasa_inicial: '40', tasa_final: '40' },
+    });
+    expect(cerrada.statusCode, cerrada.body).toBe(201);
 
     const made = await t.request({ method: 'POST', url: '/api/admin/backups', token: admin.token });
     expect(made.statusCode).toBe(201);
@@ -100,14 +109,20 @@ describe('scheduled backup → empty database → restore', () => {
       for (const table of tables) {
         expect(await rowsOf(restored, table), table).toEqual(await rowsOf(t, table));
       }
-      // HOOK for the liquidaciones (issue 39, DESIGN §22/§26): their table is compared above once it
-      // is in BACKED_UP_TABLES. The socios work adds, before the backup above, a closed one:
-      //   POST /api/ledgers/${L}/liquidaciones {desde: DAY, hasta: NEXT, tasa_final: '40'}
-      // and after the restore compares GET …/liquidaciones on both servers. Tried on a trial merge
-      // with the socios branch (2026-11-27): it passes on both databases since restoreBackup runs
-      // the deferred checks as each batch goes in; before that, the period lock's deferred triggers
-      // refused the restore at its commit with PERIODO_CERRADO (docs/decisions/0053).
-      expect(tables.includes('liquidaciones') || !BACKED_UP_TABLES.includes('liquidaciones')).toBe(true);
+      // The settlement: compared row by row above, and as its partners read it.
+      expect(tables).toContain('liquidaciones');
+      const periods = async (app: TestApp, u: TestUser) =>
+        (await app.request({ method: 'GET', url: `/api/ledgers/${L}/liquidaciones`, token: u.token })).json() as unknown;
+      expect(await periods(restored, anaThere)).toEqual(await periods(t, ana));
+      expect(await rowsOf(restored, 'liquidaciones')).toHaveLength(1);
+      // Still locked after the restore: a change dated inside is refused.
+      const locked = await restored.request({
+        method: 'POST',
+        url: '/api/transactions',
+        token: anaThere.token,
+        payload: { ledgerId: L, fecha: NEXT, venta: '1', tasa_venta: '40' },
+      });
+      expect([locked.statusCode, (locked.json() as { code: string }).code]).toEqual([409, 'PERIODO_CERRADO']);
     } finally {
       await restored.close();
       await empty.close();
