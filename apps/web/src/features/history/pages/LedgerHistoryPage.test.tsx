@@ -1,12 +1,24 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatBs, formatUsd, todayKey } from '@arb/shared';
+import { addDays, formatBs, formatUsd, todayKey } from '@arb/shared';
 import type { HistoryDate, HistorySummary } from '../api/types';
 import { fakeApi, signIn, type Routes } from '../testing/fake-api';
 import { saveSession } from '../../../shared/lib/session';
 import { renderAt } from '../testing/render';
 import LedgerHistoryPage from './LedgerHistoryPage';
+
+/** The rates chart's uPlot draws on a canvas jsdom lacks (and asks matchMedia as it loads): a stand-in. */
+vi.mock('uplot', () => {
+  class FakePlot {
+    static tzDate = (d: Date) => d;
+    setData() {}
+    setSize() {}
+    destroy() {}
+  }
+  return { default: FakePlot };
+});
+vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
 const olga = { id: 'u9', user_name: 'Olga', email: 'olga@example.com' };
@@ -42,6 +54,7 @@ const base = (): Routes => ({
   '/api/ledgers': ledgers,
   '/api/transactions/dates': { status: 200, body: dates },
   '/api/transactions/history-summary': { status: 200, body: summary },
+  '/api/rates/history': { status: 200, body: { dias: [] } },
   '/api/transactions/daily-profit': { status: 200, body: [{ date: '2026-11-21', ganancia_usd: 10, transactionCount: 3 }] },
   [`/api/ledgers/${LEDGER}/activity`]: { status: 200, body: [] },
   [`/api/ledgers/${LEDGER}/pnl`]: {
@@ -109,6 +122,16 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
       expect(screen.getByRole('region', { name })).toBeTruthy();
     // The ledger id goes with every call.
     expect(api.calls('/api/transactions/history-summary')[0]?.searchParams.get('ledgerId')).toBe(LEDGER);
+  });
+
+  it("shows the last 30 days' BCV and parallel rates beside the daily spread (DESIGN §24), asked once for that range", async () => {
+    // No stored rate in the range: the chart says so rather than drawing an empty frame.
+    routes['/api/rates/history'] = { status: 200, body: { dias: [{ fecha: todayKey(), oficial: null, paralelo: null }] } };
+    open();
+    expect(await screen.findByText('Tasas BCV y paralela')).toBeTruthy();
+    expect(await screen.findByText('No hay tasas guardadas para este mes')).toBeTruthy();
+    const asked = api.calls('/api/rates/history');
+    expect(asked.map((u) => [u.searchParams.get('desde'), u.searchParams.get('hasta')])).toEqual([[addDays(todayKey(), -29), todayKey()]]);
   });
 
   it('lists the dates with their counts, each linking to the dashboard on that day', async () => {

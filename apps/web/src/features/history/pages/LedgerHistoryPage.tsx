@@ -3,7 +3,9 @@ import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
-import { messages, todayKey } from '@arb/shared';
+import { addDays, messages, todayKey } from '@arb/shared';
+import { Suspense } from 'react';
+import { LazyRatesChart } from '../../reportes';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useHistoryDates } from '../api/get-history-dates';
 import { useHistorySummary } from '../api/get-history-summary';
@@ -112,6 +114,10 @@ export default function LedgerHistoryPage() {
         {dates.data && dates.data.length > 0 && (
           <>
             <DailyProfitSection ledgerId={ledgerId} />
+            {/* The market beside the day's spread (DESIGN §24): the last 30 days' BCV and parallel rates. */}
+            <Suspense fallback={null}>
+              <LazyRatesChart desde={addDays(todayKey(), -29)} hasta={todayKey()} />
+            </Suspense>
             <RealizedProfitSection ledgerId={ledgerId} />
             <Box component="section" aria-labelledby="dates-title">
               <Typography id="dates-title" variant="h6" component="h2" sx={{ mb: 1 }}>
