@@ -26,7 +26,12 @@ describe('socios: registrar capital inicial', () => {
   const D = '2026-09-05';
 
   const registrar = (u: TestUser, body: unknown) =>
-    t.request({ method: 'POST', url: `/api/ledgers/${L}/socios/capital-inicial`, token: u.token, payload: body as Record<string, unknown> });
+    t.request({
+      method: 'POST',
+      url: `/api/ledgers/${L}/socios/capital-inicial`,
+      token: u.token,
+      payload: body as Record<string, unknown>,
+    });
   const preview = async (q: string): Promise<LiquidacionResponse> => {
     const res = await t.request({ method: 'GET', url: `/api/ledgers/${L}/liquidacion?${q}&tasa_final=40`, token: ana.token });
     expect(res.statusCode, res.body).toBe(200);
@@ -64,7 +69,12 @@ describe('socios: registrar capital inicial', () => {
   it('before: the opening of 5 Sep is all unregistered; the GET answers the opening balances', async () => {
     const p = await preview(`desde=${D}&hasta=2026-09-06`);
     // Nothing happened on 5–6 Sep: equity 1,000 at both ends, no capital → 1,000 unregistered, result 0.
-    expect(p).toMatchObject({ patrimonio_inicial_usd: 1000, patrimonio_final_usd: 1000, resultado_usd: 0, capital_sin_registrar_usd: 1000 });
+    expect(p).toMatchObject({
+      patrimonio_inicial_usd: 1000,
+      patrimonio_final_usd: 1000,
+      resultado_usd: 0,
+      capital_sin_registrar_usd: 1000,
+    });
     const ap = await t.request({ method: 'GET', url: `/api/ledgers/${L}/socios/capital-inicial?fecha=${D}`, token: vera.token });
     expect(ap.statusCode, ap.body).toBe(200);
     expect(ap.json()).toEqual({ fecha: D, ves: 8000, usd: 800 });
@@ -79,15 +89,18 @@ describe('socios: registrar capital inicial', () => {
     expect((await registrar(beto, valid())).statusCode).toBe(403);
     expect((await registrar(vera, valid())).statusCode).toBe(403);
     expect((await registrar(otro, valid())).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/ledgers/${L}/socios/capital-inicial?fecha=${D}`, token: otro.token })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.request({ method: 'GET', url: `/api/ledgers/${L}/socios/capital-inicial?fecha=${D}`, token: otro.token })).statusCode,
+    ).toBe(404);
   });
 
   it('400 when the amounts do not add up per currency, name a non-member or repeat a member; 409 on a day with nothing', async () => {
     const short = await registrar(ana, { ...valid(), aportes: [valid().aportes[0], { userId: beto.id, ves: '2000', usd: '499.99' }] });
     expect(short.statusCode, short.body).toBe(400);
-    expect(short.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: 'Los aportes deben sumar el saldo de apertura del día: 8.000,00 Bs y 800,00 USD' });
+    expect(short.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      error: 'Los aportes deben sumar el saldo de apertura del día: 8.000,00 Bs y 800,00 USD',
+    });
     const stranger = await registrar(ana, { ...valid(), aportes: [...valid().aportes, { userId: otro.id, ves: '0', usd: '0' }] });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json()).toMatchObject({ error: 'Solo los miembros del registro pueden recibir capital inicial' });

@@ -53,7 +53,14 @@ describe('calcularLiquidacion with a capital registration', () => {
 describe('capitalPorAsignar and repartoParejo', () => {
   it.each([
     { apertura: { ves: '8000', usd: '800' }, aportes: [], falta: { ves: '8000.00', usd: '800.00' } },
-    { apertura: { ves: '8000', usd: '800' }, aportes: [{ ves: '6000', usd: '300' }, { ves: '2000', usd: '500' }], falta: { ves: '0.00', usd: '0.00' } },
+    {
+      apertura: { ves: '8000', usd: '800' },
+      aportes: [
+        { ves: '6000', usd: '300' },
+        { ves: '2000', usd: '500' },
+      ],
+      falta: { ves: '0.00', usd: '0.00' },
+    },
     // Over-assigned shows a negative rest: 800 − 801 = −1.
     { apertura: { ves: '0', usd: '800' }, aportes: [{ ves: '0', usd: '801' }], falta: { ves: '0.00', usd: '-1.00' } },
   ])('what is left of $apertura.usd USD', ({ apertura, aportes, falta }) => {

@@ -58,7 +58,12 @@ async function checkRegistrable(tx: DbOrTx, ledgerId: string, fecha: string): Pr
  * period starting on D values its opening equity at (DESIGN §28 "The rate of a day"), so the
  * registered capital and that equity are the same figure (decision 0056).
  */
-export async function registrarCapitalInicial(ctx: Ctx, actor: Actor, ledgerId: string, data: CapitalInicialData): Promise<CapitalInicialApertura> {
+export async function registrarCapitalInicial(
+  ctx: Ctx,
+  actor: Actor,
+  ledgerId: string,
+  data: CapitalInicialData,
+): Promise<CapitalInicialApertura> {
   const result = await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
@@ -76,7 +81,10 @@ export async function registrarCapitalInicial(ctx: Ctx, actor: Actor, ledgerId: 
     if (aperturaCents.ves.eq(0) && aperturaCents.usd.eq(0)) throw new AppError('CAPITAL_YA_REGISTRADO', messages.capitalInicialSinSaldo);
     const falta = capitalPorAsignar(apertura, data.aportes);
     if (!new Big(falta.ves).eq(0) || !new Big(falta.usd).eq(0)) {
-      const msg = t('capitalInicialNoSuma', { ves: formatNumber2(aperturaCents.ves.toFixed(2)), usd: formatNumber2(aperturaCents.usd.toFixed(2)) });
+      const msg = t('capitalInicialNoSuma', {
+        ves: formatNumber2(aperturaCents.ves.toFixed(2)),
+        usd: formatNumber2(aperturaCents.usd.toFixed(2)),
+      });
       throw new AppError('VALIDATION_ERROR', msg, { aportes: msg });
     }
     const conVes = data.aportes.some((a) => new Big(a.ves).gt(0));

@@ -154,7 +154,9 @@ describe('Socios: Registrar capital inicial', () => {
   it('not offered to a viewer, nor once a period is closed', async () => {
     fakeApi(false, NINGUNA);
     open();
-    expect(await screen.findByText('Registra los aportes iniciales o liquida primero los días anteriores', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Registra los aportes iniciales o liquida primero los días anteriores', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Registrar capital inicial' })).toBeNull();
     cleanup();
     fakeApi(true, UNA);
