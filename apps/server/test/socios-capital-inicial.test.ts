@@ -192,4 +192,16 @@ describe('socios: registrar capital inicial', () => {
     expect(later).toMatchObject({ resultado_usd: 2.5, capital_sin_registrar_usd: 0, patrimonio_inicial_usd: 1000 });
     expect(later.socios.reduce((s, x) => s + Math.round(x.capital_inicial_usd * 100), 0)).toBe(100_000);
   });
+  it('deleting one registered aporte later leaves exactly that amount as a hand-typed jump of the day', async () => {
+    const m = await t.ctx.db.execute<{ id: string }>(
+      sql`select id::text from movimientos where ledger_id = ${L} and miembro_id = ${beto.id} and moneda = 'USD'`,
+    );
+    const del = await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/movimientos/${m.rows[0]!.id}`, token: ana.token });
+    expect(del.statusCode, del.body).toBe(204);
+    const p = await preview(`desde=${D}&hasta=2026-09-06`);
+    // Base of 5 Sep 0 / 0 + registered 8,000 Bs / 300 USD − inherited 8,000 / 800 = 0 Bs, −500 USD: a jump
+    // inside the result (−500), named in an aviso. Beto keeps 2,000 ÷ 40 = 50.00 of capital.
+    expect(p).toMatchObject({ resultado_usd: -500, ajustes_de_base: [{ fecha: D, ves: 0, usd: -500 }], capital_sin_registrar_usd: 500 });
+    expect(p.socios.find((x) => x.user_name === 'Beto')).toMatchObject({ capital_inicial_usd: 50 });
+  });
 });
