@@ -149,6 +149,7 @@ export const ERROR_CODES = [
   // docs/product.md#socios-y-liquidacion
   'PERIODO_CERRADO',
   'PERIODO_INVALIDO',
+  'CAPITAL_YA_REGISTRADO',
   'LEDGER_CON_SOCIOS',
   // docs/operations.md#backups
   'BACKUP_NOT_FOUND',

@@ -48,6 +48,8 @@ export const ERROR_TABLE = {
   // Socios (docs/product.md#socios-y-liquidacion): a write dated in a closed period; a period that leaves a gap or overlaps.
   PERIODO_CERRADO: { status: 409, message: 'periodoCerrado' },
   PERIODO_INVALIDO: { status: 409, message: 'periodoInvalido' },
+  // "Registrar capital inicial" when there is nothing left unregistered (decision 0056).
+  CAPITAL_YA_REGISTRADO: { status: 409, message: 'capitalInicialYaRegistrado' },
   // An admin deleting the owner of a ledger that other members share data in: hand it over first (DESIGN §28 "Former partners").
   LEDGER_CON_SOCIOS: { status: 409, message: 'ledgerConSociosGeneric' },
   // docs/operations.md#backups: an id not in the list (a path-like one included); one already being written; a failed write.

@@ -32,7 +32,9 @@ export type LedgerEventType =
   | 'CUADRE_CREATED'
   /** `balance-updated`: a period closed or reopened (docs/product.md#socios-y-liquidacion). */
   | 'LIQUIDACION_CERRADA'
-  | 'LIQUIDACION_REABIERTA';
+  | 'LIQUIDACION_REABIERTA'
+  /** `balance-updated`: "Registrar capital inicial" (decision 0056). */
+  | 'CAPITAL_INICIAL_REGISTRADO';
 
 export interface LedgerEvent {
   event: LedgerEventName;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { liquidacionQuerySchema, messages } from '@arb/shared';
+import { capitalInicialSchema, dayKeySchema, liquidacionQuerySchema, messages } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../services/ledgers/actor.ts';
+import { aperturaCapitalInicial, registrarCapitalInicial } from '../services/socios/capital-inicial.ts';
 import { closeLiquidacion, listLiquidaciones, previewLiquidacion, reopenLiquidacion } from '../services/socios/liquidacion-service.ts';
 
 const ledgerParams = z.object({ id: z.uuid({ error: messages.ledgerNotFound }) });
@@ -40,6 +41,26 @@ export async function sociosRoutes(root: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const liquidacion = await closeLiquidacion(ctx, actorOf(ctx, request), request.params.id, request.body);
       return reply.status(201).send({ liquidacion });
+    },
+  );
+
+  // "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): the day's opening
+  // balances for every member; the registration itself is the owner's (403), one change.
+  app.get(
+    '/api/ledgers/:id/socios/capital-inicial',
+    { ...guard, schema: { params: ledgerParams, querystring: z.object({ fecha: dayKeySchema }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return aperturaCapitalInicial(ctx, request.user.id, request.params.id, request.query.fecha);
+    },
+  );
+
+  app.post(
+    '/api/ledgers/:id/socios/capital-inicial',
+    { ...guard, schema: { params: ledgerParams, body: capitalInicialSchema } },
+    async (request, reply) => {
+      const apertura = await registrarCapitalInicial(ctx, actorOf(ctx, request), request.params.id, request.body);
+      return reply.status(201).send(apertura);
     },
   );
 

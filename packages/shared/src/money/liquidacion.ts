@@ -26,6 +26,12 @@ export interface MovimientoCapital {
   fecha: string;
   tipo: 'aporte' | 'retiro';
   usd: DecimalInput;
+  /**
+   * An aporte written by "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056):
+   * it turns equity that was already there into capital, so it is capital at the START of its day
+   * (a period starting that day counts it in capital_inicial) and never part of a result.
+   */
+  registro?: boolean;
 }
 
 /** Money held at the end of the period by one titular (null: Sin asignar and accounts without a titular), exact. */
@@ -233,7 +239,7 @@ function capitalesIniciales(e: EntradaLiquidacion): Map<string, Big> {
   const cap = new Map<string, Big>();
   const add = (id: string, v: Big) => cap.set(id, (cap.get(id) ?? ZERO).plus(v));
   for (const m of e.movimientos) {
-    if (m.fecha >= e.desde) continue;
+    if (m.fecha >= e.desde && !(m.registro === true && m.fecha === e.desde)) continue;
     add(m.userId, m.tipo === 'aporte' ? toBigOrZero(m.usd) : toBigOrZero(m.usd).neg());
   }
   for (const r of e.resultadosCerrados) add(r.userId, toBigOrZero(r.resultadoUsd));
@@ -253,9 +259,14 @@ export function calcularLiquidacion(e: EntradaLiquidacion): ResultadoLiquidacion
   const retiros = new Map<string, Big>();
   const peso = new Map<string, Big>();
   for (const [id, c] of capIni) peso.set(id, c.times(dias));
+  // A registration inside the period (after desde) lists its aportes, but no money came in: the
+  // same amount is taken back out of the result (decision 0056).
+  let registrado = ZERO;
   for (const m of e.movimientos) {
     if (m.fecha < e.desde || m.fecha > e.hasta) continue;
+    if (m.registro === true && m.fecha === e.desde) continue; // capital_inicial (capitalesIniciales)
     const v = toBigOrZero(m.usd);
+    if (m.registro === true && m.tipo === 'aporte') registrado = registrado.plus(v);
     const map = m.tipo === 'aporte' ? aportes : retiros;
     map.set(m.userId, (map.get(m.userId) ?? ZERO).plus(v));
     const signed = m.tipo === 'aporte' ? v : v.neg();
@@ -297,7 +308,7 @@ export function calcularLiquidacion(e: EntradaLiquidacion): ResultadoLiquidacion
 
   const totalAportes = [...aportes.values()].reduce((s, v) => s.plus(v), ZERO);
   const totalRetiros = [...retiros.values()].reduce((s, v) => s.plus(v), ZERO);
-  const resultado = patrimonioFinal.minus(patrimonioInicial).minus(totalAportes.minus(totalRetiros));
+  const resultado = patrimonioFinal.minus(patrimonioInicial).minus(totalAportes.minus(registrado).minus(totalRetiros));
 
   // The operator's commission: on a positive result only, before the split (DESIGN §22, §28).
   const operador = e.reparto.operador ?? null;
@@ -391,4 +402,41 @@ function maxZero(v: Big): Big {
 /** Percentages of a split rule: 2 decimals each, summing exactly 100 (DESIGN §22). */
 export function porcentajesSuman100(porcentajes: readonly { porcentaje: DecimalInput }[]): boolean {
   return porcentajes.reduce((s, p) => s.plus(toBigOrZero(p.porcentaje)), ZERO).eq(100);
+}
+
+/**
+ * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): what is still to be
+ * assigned per currency — the day's opening balances minus the members' amounts typed so far.
+ * Both 0 exactly is the one state the server accepts. Amounts are exact decimal text.
+ */
+export function capitalPorAsignar(
+  apertura: { ves: DecimalInput; usd: DecimalInput },
+  aportes: readonly { ves: DecimalInput; usd: DecimalInput }[],
+): { ves: string; usd: string } {
+  let ves = roundHalfUp(toBigOrZero(apertura.ves), 2);
+  let usd = roundHalfUp(toBigOrZero(apertura.usd), 2);
+  for (const a of aportes) {
+    ves = ves.minus(toBigOrZero(a.ves));
+    usd = usd.minus(toBigOrZero(a.usd));
+  }
+  return { ves: money(ves), usd: money(usd) };
+}
+
+/**
+ * The dialog's first proposal: each opening balance split evenly among the members, in cents, the
+ * cents left going to the first ones in the given order (largest remainder with equal weights).
+ */
+export function repartoParejo(
+  apertura: { ves: DecimalInput; usd: DecimalInput },
+  userIds: readonly string[],
+): { userId: string; ves: string; usd: string }[] {
+  if (userIds.length === 0) return [];
+  // Keys that sort in the members' order, so ties give the leftover cents to the first ones.
+  const pesos = userIds.map((_, i) => ({ key: String(i).padStart(4, '0'), weight: 1 }));
+  const ves = largestRemainder(roundHalfUp(toBigOrZero(apertura.ves), 2), pesos);
+  const usd = largestRemainder(roundHalfUp(toBigOrZero(apertura.usd), 2), pesos);
+  return userIds.map((userId, i) => {
+    const k = String(i).padStart(4, '0');
+    return { userId, ves: money(ves.get(k) ?? ZERO), usd: money(usd.get(k) ?? ZERO) };
+  });
 }

@@ -93,16 +93,24 @@ export async function capitalMovements(db: DbOrTx, ledgerId: string, desde: stri
     monto: string;
     tasa: string | null;
     antes: boolean;
+    registro: boolean;
   }>(sql`
     select miembro_id::text as miembro, ${addDays(desde, -1)}::text as fecha, tipo, 'USD' as moneda,
-      sum(${VALOR_SQL})::text as monto, null as tasa, true as antes
+      sum(${VALOR_SQL})::text as monto, null as tasa, true as antes, false as registro
     from movimientos
     where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and fecha < ${desde}::date and miembro_id is not null
     group by miembro_id, tipo
     union all
-    select miembro_id::text, fecha::text, tipo, moneda, monto::text, tasa::text, false from movimientos
+    select miembro_id::text, fecha::text, tipo, moneda, monto::text, tasa::text, false, registro_capital from movimientos
     where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and fecha between ${desde}::date and ${hasta}::date and miembro_id is not null`);
-  return r.rows.map((m) => ({ userId: m.miembro, fecha: m.fecha, tipo: m.tipo, usd: valorCapitalUsd(m.moneda, m.monto, m.tasa) }));
+  // A registration's aportes (migration 0025) are capital at the start of their day (decision 0056).
+  return r.rows.map((m) => ({
+    userId: m.miembro,
+    fecha: m.fecha,
+    tipo: m.tipo,
+    usd: valorCapitalUsd(m.moneda, m.monto, m.tasa),
+    ...(m.registro ? { registro: true } : {}),
+  }));
 }
 
 /** One capital movement's USD value in SQL (see capitalMovements). */
@@ -143,7 +151,10 @@ export async function realizedProfit(db: DbOrTx, ledgerId: string, metodo: strin
 /**
  * Explicit bases inside the period that differ from what the day would inherit (DESIGN §28): the
  * jump per currency = the explicit value − the closing of the day before. They change equity
- * without a movement, so they sit inside `resultado` and are listed.
+ * without a movement, so they sit inside `resultado` and are listed. A capital registration's
+ * lowering of its day's base is no such jump — its aportes bring the same amounts back and it turns
+ * unrecorded equity into capital (decision 0056) — so each day's registered aportes (per currency,
+ * migration 0025) are added back before comparing: only what someone typed by hand remains.
  */
 export async function baseJumps(
   db: DbOrTx,
@@ -151,14 +162,18 @@ export async function baseJumps(
   desde: string,
   hasta: string,
 ): Promise<{ fecha: string; ves: string; usd: string }[]> {
-  const rows = await db.execute<{ fecha: string; ves: string | null; usd: string | null }>(sql`
-    select fecha::text, saldo_base_ves::text as ves, saldo_base_usd::text as usd from daily_balances
-    where ledger_id = ${ledgerId} and fecha between ${desde}::date and ${hasta}::date order by fecha`);
+  const rows = await db.execute<{ fecha: string; ves: string | null; usd: string | null; reg_ves: string; reg_usd: string }>(sql`
+    select b.fecha::text, b.saldo_base_ves::text as ves, b.saldo_base_usd::text as usd,
+      coalesce(r.ves, 0)::text as reg_ves, coalesce(r.usd, 0)::text as reg_usd
+    from daily_balances b
+    left join lateral (select sum(monto) filter (where moneda = 'VES') as ves, sum(monto) filter (where moneda = 'USD') as usd
+      from movimientos where ledger_id = b.ledger_id and fecha = b.fecha and registro_capital and tipo = 'aporte') r on true
+    where b.ledger_id = ${ledgerId} and b.fecha between ${desde}::date and ${hasta}::date order by b.fecha`);
   const out: { fecha: string; ves: string; usd: string }[] = [];
   for (const b of rows.rows) {
     const prev = await availableAt(db, ledgerId, addDays(b.fecha, -1));
-    const ves = b.ves === null ? new Big(0) : new Big(b.ves).minus(prev.ves);
-    const usd = b.usd === null ? new Big(0) : new Big(b.usd).minus(prev.usd);
+    const ves = b.ves === null ? new Big(0) : new Big(b.ves).plus(b.reg_ves).minus(prev.ves);
+    const usd = b.usd === null ? new Big(0) : new Big(b.usd).plus(b.reg_usd).minus(prev.usd);
     if (!ves.eq(0) || !usd.eq(0)) out.push({ fecha: b.fecha, ves: ves.toFixed(), usd: usd.toFixed() });
   }
   return out;

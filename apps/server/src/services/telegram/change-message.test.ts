@@ -54,6 +54,11 @@ describe('changeMessage (docs/product.md#telegram-notices): one text per change,
       [row('LIQUIDACION_REABIERTA', '2026-10-31', { desde: '2026-10-01', hasta: '2026-10-31' })],
       'Ana reabrió el período 01/10/2026 – 31/10/2026.',
     ],
+    [
+      'a capital registration (decision 0056)',
+      [row('CAPITAL_INICIAL_REGISTRADO', '2026-09-05', { saldo_base_ves: '8000' }, { saldo_base_ves: '0.00', aportes: [] })],
+      'Ana registró el capital inicial de los socios del 05/09/2026.',
+    ],
     ['an import of duplicates only (nothing changed)', [row('IMPORT_CREATED', null, null, { created: 0, duplicate: 5, fechas: [] })], null],
     [
       'an import undone',

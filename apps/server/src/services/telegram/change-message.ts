@@ -135,6 +135,7 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
       return `cerró el período ${periodo(a)}: resultado ${formatUsd(a.resultado_usd ?? 0)}`;
     },
   },
+  CAPITAL_INICIAL_REGISTRADO: { one: (r) => `registró el capital inicial de los socios${day(r)}` },
   LIQUIDACION_REABIERTA: { one: (r) => `reabrió el período ${periodo(obj<{ desde?: string; hasta?: string }>(r.before))}` },
   LEDGER_OWNER_CHANGED: {
     one: (r) =>

@@ -126,6 +126,11 @@ describe('activitySentence', () => {
       'Ana cambió el reparto del resultado entre socios',
     ],
     [
+      'a capital registration (decision 0056)',
+      { action: 'CAPITAL_INICIAL_REGISTRADO', fecha: '2026-09-05', before: { saldo_base_ves: '8000' }, after: { aportes: [] } },
+      'Ana registró el capital inicial del 05/09/2026',
+    ],
+    [
       'a period closed',
       {
         action: 'LIQUIDACION_CERRADA',

@@ -175,6 +175,9 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): 
       return t('activityLiquidacionCerrada', { user, periodo: periodoOf(after) });
     case 'LIQUIDACION_REABIERTA':
       return t('activityLiquidacionReabierta', { user, periodo: periodoOf(before) });
+    case 'CAPITAL_INICIAL_REGISTRADO':
+      // Decision 0056: the registration's aportes and lowered base are one entry.
+      return t('activityCapitalInicial', { user, fecha });
     default:
       return t('activityGeneric', { user, action: entry.action });
   }

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   messages,
+  type CapitalInicialApertura,
+  type CapitalInicialInput,
   type Ledger,
   type LiquidacionCerrada,
   type LiquidacionesResponse,
@@ -80,3 +82,22 @@ export const useAportesRetiros = (ledgerId: string, desde: string, hasta: string
         })
       ).filter((m) => m.tipo === 'aporte' || m.tipo === 'retiro'),
   });
+
+/** GET …/socios/capital-inicial?fecha: the day's opening balances the registration must add up to (decision 0056). */
+export const useAperturaCapital = (ledgerId: string, fecha: string) =>
+  useQuery({
+    queryKey: [...sociosKeys.all(ledgerId), 'apertura', fecha],
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(fecha),
+    retry: false,
+    queryFn: ({ signal }) =>
+      api<CapitalInicialApertura>(`${ledgerPath(ledgerId)}/socios/capital-inicial?fecha=${fecha}`, messages.sociosLoadError, { signal }),
+  });
+
+/** POST …/socios/capital-inicial (owner): one change; every Socios read is refreshed after it. */
+export const useRegistrarCapital = (ledgerId: string) =>
+  useSociosWrite(ledgerId, (body: CapitalInicialInput) =>
+    api<CapitalInicialApertura>(`${ledgerPath(ledgerId)}/socios/capital-inicial`, messages.sociosCapitalInicialError, {
+      method: 'POST',
+      body,
+    }),
+  );

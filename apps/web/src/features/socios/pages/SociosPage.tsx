@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
 import { ledgersQueryOptions } from '../../ledgers';
 import { useAportesRetiros, useCerrarPeriodo, useLiquidaciones, useLiquidacionPreview } from '../api/socios';
+import { CapitalInicialDialog } from '../components/CapitalInicialDialog';
 import { LiquidacionView } from '../components/LiquidacionView';
 import { PeriodosCerrados } from '../components/PeriodosCerrados';
 import { RepartoForm } from '../components/RepartoForm';
@@ -46,6 +47,7 @@ export default function SociosPage() {
   const [hasta, setHasta] = useState('');
   const [tasaText, setTasaText] = useState('');
   const [asking, setAsking] = useState(false);
+  const [registrando, setRegistrando] = useState(false);
   const success = useSuccessMessage();
   useSociosRealtime(ledgerId);
 
@@ -64,6 +66,9 @@ export default function SociosPage() {
   const movimientos = useAportesRetiros(ledgerId, desde, hasta);
   const cerrar = useCerrarPeriodo(ledgerId);
   const hoy = todayKey();
+  // DESIGN §28 "Existing ledgers": offered to the owner while equity has no capital behind it and nothing is closed.
+  const canRegister =
+    isOwner && preview.data !== undefined && preview.data.capital_sin_registrar_usd !== 0 && cerradas.data?.liquidaciones.length === 0;
   const canClose = isOwner && preview.data !== undefined && !preview.data.cerrado && hasta <= hoy && !preview.isPlaceholderData;
 
   let body: React.ReactNode;
@@ -119,6 +124,13 @@ export default function SociosPage() {
           <>
             {preview.data.cerrado && <Alert severity="info">{messages.sociosYaCerrado}</Alert>}
             <LiquidacionView data={preview.data} />
+            {canRegister && (
+              <Box>
+                <Button variant="outlined" onClick={() => setRegistrando(true)}>
+                  {messages.sociosCapitalInicialBoton}
+                </Button>
+              </Box>
+            )}
             {canClose && (
               <Box>
                 <Button variant="contained" color="primary" onClick={() => setAsking(true)}>
@@ -198,6 +210,18 @@ export default function SociosPage() {
               { onSettled: () => setAsking(false), onSuccess: () => success.show(messages.sociosCerrado) },
             )
           }
+        />
+      )}
+      {registrando && ledger.data && (
+        <CapitalInicialDialog
+          ledgerId={ledgerId}
+          members={ledger.data.members}
+          fecha={desde}
+          onClose={() => setRegistrando(false)}
+          onDone={() => {
+            setRegistrando(false);
+            success.show(messages.sociosCapitalInicialHecho);
+          }}
         />
       )}
       {cerrar.isError && (

@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  AMOUNT_DECIMALS,
+  Big,
+  capitalPorAsignar,
+  formatAmountInput,
+  formatNumber2,
+  messages,
+  parseAmount,
+  repartoParejo,
+  t,
+  type LedgerMember,
+} from '@arb/shared';
+import { errorMessage } from '../../../shared/lib/api-client';
+import { AmountField } from '../../cuentas';
+import { useAperturaCapital, useRegistrarCapital } from '../api/socios';
+
+interface Props {
+  ledgerId: string;
+  members: LedgerMember[];
+  /** The day proposed first (the period's start). */
+  fecha: string;
+  onClose(): void;
+  onDone(): void;
+}
+
+type Linea = { ves: string; usd: string };
+
+/** A typed amount as exact text for the rules ("" → 0); null when it cannot be read. */
+function leer(text: string): string | null {
+  const p = parseAmount(text, AMOUNT_DECIMALS);
+  return p.ok ? (p.value ?? '0') : null;
+}
+
+/**
+ * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): the chosen day's
+ * opening balances split among the members — evenly at first, then as the owner types — with what
+ * is still to assign. The server checks the sums again and writes the one change.
+ */
+export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, onClose, onDone }: Props) {
+  const [fecha, setFecha] = useState(fechaInicial);
+  const apertura = useAperturaCapital(ledgerId, fecha);
+  const registrar = useRegistrarCapital(ledgerId);
+  const [lineas, setLineas] = useState<Record<string, Linea>>({});
+
+  // Each new day's opening is proposed evenly (the extra cents to the first members).
+  const data = apertura.data;
+  useEffect(() => {
+    if (!data) return;
+    const parejo = repartoParejo(
+      { ves: String(data.ves), usd: String(data.usd) },
+      members.map((m) => m.userId),
+    );
+    setLineas(
+      Object.fromEntries(
+        parejo.map((p) => [p.userId, { ves: formatAmountInput(p.ves, AMOUNT_DECIMALS), usd: formatAmountInput(p.usd, AMOUNT_DECIMALS) }]),
+      ),
+    );
+  }, [data, members]);
+
+  const leidas = members.map((m) => {
+    const l = lineas[m.userId] ?? { ves: '', usd: '' };
+    return { userId: m.userId, ves: leer(l.ves), usd: leer(l.usd) };
+  });
+  const legibles = leidas.every((l) => l.ves !== null && l.usd !== null);
+  const falta =
+    data && legibles
+      ? capitalPorAsignar(
+          { ves: String(data.ves), usd: String(data.usd) },
+          leidas.map((l) => ({ ves: l.ves!, usd: l.usd! })),
+        )
+      : null;
+  const cuadra = falta !== null && new Big(falta.ves).eq(0) && new Big(falta.usd).eq(0);
+
+  const set = (userId: string, field: keyof Linea, value: string) =>
+    setLineas((prev) => ({ ...prev, [userId]: { ...(prev[userId] ?? { ves: '', usd: '' }), [field]: value } }));
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="capital-inicial-title">
+      <DialogTitle id="capital-inicial-title">{messages.sociosCapitalInicialTitulo}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5}>
+          <DialogContentText>{messages.sociosCapitalInicialAyuda}</DialogContentText>
+          <TextField
+            type="date"
+            label={messages.sociosCapitalInicialFecha}
+            value={fecha}
+            onChange={(e) => setFecha(e.target.value)}
+            size="small"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {apertura.isError && <Alert severity="error">{errorMessage(apertura.error, messages.sociosLoadError)}</Alert>}
+          {data && (
+            <Typography variant="body2">
+              {t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })}
+            </Typography>
+          )}
+          {data &&
+            members.map((m) => {
+              const l = lineas[m.userId] ?? { ves: '', usd: '' };
+              const r = leidas.find((x) => x.userId === m.userId)!;
+              return (
+                <Stack key={m.userId} spacing={1}>
+                  <Typography variant="subtitle2">{m.user.user_name}</Typography>
+                  <Stack direction="row" spacing={1}>
+                    <AmountField
+                      label={`${m.user.user_name} · ${messages.sociosCapitalInicialVes}`}
+                      value={l.ves}
+                      onChange={(v) => set(m.userId, 'ves', v)}
+                      error={r.ves === null ? messages.amountInvalid : undefined}
+                    />
+                    <AmountField
+                      label={`${m.user.user_name} · ${messages.sociosCapitalInicialUsd}`}
+                      value={l.usd}
+                      onChange={(v) => set(m.userId, 'usd', v)}
+                      error={r.usd === null ? messages.amountInvalid : undefined}
+                    />
+                  </Stack>
+                </Stack>
+              );
+            })}
+          {falta && (
+            <Typography role="status" color={cuadra ? 'textSecondary' : 'error'}>
+              {t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })}
+            </Typography>
+          )}
+          {registrar.isError && <Alert severity="error">{errorMessage(registrar.error, messages.sociosCapitalInicialError)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{messages.sociosCapitalInicialCancelar}</Button>
+        <Button
+          variant="contained"
+          disabled={!cuadra || registrar.isPending}
+          onClick={() =>
+            registrar.mutate(
+              { fecha, aportes: leidas.map((l) => ({ userId: l.userId, ves: l.ves ?? '0', usd: l.usd ?? '0' })) },
+              { onSuccess: onDone },
+            )
+          }
+        >
+          {messages.sociosCapitalInicialGuardar}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
