@@ -61,8 +61,13 @@ describe('average cost', () => {
         owner.ledgerId,
         'LEDGER_SETTINGS_UPDATED',
       ]);
+      // Full snapshots of the settings: the split rule (DESIGN §22, default capital × time) rides along unchanged.
       expect(act.rows).toEqual([
-        { action: 'LEDGER_SETTINGS_UPDATED', before: { metodo_ganancia: 'por_operacion' }, after: { metodo_ganancia: 'costo_promedio' } },
+        {
+          action: 'LEDGER_SETTINGS_UPDATED',
+          before: { metodo_ganancia: 'por_operacion', reparto: { metodo: 'capital' } },
+          after: { metodo_ganancia: 'costo_promedio', reparto: { metodo: 'capital' } },
+        },
       ]);
     });
   });
