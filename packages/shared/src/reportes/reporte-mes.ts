@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reportesMessages as messages } from './reportes-messages.ts';
 import { addDays } from '../days.ts';
 
@@ -11,9 +11,13 @@ export const PRIMER_MES = '2000-01';
 export const FORMATOS_REPORTE = ['xlsx', 'pdf', 'json'] as const;
 export type FormatoReporte = (typeof FORMATOS_REPORTE)[number];
 
+// zod/mini like the other schemas the web bundles: classic zod would ride into the web's
+// validation file with this one (decision 0023).
 export const reporteQuerySchema = z.object({
-  mes: z.string({ error: messages.reporteMesInvalido }).max(7, messages.reporteMesInvalido).regex(MES_RE, messages.reporteMesInvalido),
-  formato: z.enum(FORMATOS_REPORTE, { error: messages.reporteFormatoInvalido }).default('xlsx'),
+  mes: z
+    .string({ error: messages.reporteMesInvalido })
+    .check(z.maxLength(7, messages.reporteMesInvalido), z.regex(MES_RE, messages.reporteMesInvalido)),
+  formato: z._default(z.enum(FORMATOS_REPORTE, { error: messages.reporteFormatoInvalido }), 'xlsx'),
 });
 
 /** "2026-02" → first and last day: {desde: "2026-02-01", hasta: "2026-02-28"}. */
