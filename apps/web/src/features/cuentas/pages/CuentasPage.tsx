@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Breadcrumbs, Button, CircularProgress, Container, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { messages, t, todayKey, type CuentaSaldoJson, type Ledger, type MovimientoJson, type TipoMovimiento } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
@@ -142,14 +143,7 @@ export default function CuentasPage() {
 
   return (
     <Container component="main" maxWidth="md" sx={{ py: 2, px: { xs: 1.5, sm: 3 } }}>
-      <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/history`} underline="hover" color="inherit">
-          {ledger.data?.name ?? messages.historyTitle}
-        </Link>
-        <Typography color="textPrimary" aria-current="page">
-          {messages.cuentasTitle}
-        </Typography>
-      </Breadcrumbs>
+      <LedgerBreadcrumbs ledgerId={ledgerId} ledgerName={ledger.data?.name} current={messages.cuentasTitle} />
       <Stack direction="row" sx={{ mb: 2, gap: 2, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}>
         <Typography variant="h5" component="h1">
           {messages.cuentasTitle}

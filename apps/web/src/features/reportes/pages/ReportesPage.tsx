@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Breadcrumbs, CircularProgress, Container, Link, Stack, TextField, Typography } from '@mui/material';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Alert, Box, CircularProgress, Container, Stack, TextField, Typography } from '@mui/material';
+import { useParams } from 'react-router';
 import { MES_RE, PRIMER_MES, messages, monthRange, previousMonth, todayKey, type Ledger, reportesMessages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgersQueryOptions } from '../../ledgers';
@@ -45,14 +46,7 @@ export default function ReportesPage() {
 
   return (
     <Container component="main" maxWidth="md" sx={{ py: 2, px: { xs: 1.5, sm: 3 } }}>
-      <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/history`} underline="hover" color="inherit">
-          {ledger.data?.name ?? messages.historyTitle}
-        </Link>
-        <Typography color="textPrimary" aria-current="page">
-          {reportesMessages.reportesTitulo}
-        </Typography>
-      </Breadcrumbs>
+      <LedgerBreadcrumbs ledgerId={ledgerId} ledgerName={ledger.data?.name} current={reportesMessages.reportesTitulo} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {reportesMessages.reportesTitulo}
       </Typography>

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
+import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
-  Breadcrumbs,
   Button,
   CircularProgress,
   Container,
-  Link,
   List,
   ListItem,
   ListItemText,
@@ -16,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatDayShort, formatNumber2, messages, parseAmount, RATE_DECIMALS, t, todayKey, type Ledger } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
@@ -185,14 +184,7 @@ export default function SociosPage() {
 
   return (
     <Container component="main" maxWidth="md" sx={{ py: 2, px: { xs: 1.5, sm: 3 } }}>
-      <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/history`} underline="hover" color="inherit">
-          {ledger.data?.name ?? messages.historyTitle}
-        </Link>
-        <Typography color="textPrimary" aria-current="page">
-          {messages.sociosTitle}
-        </Typography>
-      </Breadcrumbs>
+      <LedgerBreadcrumbs ledgerId={ledgerId} ledgerName={ledger.data?.name} current={messages.sociosTitle} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {messages.sociosTitle}
       </Typography>
