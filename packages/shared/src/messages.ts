@@ -617,7 +617,6 @@ export const messages = {
     'Patrimonio final − inicial − aportes netos: ganancia de las operaciones, comisiones, ajustes, posición abierta y lo que costó tener bolívares.',
   sociosGananciaRealizada: 'Ganancia realizada',
   sociosGananciaRealizadaHelp: 'La ganancia de las operaciones cerradas del período, según el método del registro (referencia).',
-  sociosComisionOperador: 'Comisión del operador',
   sociosTasas: 'Tasa inicial {ini} · tasa final {fin}',
   sociosSinTasa: 'sin tasa',
   sociosParticipacion: 'Participación',

@@ -5,7 +5,6 @@
  */
 export const reportesCruceMessages = {
   reporteParaleloMercado: 'Paralelo del momento (Bs)',
-  reporteMargenDia: 'Margen vs paralelo (%)',
   reporteMargenPromedio: 'Margen promedio vs paralelo (%)',
   reportePeriodo: 'Período {desde} – {hasta}',
   reporteCerrado: 'Cerrado',

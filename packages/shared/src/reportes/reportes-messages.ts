@@ -4,6 +4,7 @@
  * dictionary of its own so they stay out of the dashboard's entry bundle (only the server and the
  * Reportes chunk import it; the shared package has no side effects, so the bundler drops it elsewhere).
  */
+import { messages } from '../messages.ts';
 import { reportesCruceMessages } from './reportes-cruce-messages.ts';
 
 export const reportesMessages = {
@@ -54,11 +55,11 @@ export const reportesMessages = {
   reporteTipoAmbas: 'Venta y compra',
   reporteVenta: 'Venta (USD)',
   reporteTasaVenta: 'Tasa venta (Bs)',
-  reporteBsRecibidos: 'Bs recibidos',
+  reporteBsRecibidos: messages.xlsBsRecibidos,
   reporteCompra: 'Compra (USD)',
   reporteTasaCompra: 'Tasa compra (Bs)',
   reporteBsPagados: 'Bs pagados',
-  reporteGananciaFilaBs: 'Ganancia (Bs)',
+  reporteGananciaFilaBs: messages.xlsGananciaBs,
   reporteGananciaFilaUsd: 'Ganancia (USD)',
   reporteComision: 'Comisión (USD)',
   reporteCuentaVes: 'Cuenta Bs',
@@ -85,11 +86,11 @@ export const reportesMessages = {
   reporteCuadreDiferencia: 'Diferencia del cuadre',
   reporteArchivada: 'archivada',
   reporteMonto: 'Monto',
-  reporteTasa: 'Tasa (Bs/USD)',
+  reporteTasa: messages.movTasa,
   reporteDesdeCuenta: 'Desde',
   reporteHaciaCuenta: 'Hacia',
   reporteMiembro: 'Socio',
-  reporteRegistradoPor: 'Registrado por',
+  reporteRegistradoPor: messages.xlsAuthor,
   reporteSinCerrar: 'Vista previa sin cerrar',
   reporteCapitalInicial: 'Capital inicial (USD)',
   reporteAportes: 'Aportes (USD)',

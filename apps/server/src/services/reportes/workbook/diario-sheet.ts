@@ -20,5 +20,5 @@ export const DIARIO_COLUMNS: Column<MonthDia>[] = [
   { header: m.reporteBcv, width: 12, numFmt: FMT.rate, value: (d) => num(d.rates.oficial, 4) },
   { header: m.reporteParalelo, width: 12, numFmt: FMT.rate, value: (d) => num(d.rates.paralelo, 4) },
   // §24: the day's USD-weighted margin vs the paralelo each row met (the day screen's resumen.margen_promedio).
-  { header: m.reporteMargenDia, width: 12, numFmt: FMT.pct, value: (d) => num(d.margen) },
+  { header: m.reporteMargen, width: 12, numFmt: FMT.pct, value: (d) => num(d.margen) },
 ];

@@ -40,7 +40,7 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
         <Linea label={messages.sociosAportesNetos} value={data.aportes_usd - data.retiros_usd} help={messages.sociosAportesNetosHelp} />
         <Linea label={messages.sociosResultado} value={data.resultado_usd} help={messages.sociosResultadoHelp} testId="socios-resultado" />
         <Linea label={messages.sociosGananciaRealizada} value={data.ganancia_realizada_usd} help={messages.sociosGananciaRealizadaHelp} />
-        {data.comision_operador_usd !== 0 && <Linea label={messages.sociosComisionOperador} value={data.comision_operador_usd} />}
+        {data.comision_operador_usd !== 0 && <Linea label={messages.sociosOperador} value={data.comision_operador_usd} />}
       </Paper>
 
       {data.avisos.map((a) => (
