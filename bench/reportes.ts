@@ -87,11 +87,12 @@ try {
   const xlsx = await medianMs(xlsxUrl, o.token, N, 0);
   const pdf = await medianMs(pdfUrl, o.token, N, 0);
 
-  // Another user's read: idle, while 4 day exports of 1,000 rows are made (the same-run baseline:
-  // that export writes its rows in one go), and while 2 month workbooks + 2 month PDFs are made.
+  // Another user's read: idle (the same-run baseline), while 4 day exports of 1,000 rows are made,
+  // while 4 month workbooks are made, and while 2 month workbooks + 2 month PDFs are made.
   const read = () => once(otherRead, other.token);
   const idle = await whileBusy(() => new Promise((r) => setTimeout(r, 1500)), read);
   const days = await whileBusy(() => Promise.all([1, 2, 3, 4].map(() => once(dayExport, other.token))), read);
+  const workbooks = await whileBusy(() => Promise.all([1, 2, 3, 4].map(() => once(xlsxUrl, o.token))), read);
   const months = await whileBusy(
     () => Promise.all([once(xlsxUrl, o.token), once(pdfUrl, o.token), once(xlsxUrl, o.token), once(pdfUrl, o.token)]),
     read,
@@ -127,6 +128,7 @@ try {
       msRow('month PDF', pdf, bare, 3000),
       ...busyRow('while idle', idle),
       ...busyRow('during 4 day exports', days),
+      ...busyRow('during 4 workbooks', workbooks),
       ...busyRow('during 2 workbooks + 2 PDFs', months),
     ],
   );
