@@ -101,10 +101,19 @@ describe('streamMonthWorkbook (DESIGN §25, §28)', () => {
       'Patrimonio inicial (USD)',
       undefined,
       undefined,
-      'Falta la tasa del 2026-02-28',
+      'Falta la tasa del 28/02/2026',
     ]);
-    expect(byLabel.get('Patrimonio final (USD)')).toEqual(['Patrimonio final (USD)', 512.07, 45, 'Tasa paralela del 2026-03-31']);
+    expect(byLabel.get('Patrimonio final (USD)')).toEqual(['Patrimonio final (USD)', 512.07, 45, 'Tasa paralela del 31/03/2026']);
     expect(byLabel.get('-Beto')).toEqual(['-Beto', 12.34]);
+  });
+
+  it("the Resumen's equity notes write their day as dd/mm/aaaa, as the PDF and the page do (never the ISO key)", async () => {
+    const r = (await read(report)).getWorksheet('Resumen')!;
+    const notes: unknown[] = [];
+    r.eachRow((row) => {
+      if (String(row.getCell(1).value).startsWith('Patrimonio')) notes.push(row.getCell(4).value);
+    });
+    expect(notes).toEqual(['Falta la tasa del 28/02/2026', 'Tasa paralela del 31/03/2026']);
   });
 
   it('every text a user typed that starts with =, +, - or @ is a string cell with the Text format; no cell is a formula', async () => {

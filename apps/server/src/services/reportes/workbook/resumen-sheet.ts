@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { messages as base, reportesMessages, tr } from '@arb/shared';
+import { formatDayShort, messages as base, reportesMessages, tr } from '@arb/shared';
 import type { MonthReport, Patrimonio } from '../month-report.ts';
 import { dayCell, FMT, num, writeRow } from './cells.ts';
 import { nombreSocio } from './socios-sheet.ts';
@@ -12,14 +12,12 @@ export function writeResumen(ws: ExcelJS.Worksheet, r: MonthReport): void {
   ws.columns = [{ width: 34 }, { width: 20 }, { width: 16 }, { width: 34 }];
   const s = r.resumen;
   const fig = (label: string, value: number | null, fmt: string) => writeRow(ws, [label, value], { formats: [undefined, fmt] });
-  const equity = (label: string, p: Patrimonio) =>
-    writeRow(
-      ws,
-      [label, num(p.usd), num(p.tasa, 4), p.tasa ? tr('reporteTasaDe', { fecha: p.fecha }) : tr('reporteFaltaTasa', { fecha: p.fecha })],
-      {
-        formats: [undefined, FMT.usd, FMT.rate],
-      },
-    );
+  const equity = (label: string, p: Patrimonio) => {
+    // dd/mm/aaaa, as the PDF, the page and the Socios sheet write the day (formatDayShort), never the ISO key.
+    const fecha = formatDayShort(p.fecha);
+    const note = p.tasa ? tr('reporteTasaDe', { fecha }) : tr('reporteFaltaTasa', { fecha });
+    writeRow(ws, [label, num(p.usd), num(p.tasa, 4), note], { formats: [undefined, FMT.usd, FMT.rate] });
+  };
   writeRow(ws, [m.reporteTitulo], { bold: true });
   writeRow(ws, [m.reporteRegistro, r.ledgerName]);
   writeRow(ws, [m.reporteMes, r.mes]);
