@@ -6,9 +6,9 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { loadMembership } from '../services/ledger-access.ts';
 import { contentDisposition, reportFileName } from '../services/export/daily-export.ts';
+import { streamExport } from '../services/export/export-pool.ts';
 import { toReporteJson } from '../services/reportes/month-json.ts';
 import { loadMonthReport } from '../services/reportes/month-report.ts';
-import { streamMonthWorkbook } from '../services/reportes/month-workbook.ts';
 import { monthPdfDoc } from '../services/reportes/pdf/month-pdf-doc.ts';
 import { renderPdf } from '../services/reportes/pdf/pdf-renderer.ts';
 
@@ -46,10 +46,12 @@ export async function reporteRoutes(root: FastifyInstance, ctx: AppContext): Pro
           .header('content-disposition', contentDisposition(reportFileName(m.ledgerName, mes, 'pdf')))
           .send(pdf);
       }
+      // Written in an export worker (decision 0057); the reads above stay here, they are I/O.
+      const xlsx = await streamExport('month-xlsx', { report, timeZone: ctx.config.APP_TIMEZONE });
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', contentDisposition(reportFileName(m.ledgerName, mes, 'xlsx')))
-        .send(streamMonthWorkbook(report, ctx.config.APP_TIMEZONE));
+        .send(xlsx);
     },
   );
 }

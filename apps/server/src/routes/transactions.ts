@@ -18,7 +18,8 @@ import { AppError } from '../lib/errors.ts';
 import { loadMembership } from '../services/ledger-access.ts';
 import { createDayAnswerCache } from '../services/balances/day-answer-cache.ts';
 import { acceptsGzip } from '../services/balances/day-answer-gzip.ts';
-import { contentDisposition, exportFileName, loadDailyExport, streamDailyWorkbook } from '../services/export/daily-export.ts';
+import { contentDisposition, exportFileName, loadDailyExport } from '../services/export/daily-export.ts';
+import { streamExport } from '../services/export/export-pool.ts';
 import { dailyProfit } from '../services/history/daily-profit.ts';
 import { historyDates, historySummary } from '../services/history/history.ts';
 import { searchTransactions } from '../services/transactions/search-transactions.ts';
@@ -115,10 +116,12 @@ export async function transactionRoutes(root: FastifyInstance, ctx: AppContext):
     if (!uuidSchema.safeParse(ledgerId).success) throw new AppError('NOT_FOUND', messages.ledgerNotFound);
     if (!isDayKey(fecha)) throw new AppError('VALIDATION_ERROR', messages.dateInvalid);
     const m = await viewer(ledgerId, request.user.id);
-    const data = await loadDailyExport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, fecha);
+    const data = await loadDailyExport(ctx.db, { id: m.ledgerId, name: m.ledgerName }, fecha, ctx.config.APP_TIMEZONE);
+    // Written in an export worker (decision 0057): a full queue is a 503 before any byte.
+    const xlsx = await streamExport('day-xlsx', data);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition(exportFileName(m.ledgerName, fecha)))
-      .send(streamDailyWorkbook(data, ctx.config.APP_TIMEZONE));
+      .send(xlsx);
   });
 }

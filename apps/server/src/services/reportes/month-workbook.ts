@@ -18,7 +18,8 @@ const m = { ...base, ...reportesMessages };
  * Streams the month's workbook (DESIGN §25, docs/product.md#reportes) with exceljs' streaming
  * writer: Resumen, Diario, Operaciones, Cuentas, Movimientos and Socios, each row committed as it
  * is written. Every cell is a value (numbers with formats, dates as dates, texts as strings, never
- * a formula); the rows go out in slices that yield to the event loop (decision 0050).
+ * a formula). It runs in an export worker (services/export/export-pool.ts, decision 0057) on the
+ * report the main thread read; the unit tests call it directly.
  */
 export function streamMonthWorkbook(report: MonthReport, timeZone: string): Readable {
   const out = new PassThrough();

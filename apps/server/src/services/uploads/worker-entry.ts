@@ -2,13 +2,16 @@ import { parentPort } from 'node:worker_threads';
 import { answer, type TaskRequest } from './worker-tasks.ts';
 
 /**
- * An upload worker's body (upload-pool.ts): answers each request and says when it is ready. In
- * development `upload-worker.mjs` loads it through tsx; the production build compiles it to
+ * A pool worker's body (worker-pool.ts): answers each request, posting a streamed task's bytes as
+ * they come (their buffers transferred, not copied), and says when it is ready. In development
+ * `upload-worker.mjs` loads it through tsx; the production build compiles it to
  * `dist/upload-worker.js` (scripts/build-server.mjs, decision 0036), so the image needs no tsx.
+ * The upload and export pools run this same entry (decision 0057).
  */
 const port = parentPort;
-if (!port) throw new Error('worker-entry.ts runs only as an upload worker');
+if (!port) throw new Error('worker-entry.ts runs only as a pool worker');
 port.on('message', (req: TaskRequest) => {
-  void answer(req).then((res) => port.postMessage(res));
+  const emit = (chunk: Uint8Array<ArrayBuffer>) => port.postMessage({ id: req.id, chunk }, [chunk.buffer]);
+  void answer(req, emit).then((res) => port.postMessage(res));
 });
 port.postMessage({ ready: true });

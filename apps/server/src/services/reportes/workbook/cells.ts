@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { toBig, toNumber } from '@arb/shared';
-import { FORMULA_START, TEXT } from '../../export/daily-export.ts';
+import { FORMULA_START, TEXT } from '../../export/daily-workbook.ts';
 
 /** Number formats of the monthly workbook (the day export's, plus dates and percentages). */
 export const FMT = {

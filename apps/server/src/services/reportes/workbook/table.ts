@@ -13,8 +13,9 @@ export interface Column<T> {
 }
 
 /**
- * Rows between two yields to the event loop: exceljs' streaming writer spends ~0.1–0.3 ms a row, so
- * 50 rows hold the loop for ~5–15 ms at a time and another user's request waits no longer (decision 0050).
+ * Rows between two yields to the worker's own event loop (decision 0057: the workbook is written in
+ * an export worker, decision 0050 sliced it on the main thread): in between, the zip stream
+ * deflates what was committed and its pieces go out, so the sheet's text never piles up whole.
  */
 const ROWS_PER_SLICE = 50;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -28,7 +29,7 @@ export function setColumns<T>(ws: ExcelJS.Worksheet, columns: readonly Column<T>
   ws.columns = columns.map((c) => ({ width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
 }
 
-/** Writes the header row and one row per item, in slices that give the event loop back to other requests. */
+/** Writes the header row and one row per item, in slices that let the zip stream keep up. */
 export async function writeTable<T>(ws: ExcelJS.Worksheet, columns: readonly Column<T>[], rows: Iterable<T>): Promise<void> {
   writeRow(
     ws,
