@@ -58,7 +58,8 @@ describe('another user stays fast while workbooks are written (decision 0057)', 
   }, 120_000);
   afterAll(async () => t.close());
 
-  const month = () => t.request({ method: 'GET', url: `/api/ledgers/${ana.ledgerId}/reportes/mensual?mes=${MES}&formato=xlsx`, token: ana.token });
+  const month = () =>
+    t.request({ method: 'GET', url: `/api/ledgers/${ana.ledgerId}/reportes/mensual?mes=${MES}&formato=xlsx`, token: ana.token });
   const day = () =>
     t.request({ method: 'GET', url: `/api/transactions/export-daily?ledgerId=${ana.ledgerId}&fecha=2026-03-30`, token: ana.token });
 
@@ -83,7 +84,11 @@ describe('another user stays fast while workbooks are written (decision 0057)', 
     const times: number[] = [];
     do {
       const start = performance.now();
-      const res = await t.request({ method: 'GET', url: `/api/transactions/balances?ledgerId=${olga.ledgerId}&fecha=${DIA}`, token: olga.token });
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/transactions/balances?ledgerId=${olga.ledgerId}&fecha=${DIA}`,
+        token: olga.token,
+      });
       times.push(performance.now() - start);
       expect(res.statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 20));

@@ -109,6 +109,11 @@ export async function loadDailyExport(
       notas: x.notas,
     })),
     netos: { ves: cuentas.netos_ves, usd: cuentas.netos_usd },
-    saldos: { disponible_ves: f.disponible_ves, disponible_usd: f.disponible_usd, verificado_ves: f.verificado_ves, verificado_usd: f.verificado_usd },
+    saldos: {
+      disponible_ves: f.disponible_ves,
+      disponible_usd: f.disponible_usd,
+      verificado_ves: f.verificado_ves,
+      verificado_usd: f.verificado_usd,
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkerPool } from '../uploads/worker-pool.ts';
+import type { ExportTasks } from './export-tasks.ts';
 import type { DailyWorkbookInput } from './daily-workbook.ts';
 import { createExportPool, streamExport } from './export-pool.ts';
 
@@ -54,7 +55,7 @@ const codeOf = (p: Promise<unknown>) =>
   );
 
 describe('export pool (decision 0057)', () => {
-  let pool: WorkerPool | undefined;
+  let pool: WorkerPool<ExportTasks> | undefined;
   afterEach(async () => pool?.close());
 
   it('streams the day’s workbook from a worker, in pieces, read back whole: values, never a formula, formula-like text as Text', async () => {

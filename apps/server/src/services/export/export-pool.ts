@@ -2,7 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { reportesMessages } from '@arb/shared';
 import { AppError } from '../../lib/errors.ts';
 import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from '../uploads/worker-pool.ts';
-import type { ExportTaskName, TaskInput } from '../uploads/worker-tasks.ts';
+import type { TaskInput } from '../uploads/worker-protocol.ts';
+import type { ExportTasks } from './export-tasks.ts';
 
 /**
  * The Excel exports' limits (decision 0057, docs/operations.md#worker-threads): one worker — the
@@ -16,13 +17,13 @@ const busy = () => new AppError('SERVICE_UNAVAILABLE', reportesMessages.reporteO
 const failed = (why: string) => new Error(`export worker: ${why}`);
 
 /** A pool with the exports' refusals; `exportPool()` is the process's one, tests make their own with tiny limits. */
-export function createExportPool(options: Partial<WorkerPoolOptions> = {}): WorkerPool {
-  return createWorkerPool({ ...EXPORT_POOL_DEFAULTS, ...options }, { busy, failed }, undefined, 'export');
+export function createExportPool(options: Partial<WorkerPoolOptions> = {}): WorkerPool<ExportTasks> {
+  return createWorkerPool<ExportTasks>({ ...EXPORT_POOL_DEFAULTS, ...options }, { busy, failed }, undefined, 'export');
 }
 
-let shared: WorkerPool | null = null;
+let shared: WorkerPool<ExportTasks> | null = null;
 /** The process's export pool, started with the first export (its worker is `unref`'d, as the PDF's). */
-export const exportPool = (): WorkerPool => (shared ??= createExportPool());
+export const exportPool = (): WorkerPool<ExportTasks> => (shared ??= createExportPool());
 
 /**
  * A workbook written in an export worker (decision 0057), as a stream of its bytes: the main
@@ -31,7 +32,11 @@ export const exportPool = (): WorkerPool => (shared ??= createExportPool());
  * limit, or a writer's error before any byte is still a clean JSON error; after that a failure
  * ends the stream with an error (the download is cut, as a failed write always did).
  */
-export function streamExport<N extends ExportTaskName>(task: N, input: TaskInput<N>, pool: WorkerPool = exportPool()): Promise<Readable> {
+export function streamExport<N extends keyof ExportTasks>(
+  task: N,
+  input: TaskInput<ExportTasks, N>,
+  pool: WorkerPool<ExportTasks> = exportPool(),
+): Promise<Readable> {
   const out = new PassThrough();
   return new Promise((resolve, reject) => {
     let started = false;

@@ -1,8 +1,9 @@
 import { messages } from '@arb/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ParseOptions } from '../imports/parse-binance.ts';
-import type { TaskResult, UploadTaskName } from './worker-tasks.ts';
+import type { UploadTaskName, UploadTasks } from './upload-tasks.ts';
 import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from './worker-pool.ts';
+import type { TaskResult } from './worker-protocol.ts';
 
 export type UploadPoolOptions = WorkerPoolOptions;
 
@@ -16,9 +17,9 @@ interface Log {
 const rejected = () => new AppError('UPLOAD_REJECTED', messages.uploadRejected);
 const busy = () => new AppError('UPLOAD_BUSY', messages.uploadBusy, undefined, { 'retry-after': '5' });
 
-export interface UploadPool extends Pick<WorkerPool, 'limit' | 'warm' | 'close'> {
+export interface UploadPool extends Pick<WorkerPool<UploadTasks>, 'limit' | 'warm' | 'close'> {
   /** Runs `task` on the file in a worker thread; a hostile file fails alone with a Spanish 4xx. */
-  run<N extends UploadTaskName>(task: N, buf: Buffer, opts: ParseOptions): Promise<TaskResult<N>>;
+  run<N extends UploadTaskName>(task: N, buf: Buffer, opts: ParseOptions): Promise<TaskResult<UploadTasks, N>>;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface UploadPool extends Pick<WorkerPool, 'limit' | 'warm' | 'close'>
  * memory, a crash) is a 400 UPLOAD_REJECTED, a full queue a 503 UPLOAD_BUSY.
  */
 export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?: Log): UploadPool {
-  const pool = createWorkerPool({ ...UPLOAD_POOL_DEFAULTS, ...options }, { busy, failed: rejected }, log, 'upload');
+  const pool = createWorkerPool<UploadTasks>({ ...UPLOAD_POOL_DEFAULTS, ...options }, { busy, failed: rejected }, log, 'upload');
   return {
     // A copy travels to the worker (the upload's buffer may share a pooled ArrayBuffer).
     run: (task, buf, opts) => pool.run(task, { bytes: new Uint8Array(buf), opts }),

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { answer, type TaskRequest } from './worker-tasks.ts';
+import type { Emit, TaskRequest } from './worker-protocol.ts';
+import { answer } from './worker-tasks.ts';
 
 /**
  * A pool worker's body (worker-pool.ts): answers each request, posting a streamed task's bytes as
@@ -11,7 +12,7 @@ import { answer, type TaskRequest } from './worker-tasks.ts';
 const port = parentPort;
 if (!port) throw new Error('worker-entry.ts runs only as a pool worker');
 port.on('message', (req: TaskRequest) => {
-  const emit = (chunk: Uint8Array<ArrayBuffer>) => port.postMessage({ id: req.id, chunk }, [chunk.buffer]);
+  const emit: Emit = (chunk) => port.postMessage({ id: req.id, chunk }, [chunk.buffer]);
   void answer(req, emit).then((res) => port.postMessage(res));
 });
 port.postMessage({ ready: true });

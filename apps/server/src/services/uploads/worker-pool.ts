@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/errors.ts';
-import type { TaskAnswer, TaskInput, TaskName, TaskRequest, TaskResult } from './worker-tasks.ts';
+import type { TaskFns, TaskInput, TaskRequest, TaskResult, WorkerMessage } from './worker-protocol.ts';
 
 export interface WorkerPoolOptions {
   /** Tasks run at once, each in its own worker thread. */
@@ -34,7 +34,7 @@ export interface RunOptions {
 
 interface Job {
   id: number;
-  task: TaskName;
+  task: string;
   input: unknown;
   onChunk: ((chunk: Buffer) => void) | undefined;
   resolve: (value: unknown) => void;
@@ -49,19 +49,17 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-/** A worker's message: ready, a piece of a task's bytes, or the task's answer. */
-type WorkerMessage = { ready: true } | { id: number; chunk: Uint8Array } | TaskAnswer;
-
 /**
  * The worker's entry: the compiled `upload-worker.js` beside the production bundle (this module is
  * then `dist/main.js`, decision 0036), else the development entry that loads the TypeScript through tsx.
- * Every pool runs the same entry, which knows every task (worker-tasks.ts).
+ * Every pool runs the same entry, which knows every task (worker-tasks.ts); a pool asks only for its own.
  */
 const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './upload-worker.mjs' : './upload-worker.js', import.meta.url);
 
-export interface WorkerPool {
+/** A pool of workers that run the tasks `F` (upload-tasks.ts, export-tasks.ts): their names, inputs and results. */
+export interface WorkerPool<F extends TaskFns> {
   /** Runs `task` on `input` (plain data: structured clone) in a worker thread; its result comes back the same way. */
-  run<N extends TaskName>(task: N, input: TaskInput<N>, opts?: RunOptions): Promise<TaskResult<N>>;
+  run<N extends keyof F & string>(task: N, input: TaskInput<F, N>, opts?: RunOptions): Promise<TaskResult<F, N>>;
   /**
    * Other work that runs off the event loop already (an image decode on sharp's threads), held to
    * the same bound: at most `workers` at once and `queue` waiting, else the `busy` error.
@@ -80,7 +78,12 @@ export interface WorkerPool {
  * (upload-pool.ts) and the Excel exports (services/export/export-pool.ts) are two pools of it, each
  * with its own limits and Spanish refusals.
  */
-export function createWorkerPool(o: WorkerPoolOptions, errors: WorkerPoolErrors, log?: Log, name = 'worker'): WorkerPool {
+export function createWorkerPool<F extends TaskFns>(
+  o: WorkerPoolOptions,
+  errors: WorkerPoolErrors,
+  log?: Log,
+  name = 'worker',
+): WorkerPool<F> {
   const slots: Slot[] = [];
   const waiting: Job[] = [];
   let nextId = 1;
@@ -162,7 +165,8 @@ export function createWorkerPool(o: WorkerPoolOptions, errors: WorkerPoolErrors,
   return {
     run(task, input, opts = {}) {
       if (closed) return Promise.reject(errors.busy());
-      if (waiting.length >= o.queue && !slots.some((s) => s.job === null) && slots.length >= o.workers) return Promise.reject(errors.busy());
+      if (waiting.length >= o.queue && !slots.some((s) => s.job === null) && slots.length >= o.workers)
+        return Promise.reject(errors.busy());
       return new Promise((resolve, reject) => {
         waiting.push({ id: nextId++, task, input, onChunk: opts.onChunk, resolve: resolve as (v: unknown) => void, reject });
         pump();
