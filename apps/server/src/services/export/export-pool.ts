@@ -18,7 +18,7 @@ const failed = (why: string) => new Error(`export worker: ${why}`);
 
 /** A pool with the exports' refusals; `exportPool()` is the process's one, tests make their own with tiny limits. */
 export function createExportPool(options: Partial<WorkerPoolOptions> = {}): WorkerPool<ExportTasks> {
-  return createWorkerPool<ExportTasks>({ ...EXPORT_POOL_DEFAULTS, ...options }, { busy, failed }, undefined, 'export');
+  return createWorkerPool<ExportTasks>('export', { ...EXPORT_POOL_DEFAULTS, ...options }, { busy, failed });
 }
 
 let shared: WorkerPool<ExportTasks> | null = null;

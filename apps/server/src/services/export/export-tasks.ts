@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { MonthReport } from '../reportes/month-report.ts';
+import { streamMonthWorkbook } from '../reportes/month-workbook.ts';
 import type { Emit } from '../uploads/worker-protocol.ts';
-import type { DailyWorkbookInput } from './daily-workbook.ts';
+import { streamDailyWorkbook, type DailyWorkbookInput } from './daily-workbook.ts';
 
 /** The month's workbook's input: the report as plain data (strings for decimals) and APP_TIMEZONE. */
 export interface MonthWorkbookInput {
@@ -42,17 +43,15 @@ async function emitAll(stream: Readable, emit: Emit): Promise<null> {
 }
 
 /**
- * The Excel exports a worker writes (export-pool.ts, decision 0057), by name: each gets the data
- * the main thread read and streams the zip's bytes through `emit`. The writers are imported when
- * first asked for, so an upload worker (the same entry) carries no report code.
+ * The Excel exports an export worker writes (export-pool.ts, decision 0057), by name: each gets the
+ * data the main thread read and streams the zip's bytes through `emit`. Only export workers load
+ * this module (worker-tasks.ts), with the writers.
  */
 export const EXPORT_TASKS = {
   /** The month's workbook (DESIGN §25). */
-  'month-xlsx': async ({ report, timeZone }: MonthWorkbookInput, emit: Emit) =>
-    emitAll((await import('../reportes/month-workbook.ts')).streamMonthWorkbook(report, timeZone), emit),
+  'month-xlsx': ({ report, timeZone }: MonthWorkbookInput, emit: Emit) => emitAll(streamMonthWorkbook(report, timeZone), emit),
   /** The day's workbook (docs/product.md#rates-and-export). */
-  'day-xlsx': async (input: DailyWorkbookInput, emit: Emit) =>
-    emitAll((await import('./daily-workbook.ts')).streamDailyWorkbook(input), emit),
+  'day-xlsx': (input: DailyWorkbookInput, emit: Emit) => emitAll(streamDailyWorkbook(input), emit),
 };
 
 export type ExportTasks = typeof EXPORT_TASKS;

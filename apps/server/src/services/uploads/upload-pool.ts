@@ -28,7 +28,7 @@ export interface UploadPool extends Pick<WorkerPool<UploadTasks>, 'limit' | 'war
  * memory, a crash) is a 400 UPLOAD_REJECTED, a full queue a 503 UPLOAD_BUSY.
  */
 export function createUploadPool(options: Partial<UploadPoolOptions> = {}, log?: Log): UploadPool {
-  const pool = createWorkerPool<UploadTasks>({ ...UPLOAD_POOL_DEFAULTS, ...options }, { busy, failed: rejected }, log, 'upload');
+  const pool = createWorkerPool<UploadTasks>('upload', { ...UPLOAD_POOL_DEFAULTS, ...options }, { busy, failed: rejected }, log);
   return {
     // A copy travels to the worker (the upload's buffer may share a pooled ArrayBuffer).
     run: (task, buf, opts) => pool.run(task, { bytes: new Uint8Array(buf), opts }),

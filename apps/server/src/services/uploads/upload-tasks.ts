@@ -11,8 +11,8 @@ const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 /**
  * The work an upload may ask of a worker (upload-pool.ts), by name: each task gets the file's bytes
  * and returns plain data; it runs in a worker thread, never on the event loop
- * (docs/product.md#upload-limits, decision 0031). Loaded with the worker, so one warmed at start
- * is ready to read.
+ * (docs/product.md#upload-limits, decision 0031). Only upload workers load this module
+ * (worker-tasks.ts), at their start, so one warmed at start is ready to read.
  */
 export const UPLOAD_TASKS = {
   'import-preview': ({ bytes, opts }: UploadInput) => parseBinancePreview(toBuffer(bytes), opts),

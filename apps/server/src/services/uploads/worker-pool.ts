@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/errors.ts';
-import type { TaskFns, TaskInput, TaskRequest, TaskResult, WorkerMessage } from './worker-protocol.ts';
+import type { PoolKind, TaskFns, TaskInput, TaskRequest, TaskResult, WorkerMessage } from './worker-protocol.ts';
 
 export interface WorkerPoolOptions {
   /** Tasks run at once, each in its own worker thread. */
@@ -79,11 +79,13 @@ export interface WorkerPool<F extends TaskFns> {
  * with its own limits and Spanish refusals.
  */
 export function createWorkerPool<F extends TaskFns>(
+  /** Which tasks its workers load (worker-tasks.ts): also the pool's name in the logs. */
+  kind: PoolKind,
   o: WorkerPoolOptions,
   errors: WorkerPoolErrors,
   log?: Log,
-  name = 'worker',
 ): WorkerPool<F> {
+  const name = kind;
   const slots: Slot[] = [];
   const waiting: Job[] = [];
   let nextId = 1;
@@ -112,6 +114,7 @@ export function createWorkerPool<F extends TaskFns>(
 
   const spawn = (): Slot => {
     const worker = new Worker(WORKER_ENTRY, {
+      workerData: { kind },
       resourceLimits: { maxOldGenerationSizeMb: o.memoryMb, maxYoungGenerationSizeMb: o.youngMb ?? 8, stackSizeMb: 4 },
     });
     // Idle workers keep no process alive (tests, the CLI); a pending task holds its request open anyway.

@@ -5,6 +5,9 @@ import type { AppError } from '../../lib/errors.ts';
  * the shape of a task. Types only: the pools import this, never the tasks' code (decision 0057).
  */
 
+/** A pool's kind: which tasks its workers load (worker-tasks.ts), passed to them as `workerData`. */
+export type PoolKind = 'upload' | 'export';
+
 /** Hands one piece of a task's bytes to the main thread (posted at once, its buffer transferred). */
 export type Emit = (chunk: Uint8Array<ArrayBuffer>) => void;
 
