@@ -52,7 +52,7 @@ interface Slot {
 /**
  * The worker's entry: the compiled `upload-worker.js` beside the production bundle (this module is
  * then `dist/main.js`, decision 0036), else the development entry that loads the TypeScript through tsx.
- * Every pool runs the same entry, which knows every task (worker-tasks.ts); a pool asks only for its own.
+ * Every pool runs this one entry; its workers load only their pool's tasks (worker-tasks.ts, by kind).
  */
 const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './upload-worker.mjs' : './upload-worker.js', import.meta.url);
 
@@ -72,11 +72,11 @@ export interface WorkerPool<F extends TaskFns> {
 }
 
 /**
- * The one way heavy work leaves the event loop (decisions 0031, 0057): a few long-lived worker
+ * How heavy TypeScript work leaves the event loop (decisions 0031, 0057): a few long-lived worker
  * threads with a heap limit, a per-task time limit (the worker is terminated and replaced) and a
  * bounded queue, so no task can hold the event loop or take more than its worker's memory. Uploads
  * (upload-pool.ts) and the Excel exports (services/export/export-pool.ts) are two pools of it, each
- * with its own limits and Spanish refusals.
+ * with its own limits and Spanish refusals; the PDF keeps its plain-JavaScript worker (decision 0050).
  */
 export function createWorkerPool<F extends TaskFns>(
   /** Which tasks its workers load (worker-tasks.ts): also the pool's name in the logs. */
