@@ -215,6 +215,20 @@ describe('the production start path of the container image', () => {
     ).toBe('%PDF-');
   });
 
+  it('writes a monthly workbook in the compiled export worker (decision 0057)', async () => {
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const ledgers = (await (await fetch(`${baseUrl}/api/ledgers`, { headers: auth })).json()) as { id: string }[];
+    const mes = new Date().toISOString().slice(0, 7);
+    const res = await fetch(`${baseUrl}/api/ledgers/${ledgers[0]!.id}/reportes/mensual?mes=${mes}&formato=xlsx`, { headers: auth });
+    expect(res.status, output).toBe(200);
+    // A zip: the workbook's bytes came from the worker (dist/upload-worker.js, kind "export").
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+  });
+
   it('stops cleanly on SIGTERM (docker stop)', async () => {
     server!.kill('SIGTERM');
     expect(await exited, output).toBe(0);
