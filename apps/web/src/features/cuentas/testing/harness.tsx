@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { todayKey, type CuentaSaldoJson, type CuentasResponse, type MovimientoJson } from '@arb/shared';
 import { saveSession } from '../../../shared/lib/session';
@@ -144,24 +144,30 @@ function Where() {
   return <p data-testid="location">{`${loc.pathname}${loc.search}`}</p>;
 }
 
-/** Renders the Cuentas page at /ledger/:ledgerId/cuentas, with `search` (e.g. "?cuenta=c-1") after it. */
+/**
+ * Renders the Cuentas page at /ledger/:ledgerId/cuentas, with `search` (e.g. "?cuenta=c-1") after
+ * it; the router comes back so a test can go back in the history as the browser's button does.
+ */
 export function openPage(search = '') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/ledger/:ledgerId/cuentas',
+        element: (
+          <>
+            <CuentasPage />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [`/ledger/${LEDGER}/cuentas${search}`] },
+  );
+  const utils = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/ledger/${LEDGER}/cuentas${search}`]}>
-        <Routes>
-          <Route
-            path="/ledger/:ledgerId/cuentas"
-            element={
-              <>
-                <CuentasPage />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...utils, router };
 }
