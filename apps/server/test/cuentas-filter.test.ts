@@ -27,7 +27,13 @@ describe('movements of one account (docs/product.md#cuentas-y-movimientos)', () 
     const mercantil = await addCuenta(t, ana, L, { nombre: 'Mercantil', moneda: 'VES' });
     const binance = await addCuenta(t, ana, L, { nombre: 'Binance', moneda: 'USD', tipo: 'binance' });
     // May: 2.000 into Banesco (before the span: in the balance, not in the list).
-    await addMovimiento(t, ana, L, { tipo: 'transferencia', fecha: '2026-05-20', moneda: 'VES', monto: '2000', cuenta_destino_id: banesco.id });
+    await addMovimiento(t, ana, L, {
+      tipo: 'transferencia',
+      fecha: '2026-05-20',
+      moneda: 'VES',
+      monto: '2000',
+      cuenta_destino_id: banesco.id,
+    });
     const m1 = await addMovimiento(t, ana, L, {
       tipo: 'transferencia',
       fecha: '2026-06-02',
@@ -46,7 +52,13 @@ describe('movements of one account (docs/product.md#cuentas-y-movimientos)', () 
       cuenta_origen_id: banesco.id,
       cuenta_destino_id: mercantil.id,
     });
-    const otra = await addMovimiento(t, ana, L, { tipo: 'aporte', fecha: '2026-06-05', moneda: 'USD', monto: '100', cuenta_destino_id: binance.id });
+    const otra = await addMovimiento(t, ana, L, {
+      tipo: 'aporte',
+      fecha: '2026-06-05',
+      moneda: 'USD',
+      monto: '100',
+      cuenta_destino_id: binance.id,
+    });
     const m3 = await addMovimiento(t, ana, L, {
       tipo: 'ajuste',
       fecha: '2026-06-20',
@@ -87,7 +99,13 @@ describe('movements of one account (docs/product.md#cuentas-y-movimientos)', () 
     const bea = await createUser(t, { name: 'Bea' });
     await addMember(t, ana.ledgerId, bea.id, false);
     const zelle = await addCuenta(t, ana, ana.ledgerId, { nombre: 'Zelle', moneda: 'USD', tipo: 'zelle' });
-    await addMovimiento(t, ana, ana.ledgerId, { tipo: 'aporte', fecha: '2026-05-31', moneda: 'USD', monto: '50', cuenta_destino_id: zelle.id });
+    await addMovimiento(t, ana, ana.ledgerId, {
+      tipo: 'aporte',
+      fecha: '2026-05-31',
+      moneda: 'USD',
+      monto: '50',
+      cuenta_destino_id: zelle.id,
+    });
     const res = await list(bea, ana.ledgerId, `${JUNIO}&cuentaId=${zelle.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([]);
