@@ -159,7 +159,10 @@ export const updateMovimientoSchema = z
 export type UpdateMovimientoInput = z.input<typeof updateMovimientoSchema>;
 export type UpdateMovimientoData = z.output<typeof updateMovimientoSchema>;
 
-/** GET …/movimientos?desde&hasta[&cuentaId] (inclusive days). */
+/**
+ * GET …/movimientos?desde&hasta[&cuentaId] (inclusive days). `cuentaId` keeps the movements that
+ * name that account of the ledger (another ledger's is 404) and adds each one's `saldo_cuenta`.
+ */
 export const movimientosQuerySchema = z.object({
   desde: dayKeySchema,
   hasta: dayKeySchema,
@@ -239,4 +242,9 @@ export interface MovimientoJson {
   creadoPor: PersonRef | null;
   version: number;
   createdAt: string;
+  /**
+   * Only in GET …/movimientos?cuentaId: that account's balance at the end of the movement's day,
+   * in cents (the figure GET …/cuentas?fecha gives it; decision 0060).
+   */
+  saldo_cuenta?: number;
 }

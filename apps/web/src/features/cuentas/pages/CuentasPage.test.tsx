@@ -1,21 +1,9 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayKey, type CuentaSaldoJson, type CuentasResponse } from '@arb/shared';
-import { saveSession } from '../../../shared/lib/session';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import CuentasPage from './CuentasPage';
+import { todayKey } from '@arb/shared';
+import { ANA, LEDGER, cuenta, cuentasAnswer as answer, fakeApi, openPage as open, signIn, writes, type Replies } from '../testing/harness';
 
-const ANA = { id: 'u-ana', email: 'ana@example.com', user_name: 'Ana', role: 'USER', email_verified: true, phone_number: null } as const;
-
-/** A signed-in session whose access token is far from expiry, so api() sends it as is. */
-function signIn(): void {
-  const payload = btoa(JSON.stringify({ sub: ANA.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  saveSession({ token: `h.${payload}.s`, refreshToken: 'r', user: ANA });
-}
-
-const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
 const BETO = { id: 'u-beto', user_name: 'Beto', email: 'beto@example.com' };
 const member = (user: { id: string; user_name: string; email: string }, canModifyBalance: boolean) => ({
   userId: user.id,
@@ -30,76 +18,9 @@ const ledger = (anaCanModify: boolean) => ({
   members: [member(BETO, true), member({ id: ANA.id, user_name: 'Ana', email: ANA.email }, anaCanModify)],
 });
 
-const cuenta = (over: Partial<CuentaSaldoJson>): CuentaSaldoJson => ({
-  id: 'c-0',
-  ledgerId: LEDGER,
-  nombre: 'Cuenta',
-  moneda: 'VES',
-  tipo: 'banco',
-  titular: { id: ANA.id, user_name: 'Ana' },
-  metodos_binance: [],
-  archivada: false,
-  version: 1,
-  saldo: 0,
-  ultimo_cuadre: null,
-  descuadrada: false,
-  ...over,
-});
 const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', saldo: 1013510, descuadrada: true });
 const BINANCE = cuenta({ id: 'c-binance', nombre: 'Binance', moneda: 'USD', tipo: 'binance', saldo: 250.5 });
 const ZELLE = cuenta({ id: 'c-zelle', nombre: 'Zelle Beto', moneda: 'USD', tipo: 'zelle', titular: { id: BETO.id, user_name: 'Beto' } });
-
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** The API of this page: GETs from the table, POSTs recorded and answered by `posts`. */
-function fakeApi(state: { ledgerAnaCanModify: boolean; cuentas: CuentasResponse; posts?: Record<string, unknown> }) {
-  const sent: Sent[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (method !== 'GET') {
-      sent.push({
-        method,
-        path: url.pathname,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        headers: (init?.headers ?? {}) as Record<string, string>,
-      });
-      return json(201, state.posts?.[url.pathname] ?? {});
-    }
-    if (url.pathname === '/api/ledgers') return json(200, [ledger(state.ledgerAnaCanModify)]);
-    if (url.pathname === `/api/ledgers/${LEDGER}/cuentas`) return json(200, state.cuentas);
-    if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`) return json(200, []);
-    return json(404, { error: 'Recurso no encontrado', code: 'NOT_FOUND' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { sent, fetchMock };
-}
-
-const answer = (cuentas: CuentaSaldoJson[], sin_asignar = { ves: 0, usd: 0 }): CuentasResponse => ({
-  fecha: todayKey(),
-  cuentas,
-  sin_asignar,
-  totales: sin_asignar,
-});
-const open = () => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/ledger/${LEDGER}/cuentas`]}>
-        <Routes>
-          <Route path="/ledger/:ledgerId/cuentas" element={<CuentasPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-};
 
 beforeEach(() => {
   localStorage.clear();
@@ -112,7 +33,7 @@ afterEach(() => {
 
 describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', () => {
   it('lists the accounts by holder with balance, kind, cuadre state, and Sin asignar only in the currency not at zero', async () => {
-    fakeApi({ ledgerAnaCanModify: false, cuentas: answer([BANESCO, BINANCE, ZELLE], { ves: 0, usd: 120 }) });
+    fakeApi({ ledger: ledger(false), cuentas: answer([BANESCO, BINANCE, ZELLE], { ves: 0, usd: 120 }) });
     open();
     const ana = await screen.findByRole('region', { name: 'Ana' });
     expect(within(ana).getByRole('heading', { name: 'Ana' })).toBeTruthy();
@@ -132,14 +53,14 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
   });
 
   it('says there are no accounts yet', async () => {
-    fakeApi({ ledgerAnaCanModify: true, cuentas: answer([]) });
+    fakeApi({ ledger: ledger(true), cuentas: answer([]) });
     open();
     expect(await screen.findByText(/Aún no hay cuentas/)).toBeTruthy();
   });
 
   it('creates an account with its holder among the members', async () => {
     const user = userEvent.setup();
-    const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([]) });
+    const sent = fakeApi({ ledger: ledger(true), cuentas: answer([]) });
     open();
     await user.click(await screen.findByRole('button', { name: 'Nueva cuenta' }));
     const dialog = await screen.findByRole('dialog');
@@ -150,7 +71,7 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     await user.type(within(dialog).getByRole('textbox', { name: /Métodos de Binance/ }), 'Banesco, Mercantil');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sent).toEqual([
+    expect(writes(sent)).toEqual([
       expect.objectContaining({
         method: 'POST',
         path: `/api/ledgers/${LEDGER}/cuentas`,
@@ -161,7 +82,7 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
 
   it('sends a transfer from Sin asignar with its fee, the amounts read the Venezuelan way', async () => {
     const user = userEvent.setup();
-    const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO, BINANCE], { ves: 2000000, usd: 0 }) });
+    const sent = fakeApi({ ledger: ledger(true), cuentas: answer([BANESCO, BINANCE], { ves: 2000000, usd: 0 }) });
     open();
     await user.click(await screen.findByRole('button', { name: 'Transferencia' }));
     const dialog = await screen.findByRole('dialog');
@@ -174,10 +95,10 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     await user.type(within(dialog).getByRole('textbox', { name: 'Comisión' }), '12,3');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.path).toBe(`/api/ledgers/${LEDGER}/movimientos`);
-    expect(sent[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sent[0]?.body).toEqual({
+    expect(writes(sent)).toHaveLength(1);
+    expect(writes(sent)[0]?.path).toBe(`/api/ledgers/${LEDGER}/movimientos`);
+    expect(writes(sent)[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(writes(sent)[0]?.body).toEqual({
       tipo: 'transferencia',
       fecha: todayKey(),
       moneda: 'VES',
@@ -191,22 +112,25 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
 
   it('shows a cuadre’s difference as it is typed, then registers the ajuste of that difference', async () => {
     const user = userEvent.setup();
-    const posts = {
-      [`/api/ledgers/${LEDGER}/cuentas/${BANESCO.id}/cuadres`]: {
-        cuadre: {
-          id: 'q1',
-          cuentaId: BANESCO.id,
-          fecha: todayKey(),
-          saldo_real: 1013000,
-          saldo_sistema: 1013510,
-          diferencia: -510,
-          sin_verificar: 0,
-          creadoPor: null,
-          createdAt: new Date().toISOString(),
+    const replies = {
+      [`POST /api/ledgers/${LEDGER}/cuentas/${BANESCO.id}/cuadres`]: [
+        201,
+        {
+          cuadre: {
+            id: 'q1',
+            cuentaId: BANESCO.id,
+            fecha: todayKey(),
+            saldo_real: 1013000,
+            saldo_sistema: 1013510,
+            diferencia: -510,
+            sin_verificar: 0,
+            creadoPor: null,
+            createdAt: new Date().toISOString(),
+          },
         },
-      },
-    };
-    const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO]), posts });
+      ],
+    } satisfies Replies;
+    const sent = fakeApi({ ledger: ledger(true), cuentas: answer([BANESCO]), replies });
     open();
     await user.click(await screen.findByRole('button', { name: 'Cuadrar Banesco' }));
     const dialog = await screen.findByRole('dialog');
@@ -215,14 +139,14 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     expect(within(dialog).getByTestId('cuadre-diferencia').textContent).toBe('Diferencia: -510,00 Bs.S');
     await user.click(within(dialog).getByRole('button', { name: 'Cuadrar' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Registrar ajuste por la diferencia' }));
-    expect(sent[0]?.body).toEqual({ fecha: todayKey(), saldo_real: '1013000' });
+    expect(writes(sent)[0]?.body).toEqual({ fecha: todayKey(), saldo_real: '1013000' });
 
     const ajuste = await screen.findByRole('dialog', { name: 'Ajuste' });
     expect(within(ajuste).getByRole('combobox', { name: 'Cuenta' })).toHaveProperty('value', BANESCO.id);
     expect(within(ajuste).getByRole('textbox', { name: 'Monto' })).toHaveProperty('value', '510,00');
     await user.click(within(ajuste).getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]?.body).toEqual({
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent)[1]?.body).toEqual({
       tipo: 'ajuste',
       fecha: todayKey(),
       moneda: 'VES',
@@ -236,12 +160,13 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
   it('asks to verify the unverified operations instead of offering the ajuste (DESIGN §28)', async () => {
     const user = userEvent.setup();
     const cuadre = { id: 'q2', cuentaId: BANESCO.id, fecha: todayKey(), saldo_real: 1000000, saldo_sistema: 1013510 };
-    const posts = {
-      [`/api/ledgers/${LEDGER}/cuentas/${BANESCO.id}/cuadres`]: {
-        cuadre: { ...cuadre, diferencia: -13510, sin_verificar: 13510, creadoPor: null, createdAt: new Date().toISOString() },
-      },
-    };
-    fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO]), posts });
+    const replies = {
+      [`POST /api/ledgers/${LEDGER}/cuentas/${BANESCO.id}/cuadres`]: [
+        201,
+        { cuadre: { ...cuadre, diferencia: -13510, sin_verificar: 13510, creadoPor: null, createdAt: new Date().toISOString() } },
+      ],
+    } satisfies Replies;
+    fakeApi({ ledger: ledger(true), cuentas: answer([BANESCO]), replies });
     open();
     await user.click(await screen.findByRole('button', { name: 'Cuadrar Banesco' }));
     const dialog = await screen.findByRole('dialog');
@@ -254,13 +179,13 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
 
   it('refuses an ajuste without its reason before sending it', async () => {
     const user = userEvent.setup();
-    const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO]) });
+    const sent = fakeApi({ ledger: ledger(true), cuentas: answer([BANESCO]) });
     open();
     await user.click(await screen.findByRole('button', { name: 'Ajuste' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('Indica el motivo del ajuste')).toBeTruthy();
-    expect(sent).toHaveLength(0);
+    expect(writes(sent)).toHaveLength(0);
   });
 });

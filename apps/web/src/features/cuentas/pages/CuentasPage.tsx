@@ -3,7 +3,7 @@ import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { messages, t, todayKey, type CuentaSaldoJson, type Ledger, type MovimientoJson, type TipoMovimiento } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
@@ -48,6 +48,17 @@ export default function CuentasPage() {
   // The day whose closing balances are shown, and the cuadre's day (docs/product.md#cuadre): today unless chosen.
   const [fecha, setFecha] = useState(hoy);
   const cuentas = useCuentas(ledgerId, fecha === hoy ? undefined : fecha);
+  // The movements' account filter lives in the address (?cuenta=id): shareable, and each choice is
+  // a history entry, so "back" returns to the previous one (docs/product.md#cuentas-y-movimientos).
+  const [params, setParams] = useSearchParams();
+  const cuentaFiltro = params.get('cuenta') ?? '';
+  const filtrar = (cuentaId: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (cuentaId) next.set('cuenta', cuentaId);
+      else next.delete('cuenta');
+      return next;
+    });
   const user = getStoredUser();
   const [abierto, setAbierto] = useState<Abierto>(null);
   const canWrite = ledgerPermissions(ledger.data ?? undefined, user?.id).canManageCuentas;
@@ -130,6 +141,8 @@ export default function CuentasPage() {
           desde={`${fecha.slice(0, 8)}01`}
           hasta={fecha}
           cuentas={data.cuentas}
+          cuentaId={cuentaFiltro}
+          onCuentaChange={filtrar}
           {...(canWrite
             ? {
                 onEditar: (movimiento: MovimientoJson) => setAbierto({ kind: 'movimiento', tipo: movimiento.tipo, movimiento }),

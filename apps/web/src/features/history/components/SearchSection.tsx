@@ -7,7 +7,6 @@ import {
   List,
   ListItemButton,
   ListItemText,
-  MenuItem,
   Paper,
   Stack,
   TextField,
@@ -27,11 +26,18 @@ import {
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
+import { FilterSelect } from '../../../shared/ui/FilterSelect';
 import { useSearchAccounts } from '../api/search-accounts';
 import { useSearchTransactions, type SearchFilters } from '../api/search-transactions';
 
-/** Each select shows its "Todos"/"Todas" when nothing is chosen, its label above it. */
-const SELECT_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+const TIPOS = [
+  { value: 'venta', label: messages.searchTipoVenta },
+  { value: 'compra', label: messages.searchTipoCompra },
+];
+const ORIGENES = [
+  { value: 'manual', label: messages.xlsOrigenManual },
+  { value: 'binance_p2p', label: messages.xlsOrigenBinance },
+];
 
 const EMPTY: SearchFilters = { q: '', desde: '', hasta: '', tipo: '', origen: '', cuentaId: '', userId: '' };
 
@@ -61,8 +67,9 @@ interface Props {
 /**
  * "Buscar operaciones" (docs/product.md#buscar-operaciones): text, dates, side, account, member and
  * origin, 50 hits a page, newest first; each hit is a link that opens its day on the dashboard.
- * A plain form: Enter in any field searches, every filter is a native-keyboard MUI select, the
- * count is announced (role="status") and the first hit is the next Tab stop after "Buscar".
+ * A plain form: Enter in any field searches, every filter is one FilterSelect (MUI's menu, which
+ * the keyboard opens and walks), the count is announced (role="status") and the first hit is the
+ * next Tab stop after "Buscar".
  */
 export function SearchSection({ ledgerId, members = [] }: Props) {
   const [draft, setDraft] = useState<SearchFilters>(EMPTY);
@@ -72,7 +79,8 @@ export function SearchSection({ ledgerId, members = [] }: Props) {
   const result = useSearchTransactions(ledgerId, filters, page);
   const accounts = useSearchAccounts(ledgerId);
   const resultsTop = useRef<HTMLDivElement>(null);
-  const set = (k: keyof SearchFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const pick = (k: keyof SearchFilters) => (value: string) => setDraft((d) => ({ ...d, [k]: value }));
+  const set = (k: keyof SearchFilters) => (e: { target: { value: string } }) => pick(k)(e.target.value);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -139,68 +147,42 @@ export function SearchSection({ ledgerId, members = [] }: Props) {
             onChange={set('hasta')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
-            size="small"
-            select
-            slotProps={SELECT_SLOTS}
+          <FilterSelect
             label={messages.searchTipo}
             value={draft.tipo}
-            onChange={set('tipo')}
+            onChange={pick('tipo')}
+            allLabel={messages.searchTodos}
+            options={TIPOS}
             sx={{ minWidth: 120 }}
-          >
-            <MenuItem value="">{messages.searchTodos}</MenuItem>
-            <MenuItem value="venta">{messages.searchTipoVenta}</MenuItem>
-            <MenuItem value="compra">{messages.searchTipoCompra}</MenuItem>
-          </TextField>
+          />
           {accountList.length > 0 && (
-            <TextField
-              size="small"
-              select
-              slotProps={SELECT_SLOTS}
+            <FilterSelect
               label={messages.searchCuenta}
               value={draft.cuentaId}
-              onChange={set('cuentaId')}
+              onChange={pick('cuentaId')}
+              allLabel={messages.searchTodas}
+              options={accountList.map((c) => ({ value: c.id, label: c.label }))}
               sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="">{messages.searchTodas}</MenuItem>
-              {accountList.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.label}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
           {members.length > 1 && (
-            <TextField
-              size="small"
-              select
-              slotProps={SELECT_SLOTS}
+            <FilterSelect
               label={messages.searchMiembro}
               value={draft.userId}
-              onChange={set('userId')}
+              onChange={pick('userId')}
+              allLabel={messages.searchTodos}
+              options={members.map((m) => ({ value: m.id, label: m.user_name || m.email }))}
               sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="">{messages.searchTodos}</MenuItem>
-              {members.map((m) => (
-                <MenuItem key={m.id} value={m.id}>
-                  {m.user_name || m.email}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
-          <TextField
-            size="small"
-            select
-            slotProps={SELECT_SLOTS}
+          <FilterSelect
             label={messages.searchOrigen}
             value={draft.origen}
-            onChange={set('origen')}
+            onChange={pick('origen')}
+            allLabel={messages.searchTodos}
+            options={ORIGENES}
             sx={{ minWidth: 140 }}
-          >
-            <MenuItem value="">{messages.searchTodos}</MenuItem>
-            <MenuItem value="manual">{messages.xlsOrigenManual}</MenuItem>
-            <MenuItem value="binance_p2p">{messages.xlsOrigenBinance}</MenuItem>
-          </TextField>
+          />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained">
               {messages.searchButton}
