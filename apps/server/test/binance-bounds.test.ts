@@ -42,13 +42,18 @@ describe('Binance answers are bounded before they are read', () => {
   });
   beforeEach(() => fake.reset());
 
-  const sync = async () => (await t.request({ method: 'POST', url: '/api/integrations/binance/sync', token: ana.token })).json() as BinanceSyncAnswer;
+  const sync = async () =>
+    (await t.request({ method: 'POST', url: '/api/integrations/binance/sync', token: ana.token })).json() as BinanceSyncAnswer;
   const status = async () =>
-    (await t.request({ method: 'GET', url: '/api/integrations/binance', token: ana.token })).json() as BinanceLinkStatus & { conectado: true };
+    (await t.request({ method: 'GET', url: '/api/integrations/binance', token: ana.token })).json() as BinanceLinkStatus & {
+      conectado: true;
+    };
   const cursor = async () =>
-    (await t.database.pool.query<{ c: string | null }>(`select cursor_ms::text as c from binance_links where user_id = $1`, [ana.id])).rows[0]!.c;
+    (await t.database.pool.query<{ c: string | null }>(`select cursor_ms::text as c from binance_links where user_id = $1`, [ana.id]))
+      .rows[0]!.c;
   const rowCount = async () =>
-    (await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where ledger_id = $1`, [ana.ledgerId])).rows[0]!.n;
+    (await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where ledger_id = $1`, [ana.ledgerId]))
+      .rows[0]!.n;
   /** Another user's request, timed. */
   const otherRequest = async () => {
     const started = performance.now();

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allPages, DAY_MS, HISTORY_MS, MAX_PAGES, OVERLAP_MS, PAGE_ROWS, syncStart, syncWindows, TooManyPages, WINDOW_MS } from './windows.ts';
+import {
+  allPages,
+  DAY_MS,
+  HISTORY_MS,
+  MAX_PAGES,
+  OVERLAP_MS,
+  PAGE_ROWS,
+  syncStart,
+  syncWindows,
+  TooManyPages,
+  WINDOW_MS,
+} from './windows.ts';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 
