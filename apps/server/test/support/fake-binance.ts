@@ -34,6 +34,8 @@ export interface FakeKey {
   /** apiRestrictions' answer (read-only with ipRestrict false by default). */
   restrictions?: Record<string, unknown>;
   orders?: FakeBinanceOrder[];
+  /** Each history page of this key answers this much later (a slow Binance for one user; e2e journeys set it). */
+  historyDelayMs?: number;
 }
 
 export interface FakeFailure {
@@ -247,7 +249,9 @@ export async function startFakeBinance(): Promise<FakeBinance> {
       .filter((o) => o.tradeType === type && o.createTime >= start && o.createTime <= end)
       .sort((a, b) => b.createTime - a.createTime);
     const data = all.slice((page - 1) * rows, page * rows);
-    json(res, 200, { code: '000000', message: 'success', data, total: all.length, success: true });
+    const send = () => json(res, 200, { code: '000000', message: 'success', data, total: all.length, success: true });
+    if (key.historyDelayMs) setTimeout(send, key.historyDelayMs);
+    else send();
   }
 
   const server: Server = createServer(handle);
