@@ -5,7 +5,7 @@ import { formatNumber2 } from '../format.ts';
 import { Big } from '../money/decimal.ts';
 import { METODOS_REPARTO, porcentajesSuman100, type ResultadoLiquidacion } from '../money/liquidacion.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
-import { moneyAmountSchema, rateSchema } from './transaction.ts';
+import { rateSchema, signedMoneyAmountSchema } from './transaction.ts';
 
 /**
  * Socios: capital, result and settlement (docs/product.md#socios-y-liquidacion, docs/api.md#socios):
@@ -124,15 +124,17 @@ export const CAPITAL_INICIAL_MAX_SOCIOS = 50;
 
 /**
  * POST …/socios/capital-inicial (DESIGN §28 "Existing ledgers", decision 0056): on `fecha`, each
- * member's share of that day's opening balances, in bolívares and in dollars (≥ 0, 2 decimals, as
- * text; "0" where none). The server checks they add up per currency to the opening balances.
+ * member's share of that day's opening balances, in bolívares and in dollars (2 decimals, as text;
+ * "0" where none). A share may be negative — a currency that opened below zero, or a partner taking
+ * on part of a debt — and is then written as a retiro (decision 0059). The server checks they add
+ * up per currency to the opening balances.
  */
 export const capitalInicialSchema = z
   .object(
     {
       fecha: dayKeySchema,
       aportes: z
-        .array(z.object({ userId: uuidSchema, ves: moneyAmountSchema, usd: moneyAmountSchema }, objectError), objectError)
+        .array(z.object({ userId: uuidSchema, ves: signedMoneyAmountSchema, usd: signedMoneyAmountSchema }, objectError), objectError)
         .check(z.minLength(1, messages.validationFailed), z.maxLength(CAPITAL_INICIAL_MAX_SOCIOS, messages.validationFailed)),
     },
     objectError,
