@@ -21,18 +21,30 @@ describe('socios: the starting capital', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const today = todayKey('America/Caracas');
     const inicio = addDays(today, -5);
-    const api = <T,>(method: string, url: string, body?: unknown) => call<T>(ana, method, url, body, owner.token);
+    const api = <T>(method: string, url: string, body?: unknown) => call<T>(ana, method, url, body, owner.token);
 
     // The ledger as it was: a base of 1.000 USD typed five days ago, placed in two accounts.
     await api('PUT', `/api/daily-balances/${ledgerId}`, { fecha: inicio, saldo_base_ves: 0, saldo_base_usd: 1000 });
     const cuenta = async (nombre: string, titularId: string) =>
-      (await api<{ cuenta: { id: string } }>('POST', `/api/ledgers/${ledgerId}/cuentas`, { nombre, moneda: 'USD', tipo: 'binance', titularId }))
-        .cuenta.id;
+      (
+        await api<{ cuenta: { id: string } }>('POST', `/api/ledgers/${ledgerId}/cuentas`, {
+          nombre,
+          moneda: 'USD',
+          tipo: 'binance',
+          titularId,
+        })
+      ).cuenta.id;
     for (const [destino, monto] of [
       [await cuenta('Binance Ana', owner.user.id), '700'],
       [await cuenta('Zelle Beto', member.user.id), '300'],
     ] as const)
-      await api('POST', `/api/ledgers/${ledgerId}/movimientos`, { tipo: 'transferencia', fecha: inicio, moneda: 'USD', monto, cuenta_destino_id: destino });
+      await api('POST', `/api/ledgers/${ledgerId}/movimientos`, {
+        tipo: 'transferencia',
+        fecha: inicio,
+        moneda: 'USD',
+        monto,
+        cuenta_destino_id: destino,
+      });
     // Today's parallel rate is stored when fetched (the fake upstream's 310,50): transfers also say their bolívares.
     await api('GET', '/api/rates/paralelo');
 
@@ -54,7 +66,11 @@ describe('socios: the starting capital', () => {
       await dialog.getByRole('button', { name: 'Registrar' }).click();
       await page.getByText('Capital inicial registrado').waitFor();
     };
-    const capitalDe = (nombre: string) => page.getByTestId(`socio-${nombre}`).getByText(/^Capital inicial/).locator('..');
+    const capitalDe = (nombre: string) =>
+      page
+        .getByTestId(`socio-${nombre}`)
+        .getByText(/^Capital inicial/)
+        .locator('..');
     const transfers = page.getByTestId('socios-transferencias');
 
     await registrar('600', '400');

@@ -42,9 +42,9 @@ describe('deleting a ledger partners keep money in', () => {
     expect(await count('cuentas', L)).toBe(1);
 
     // Ana hands the ledger to Beto and leaves: Beto keeps his account, and the ledger is his to delete.
-    expect((await t.request({ method: 'PUT', url: `/api/ledgers/${L}/owner`, token: ana.token, payload: { userId: beto.id } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/ledgers/${L}/owner`, token: ana.token, payload: { userId: beto.id } })).statusCode,
+    ).toBe(200);
     expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/leave`, token: ana.token })).statusCode).toBe(204);
     const done = await deleteLedger(beto, L);
     expect(done.statusCode, done.body).toBe(204);

@@ -28,7 +28,10 @@ describe('registrar capital inicial: to the cent, below zero, and undone', () =>
     return res.json() as LiquidacionResponse;
   };
   const rate = (fecha: string, v: number) =>
-    t.database.pool.query(`insert into rate_history (source, fecha, promedio) values ('paralelo', $1, $2) on conflict do nothing`, [fecha, v]);
+    t.database.pool.query(`insert into rate_history (source, fecha, promedio) values ('paralelo', $1, $2) on conflict do nothing`, [
+      fecha,
+      v,
+    ]);
   const registro = async (ledgerId: string) =>
     (
       await t.ctx.db.execute<{ id: number }>(
@@ -83,7 +86,10 @@ describe('registrar capital inicial: to the cent, below zero, and undone', () =>
     await addTransaction(t, ana, L, '2026-09-02', { compra: 25, tasa_compra: '40' });
     const ap = await t.request({ method: 'GET', url: `/api/ledgers/${L}/socios/capital-inicial?fecha=${D}`, token: ana.token });
     expect(ap.json()).toEqual({ fecha: D, ves: -1000, usd: 1025 });
-    antes = { totales: (await cuentasAt(t, ana, L, D)).totales, spanning: await preview(L, 'desde=2026-09-01&hasta=2026-09-06&tasa_final=40') };
+    antes = {
+      totales: (await cuentasAt(t, ana, L, D)).totales,
+      spanning: await preview(L, 'desde=2026-09-01&hasta=2026-09-06&tasa_final=40'),
+    };
     expect(antes.totales).toEqual({ ves: -1000, usd: 1025 });
 
     // Ana takes the debt and 525 USD (525 − 25 = 500), Beto 500 USD.
@@ -128,7 +134,9 @@ describe('registrar capital inicial: to the cent, below zero, and undone', () =>
     });
     const lid = (close.json() as { liquidacion: { id: string } }).liquidacion.id;
     expect((await t.request({ method: 'DELETE', url: `/api/ledgers/${L}/liquidaciones/${lid}`, token: ana.token })).statusCode).toBe(204);
-    expect(await t.ctx.db.execute(sql`select 1 from movimientos where ledger_id = ${L} and registro_capital`)).toMatchObject({ rows: [{}, {}, {}] });
+    expect(await t.ctx.db.execute(sql`select 1 from movimientos where ledger_id = ${L} and registro_capital`)).toMatchObject({
+      rows: [{}, {}, {}],
+    });
   });
 
   it('"Deshacer" puts the ledger back as it was, in one change, and the capital can be registered again', async () => {
@@ -165,14 +173,23 @@ describe('registrar capital inicial: to the cent, below zero, and undone', () =>
       method: 'PUT',
       url: `/api/ledgers/${L}/movimientos/${mov.id}`,
       token: ana.token,
-      payload: { tipo: 'aporte', fecha: D, moneda: 'USD', monto: '512.50', miembroId: beto.id, notas: 'Capital de Beto', version: mov.version },
+      payload: {
+        tipo: 'aporte',
+        fecha: D,
+        moneda: 'USD',
+        monto: '512.50',
+        miembroId: beto.id,
+        notas: 'Capital de Beto',
+        version: mov.version,
+      },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const res = await deshacer(ana, L);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       code: 'RESTORE_CONFLICT',
-      error: 'No se puede deshacer: los aportes del capital inicial o el saldo base del 05/09/2026 cambiaron después del registro; corrígelos a mano',
+      error:
+        'No se puede deshacer: los aportes del capital inicial o el saldo base del 05/09/2026 cambiaron después del registro; corrígelos a mano',
     });
     expect((await t.ctx.db.execute(sql`select 1 from movimientos where ledger_id = ${L}`)).rows).toHaveLength(4);
   });

@@ -126,7 +126,13 @@ describe('a registration registers the whole opening equity, to the cent', () =>
   it('by hand: three partners with 1,00 Bs each at 3 Bs/USD', () => {
     const aportes = ['u0', 'u1', 'u2'].map((userId) => ({ userId, ves: '1', usd: '0' }));
     // Equity: 3 Bs ÷ 3 = 1,00 USD. Each aporte on its own: 1 ÷ 3 = 0,33 → Σ 0,99, 0,01 left unregistered.
-    const cadaUno = filasCapitalInicial(aportes).map((f) => ({ userId: f.userId, fecha: D, tipo: f.tipo, usd: valorCapitalUsd('VES', f.monto, '3'), registro: true }));
+    const cadaUno = filasCapitalInicial(aportes).map((f) => ({
+      userId: f.userId,
+      fecha: D,
+      tipo: f.tipo,
+      usd: valorCapitalUsd('VES', f.monto, '3'),
+      registro: true,
+    }));
     expect(calcularLiquidacion(entrada(aportes, '3', cadaUno)).capital_sin_registrar_usd).toBe('0.01');
     // As one sum: 1,00 apportioned 0,34 / 0,33 / 0,33 (the extra cent to the first row): nothing left.
     const r = calcularLiquidacion(entrada(aportes, '3', registrar(aportes, '3')));

@@ -8,7 +8,8 @@ export const sociosMessages = {
   ledgerConSociosPropio:
     'El registro tiene otros miembros y cuentas o movimientos: transfiere primero la propiedad a otro miembro y sal del registro, en lugar de eliminarlo',
   // "Deshacer" of a capital registration (docs/product.md#undo).
-  capitalInicialDeshacerCerrado: 'El capital inicial se usó en el período liquidado {desde} – {hasta}: reábrelo antes de deshacer el registro',
+  capitalInicialDeshacerCerrado:
+    'El capital inicial se usó en el período liquidado {desde} – {hasta}: reábrelo antes de deshacer el registro',
   capitalInicialDeshacerCambio:
     'No se puede deshacer: los aportes del capital inicial o el saldo base del {fecha} cambiaron después del registro; corrígelos a mano',
   capitalInicialDeshecho: 'Registro del capital inicial deshecho',

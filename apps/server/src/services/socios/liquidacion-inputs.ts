@@ -111,7 +111,15 @@ export async function capitalMovements(db: DbOrTx, ledgerId: string, desde: stri
     order by 2, 1, 3, 4`);
   // A registration's aportes are capital at the start of their day (decision 0056).
   return valorarCapital(
-    r.rows.map((m) => ({ userId: m.miembro, fecha: m.fecha, tipo: m.tipo, moneda: m.moneda, monto: m.monto, tasa: m.tasa, registro: m.registro })),
+    r.rows.map((m) => ({
+      userId: m.miembro,
+      fecha: m.fecha,
+      tipo: m.tipo,
+      moneda: m.moneda,
+      monto: m.monto,
+      tasa: m.tasa,
+      registro: m.registro,
+    })),
   );
 }
 
