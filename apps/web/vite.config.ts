@@ -286,9 +286,10 @@ export default defineConfig({
             // Not the barrel (index.ts) nor a module with a zod schema: a group takes its modules'
             // dependencies with them, and one would bring all of zod. Nor the monthly reports'
             // texts and month schema (reportes/): only the Reportes page reads them (decision 0050).
+            // Nor Socios' later texts and signed amounts (socios/): only its page reads them (decision 0059).
             {
               name: 'shared',
-              test: /[\\/]packages[\\/]shared[\\/]src[\\/](?!schemas[\\/]|reportes[\\/]|password\.ts|notifications\.ts|index\.ts)/,
+              test: /[\\/]packages[\\/]shared[\\/]src[\\/](?!schemas[\\/]|reportes[\\/]|socios[\\/]|password\.ts|notifications\.ts|index\.ts)/,
               priority: 9.5,
             },
             closureGroup('validation', ['src/features/auth/components/login-validation.ts'], 9),

@@ -30,3 +30,4 @@ export * from './schemas/socios.ts';
 export * from './schemas/binance.ts';
 export * from './reportes/index.ts';
 export * from './socios/socios-messages.ts';
+export * from './socios/signed-amount.ts';

@@ -48,7 +48,6 @@ export {
   RATE_DECIMALS,
   formatAmountInput,
   parseAmount,
-  parseSignedAmount,
   typedAmount,
   type ParsedAmount,
 } from './parse-amount.ts';

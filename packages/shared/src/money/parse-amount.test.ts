@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messages, t } from '../messages.ts';
 import { Big } from './decimal.ts';
-import { formatAmountInput, parseAmount, parseSignedAmount, typedAmount } from './parse-amount.ts';
+import { formatAmountInput, parseAmount, typedAmount } from './parse-amount.ts';
 
 const AMOUNT = 2;
 const RATE = 4;
@@ -124,29 +124,5 @@ describe('typedAmount (live previews)', () => {
     [null, RATE, undefined],
   ])('%j → %j', (raw, dp, value) => {
     expect(typedAmount(raw, dp)).toBe(value);
-  });
-});
-
-describe('parseSignedAmount (a registration share of a balance below zero, decision 0059)', () => {
-  it.each([
-    ['-4.000,00', { ok: true, value: '-4000' }],
-    ['− 1.234,5', { ok: true, value: '-1234.5' }], // the minus sign a phone keyboard types, then a space
-    ['250', { ok: true, value: '250' }],
-    ['-0', { ok: true, value: '0' }],
-    ['', { ok: true, value: null }],
-    ['-', { ok: false, error: messages.numberNotANumber }],
-    ['-1.500', parseAmount('1.500', AMOUNT)], // refused as ambiguous, with the same words
-  ])('%j', (raw, expected) => {
-    expect(parseSignedAmount(raw, AMOUNT)).toEqual(expected);
-  });
-
-  it('reads back every negative amount the fields show', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -1e11, max: -1 }), (c) => {
-        const value = new Big(c).div(100);
-        const parsed = parseSignedAmount(formatAmountInput(value, AMOUNT), AMOUNT);
-        expect(parsed.ok && new Big(parsed.value ?? 'NaN').eq(value)).toBe(true);
-      }),
-    );
   });
 });

@@ -56,21 +56,6 @@ export function parseAmount(raw: string, maxDecimals: number): ParsedAmount {
   return { ok: true, value: toFixedString(value) };
 }
 
-/**
- * parseAmount for the few fields where a negative amount means something (a registration's share
- * of a balance below zero, decision 0059): a leading minus sign (any dash a phone keyboard types)
- * and then an amount as parseAmount reads it. "-0" is 0.
- */
-export function parseSignedAmount(raw: string, maxDecimals: number): ParsedAmount {
-  const text = raw.replace(SPACES, ' ').trim();
-  const negative = /^[-−‒–]/.test(text);
-  const rest = negative ? text.slice(1) : text;
-  if (negative && rest.trim() === '') return fail(messages.numberNotANumber);
-  const read = parseAmount(rest, maxDecimals);
-  if (!read.ok || read.value === null || !negative) return read;
-  return { ok: true, value: toFixedString(new Big(read.value).neg()) };
-}
-
 /** The whole and fraction digits of a text of digits, separators and spaces, or the message refusing it. */
 function split(text: string, maxDecimals: number): [string, string] | string {
   if (text.includes(' ')) {

@@ -5,7 +5,8 @@ import { formatNumber2 } from '../format.ts';
 import { Big } from '../money/decimal.ts';
 import { METODOS_REPARTO, porcentajesSuman100, type ResultadoLiquidacion } from '../money/liquidacion.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
-import { rateSchema, signedMoneyAmountSchema } from './transaction.ts';
+import { signedMoneyAmountSchema } from '../socios/signed-amount.ts';
+import { rateSchema } from './transaction.ts';
 
 /**
  * Socios: capital, result and settlement (docs/product.md#socios-y-liquidacion, docs/api.md#socios):

@@ -27,20 +27,17 @@ interface DecimalFieldOptions {
   invalid: string;
   /** When false, '' / null / undefined mean "not given" and become 0. */
   required: boolean;
-  /** A leading "-" is allowed (only where a negative amount means something: decision 0059). */
-  signed?: boolean;
 }
 
 /** Parses one raw field value into a Big, or returns a message. */
-function parseDecimal(raw: unknown, { scale, invalid, required, signed = false }: DecimalFieldOptions): Big | string {
+function parseDecimal(raw: unknown, { scale, invalid, required }: DecimalFieldOptions): Big | string {
   const text = typeof raw === 'string' ? raw.trim() : raw;
   if (text === '' || text === null || text === undefined) return required ? invalid : new Big(0);
-  const digits = signed && typeof text === 'string' && text.startsWith('-') ? text.slice(1) : text;
-  const valid = typeof digits === 'number' ? Number.isFinite(digits) : typeof digits === 'string' && DECIMAL_TEXT.test(digits);
+  const valid = typeof text === 'number' ? Number.isFinite(text) : typeof text === 'string' && DECIMAL_TEXT.test(text);
   if (!valid) return invalid;
   const value = new Big(text as number | string);
-  if ((!signed && value.lt(0)) || decimalPlaces(value) > scale) return invalid;
-  if (value.abs().gt(MONEY_MAX)) return messages.valueTooLarge;
+  if (value.lt(0) || decimalPlaces(value) > scale) return invalid;
+  if (value.gt(MONEY_MAX)) return messages.valueTooLarge;
   return value;
 }
 
@@ -64,9 +61,6 @@ function decimalField(options: DecimalFieldOptions) {
 
 /** A USD amount: ≥ 0, ≤ 2 decimals, ≤ 1e12; '' / null / missing = not given = "0.00". */
 export const moneyAmountSchema = decimalField({ scale: 2, invalid: messages.amountInvalid, required: false });
-
-/** An amount that may be negative (a registration's share of a balance below zero, decision 0059): |v| ≤ 1e12, ≤ 2 decimals. */
-export const signedMoneyAmountSchema = decimalField({ scale: 2, invalid: messages.amountInvalid, required: false, signed: true });
 
 /** A rate in Bs per USD: ≥ 0, ≤ 4 decimals, ≤ 1e12; 0 / '' / missing = not given = "0.0000". */
 export const rateSchema = decimalField({ scale: 4, invalid: messages.rateInvalid, required: false });
