@@ -31,3 +31,4 @@ export * from './schemas/binance.ts';
 export * from './reportes/index.ts';
 export * from './socios/socios-messages.ts';
 export * from './socios/signed-amount.ts';
+export * from './socios/capital-inicial-schema.ts';

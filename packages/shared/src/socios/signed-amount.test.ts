@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
 import { Big } from '../money/decimal.ts';
 import { AMOUNT_DECIMALS, formatAmountInput, parseAmount } from '../money/parse-amount.ts';
-import { parseSignedAmount, signedMoneyAmountSchema } from './signed-amount.ts';
+import { signedMoneyAmountSchema } from './capital-inicial-schema.ts';
+import { parseSignedAmount } from './signed-amount.ts';
 
 /** A capital registration's share of a balance below zero (decision 0059). */
 describe('parseSignedAmount', () => {

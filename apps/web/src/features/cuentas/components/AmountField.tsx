@@ -1,5 +1,5 @@
 import { TextField } from '@mui/material';
-import { AMOUNT_DECIMALS, formatAmountInput, padDecimals, parseSignedAmount } from '@arb/shared';
+import { AMOUNT_DECIMALS, padDecimals } from '@arb/shared';
 
 interface Props {
   label: string;
@@ -9,14 +9,8 @@ interface Props {
   /** 2 for an amount (default), 4 for a rate. */
   maxDecimals?: number;
   autoFocus?: boolean;
-  /** A leading minus is allowed (a registration's share of a balance below zero, decision 0059). */
-  signed?: boolean;
-}
-
-/** "-4000" → "-4.000,00" as the user leaves the field; anything unreadable stays as typed. */
-function padSigned(raw: string, maxDecimals: number): string {
-  const p = parseSignedAmount(raw, maxDecimals);
-  return p.ok && p.value !== null ? formatAmountInput(p.value, maxDecimals) : raw;
+  /** How the text is shown as the user leaves it (default padDecimals; the Socios dialog pads signed amounts). */
+  pad?: (raw: string, maxDecimals: number) => string;
 }
 
 /**
@@ -25,7 +19,7 @@ function padSigned(raw: string, maxDecimals: number): string {
  * shared parseAmount when the form is sent, and shown in es-ES as the user leaves it ("318,5" →
  * "318,50"), never rounded. Controlled: the Cuentas dialogs hold a handful of fields in state.
  */
-export function AmountField({ label, value, onChange, error, maxDecimals = AMOUNT_DECIMALS, autoFocus, signed = false }: Props) {
+export function AmountField({ label, value, onChange, error, maxDecimals = AMOUNT_DECIMALS, autoFocus, pad = padDecimals }: Props) {
   return (
     <TextField
       label={label}
@@ -33,7 +27,7 @@ export function AmountField({ label, value, onChange, error, maxDecimals = AMOUN
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onBlur={(e) => {
-        const formatted = signed ? padSigned(e.target.value, maxDecimals) : padDecimals(e.target.value, maxDecimals);
+        const formatted = pad(e.target.value, maxDecimals);
         if (formatted !== e.target.value) onChange(formatted);
       }}
       error={Boolean(error)}

@@ -50,6 +50,12 @@ function leer(text: string): string | null {
   return p.ok ? (p.value ?? '0') : null;
 }
 
+/** "-4000" → "-4.000,00" as the owner leaves a field; anything unreadable stays as typed. */
+function padSigned(raw: string, maxDecimals: number): string {
+  const p = parseSignedAmount(raw, maxDecimals);
+  return p.ok && p.value !== null ? formatAmountInput(p.value, maxDecimals) : raw;
+}
+
 /**
  * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): the chosen day's
  * opening balances split among the members — evenly at first, then as the owner types — with what
@@ -128,14 +134,14 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
                       value={l.ves}
                       onChange={(v) => set(m.userId, 'ves', v)}
                       error={r.ves === null ? messages.amountInvalid : undefined}
-                      signed
+                      pad={padSigned}
                     />
                     <AmountField
                       label={`${m.user.user_name} · ${messages.sociosCapitalInicialUsd}`}
                       value={l.usd}
                       onChange={(v) => set(m.userId, 'usd', v)}
                       error={r.usd === null ? messages.amountInvalid : undefined}
-                      signed
+                      pad={padSigned}
                     />
                   </Stack>
                 </Stack>
