@@ -61,4 +61,3 @@ export const capitalInicialSchema = z
   .check(z.refine((r) => new Set(r.aportes.map((a) => a.userId)).size === r.aportes.length, messages.capitalInicialRepetido));
 export type CapitalInicialInput = z.input<typeof capitalInicialSchema>;
 export type CapitalInicialData = z.output<typeof capitalInicialSchema>;
-
