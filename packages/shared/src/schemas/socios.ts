@@ -5,7 +5,7 @@ import { formatNumber2 } from '../format.ts';
 import { Big } from '../money/decimal.ts';
 import { METODOS_REPARTO, porcentajesSuman100, type ResultadoLiquidacion } from '../money/liquidacion.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
-import { moneyAmountSchema, rateSchema } from './transaction.ts';
+import { rateSchema } from './transaction.ts';
 
 /**
  * Socios: capital, result and settlement (docs/product.md#socios-y-liquidacion, docs/api.md#socios):
@@ -118,28 +118,6 @@ export function transferenciaTexto(x: {
     ? t('sociosTransferenciaSinTasa', params)
     : t('sociosTransferencia', { ...params, ves: formatNumber2(x.monto_ves) });
 }
-
-/** At most this many lines in a registration (a ledger's members; the same bound as the split rule). */
-export const CAPITAL_INICIAL_MAX_SOCIOS = 50;
-
-/**
- * POST …/socios/capital-inicial (DESIGN §28 "Existing ledgers", decision 0056): on `fecha`, each
- * member's share of that day's opening balances, in bolívares and in dollars (≥ 0, 2 decimals, as
- * text; "0" where none). The server checks they add up per currency to the opening balances.
- */
-export const capitalInicialSchema = z
-  .object(
-    {
-      fecha: dayKeySchema,
-      aportes: z
-        .array(z.object({ userId: uuidSchema, ves: moneyAmountSchema, usd: moneyAmountSchema }, objectError), objectError)
-        .check(z.minLength(1, messages.validationFailed), z.maxLength(CAPITAL_INICIAL_MAX_SOCIOS, messages.validationFailed)),
-    },
-    objectError,
-  )
-  .check(z.refine((r) => new Set(r.aportes.map((a) => a.userId)).size === r.aportes.length, messages.capitalInicialRepetido));
-export type CapitalInicialInput = z.input<typeof capitalInicialSchema>;
-export type CapitalInicialData = z.output<typeof capitalInicialSchema>;
 
 /** GET …/socios/capital-inicial?fecha: the day's opening balances the registration must add up to. */
 export interface CapitalInicialApertura {

@@ -23,6 +23,7 @@ import { ledgerMethod } from '../avg-cost/realized.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
+import { liquidacionLockKey } from './closed-days.ts';
 import {
   availableAt,
   baseJumps,
@@ -44,9 +45,6 @@ import {
  */
 
 type Ctx = Pick<AppContext, 'db' | 'bus' | 'config'>;
-
-/** The advisory lock key of a ledger's closed periods (the same expression as migration 0022's trigger). */
-const lockKey = (ledgerId: string) => sql`hashtextextended(${`liquidacion:${ledgerId}`}, 0)`;
 
 const n2 = (v: string) => Number(new Big(v).toFixed(2));
 
@@ -230,7 +228,7 @@ export async function closeLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string,
     authorize(m, 'manage', actor.access);
     const today = todayKey(ctx.config.APP_TIMEZONE, actor.access.now ?? new Date());
     if (q.hasta > today) throw new AppError('VALIDATION_ERROR', messages.periodoFuturo, { hasta: messages.periodoFuturo });
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(ledgerId)})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${liquidacionLockKey(ledgerId)})`);
     const periods = await closedPeriods(tx, ledgerId);
     const last = periods.at(-1);
     if (last && q.desde !== addDays(last.hasta, 1)) throw new AppError('PERIODO_INVALIDO', messages.periodoInvalido);
@@ -277,7 +275,7 @@ export async function reopenLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(ledgerId)})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${liquidacionLockKey(ledgerId)})`);
     const periods = await closedPeriods(tx, ledgerId);
     const target = periods.find((p) => p.id === lid);
     if (!target) throw new AppError('NOT_FOUND', messages.liquidacionNotFound);

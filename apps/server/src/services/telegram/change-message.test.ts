@@ -71,6 +71,11 @@ describe('changeMessage (docs/product.md#telegram-notices): one text per change,
       'Ana restauró 2 operaciones del 21/11/2026.',
     ],
     [
+      'a capital registration undone (decision 0059)',
+      [row('ACTIVITY_RESTORED', '2026-09-05', null, { action: 'CAPITAL_INICIAL_REGISTRADO', restored: 0, days: ['2026-09-05'] })],
+      'Ana deshizo el registro del capital inicial de los socios del 05/09/2026.',
+    ],
+    [
       'a burst of creates over two days',
       [row('TRANSACTION_CREATED', '2026-11-21'), row('TRANSACTION_CREATED', '2026-11-20'), row('TRANSACTION_CREATED', '2026-11-21')],
       'Ana registró 3 operaciones del 20/11/2026 al 21/11/2026.',

@@ -111,7 +111,9 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
   },
   ACTIVITY_RESTORED: {
     one: (r) => {
-      const a = obj<{ restored?: number; days?: string[] }>(r.after);
+      const a = obj<{ action?: string; restored?: number; days?: string[] }>(r.after);
+      // Undoing a capital registration brings no row back: it unregisters the capital (decision 0059).
+      if (a.action === 'CAPITAL_INICIAL_REGISTRADO') return `deshizo el registro del capital inicial de los socios${day(r)}`;
       return a.restored ? `restauró ${count(a.restored)}${span(a.days, r)}` : `restauró un cambio deshecho${day(r)}`;
     },
   },

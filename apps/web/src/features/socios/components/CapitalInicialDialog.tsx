@@ -18,9 +18,11 @@ import {
   formatAmountInput,
   formatNumber2,
   messages,
-  parseAmount,
+  parseSignedAmount,
   repartoParejo,
+  sociosMessages,
   t,
+  type CapitalInicialApertura,
   type LedgerMember,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
@@ -33,21 +35,32 @@ interface Props {
   /** The day proposed first (the period's start). */
   fecha: string;
   onClose(): void;
-  onDone(): void;
+  /** After the registration: the day it was made on (the page offers "Deshacer" for it). */
+  onDone(registrado: CapitalInicialApertura): void;
 }
 
 type Linea = { ves: string; usd: string };
 
-/** A typed amount as exact text for the rules ("" → 0); null when it cannot be read. */
+/**
+ * A typed amount as exact text for the rules ("" → 0); null when it cannot be read. A leading minus
+ * is allowed: a currency that opened below zero is split in negative shares (decision 0059).
+ */
 function leer(text: string): string | null {
-  const p = parseAmount(text, AMOUNT_DECIMALS);
+  const p = parseSignedAmount(text, AMOUNT_DECIMALS);
   return p.ok ? (p.value ?? '0') : null;
+}
+
+/** "-4000" → "-4.000,00" as the owner leaves a field; anything unreadable stays as typed. */
+function padSigned(raw: string, maxDecimals: number): string {
+  const p = parseSignedAmount(raw, maxDecimals);
+  return p.ok && p.value !== null ? formatAmountInput(p.value, maxDecimals) : raw;
 }
 
 /**
  * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): the chosen day's
  * opening balances split among the members — evenly at first, then as the owner types — with what
- * is still to assign. The server checks the sums again and writes the one change.
+ * is still to assign. A currency below zero (a debt) is split in negative shares, which the server
+ * writes as retiros (decision 0059). The server checks the sums again and writes the one change.
  */
 export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, onClose, onDone }: Props) {
   const [fecha, setFecha] = useState(fechaInicial);
@@ -107,6 +120,7 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
               {t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })}
             </Typography>
           )}
+          {data && (data.ves < 0 || data.usd < 0) && <Alert severity="info">{sociosMessages.capitalInicialNegativo}</Alert>}
           {data &&
             members.map((m) => {
               const l = lineas[m.userId] ?? { ves: '', usd: '' };
@@ -120,12 +134,14 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
                       value={l.ves}
                       onChange={(v) => set(m.userId, 'ves', v)}
                       error={r.ves === null ? messages.amountInvalid : undefined}
+                      pad={padSigned}
                     />
                     <AmountField
                       label={`${m.user.user_name} · ${messages.sociosCapitalInicialUsd}`}
                       value={l.usd}
                       onChange={(v) => set(m.userId, 'usd', v)}
                       error={r.usd === null ? messages.amountInvalid : undefined}
+                      pad={padSigned}
                     />
                   </Stack>
                 </Stack>
@@ -147,7 +163,7 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
           onClick={() =>
             registrar.mutate(
               { fecha, aportes: leidas.map((l) => ({ userId: l.userId, ves: l.ves ?? '0', usd: l.usd ?? '0' })) },
-              { onSuccess: onDone },
+              { onSuccess: (registrado) => onDone(registrado) },
             )
           }
         >

@@ -16,12 +16,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useParams } from 'react-router';
-import { formatDayShort, formatNumber2, messages, parseAmount, RATE_DECIMALS, t, todayKey, type Ledger } from '@arb/shared';
+import { formatDayShort, formatNumber2, messages, parseAmount, RATE_DECIMALS, sociosMessages, t, todayKey, type Ledger } from '@arb/shared';
+import { useUndoChange } from '../../../shared/api/restore-change';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { getStoredUser } from '../../../shared/lib/session';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
+import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { ledgersQueryOptions } from '../../ledgers';
 import { useAportesRetiros, useCerrarPeriodo, useLiquidaciones, useLiquidacionPreview } from '../api/socios';
 import { CapitalInicialDialog } from '../components/CapitalInicialDialog';
@@ -47,6 +49,10 @@ export default function SociosPage() {
   const [tasaText, setTasaText] = useState('');
   const [asking, setAsking] = useState(false);
   const [registrando, setRegistrando] = useState(false);
+  // The day of the registration just made, while "Deshacer" is offered (docs/product.md#undo, decision 0059).
+  const [registrado, setRegistrado] = useState<string | null>(null);
+  const [undoError, setUndoError] = useState<string | null>(null);
+  const undoChange = useUndoChange();
   const success = useSuccessMessage();
   useSociosRealtime(ledgerId);
 
@@ -210,11 +216,17 @@ export default function SociosPage() {
           members={ledger.data.members}
           fecha={desde}
           onClose={() => setRegistrando(false)}
-          onDone={() => {
+          onDone={(r) => {
             setRegistrando(false);
-            success.show(messages.sociosCapitalInicialHecho);
+            setUndoError(null);
+            setRegistrado(r.fecha);
           }}
         />
+      )}
+      {undoError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {undoError}
+        </Alert>
       )}
       {cerrar.isError && (
         <Alert severity="error" sx={{ mt: 2 }}>
@@ -222,6 +234,23 @@ export default function SociosPage() {
         </Alert>
       )}
       <SuccessSnackbar message={success.message} onClose={success.clear} />
+      <UndoSnackbar
+        message={registrado ? messages.sociosCapitalInicialHecho : null}
+        busy={undoChange.isPending}
+        onClose={() => setRegistrado(null)}
+        onUndo={() => {
+          if (!registrado || !user) return;
+          undoChange.mutate(
+            { ledgerId, action: 'CAPITAL_INICIAL_REGISTRADO', fecha: registrado, userId: user.id },
+            {
+              onSuccess: () => success.show(sociosMessages.capitalInicialDeshecho),
+              // The server's Spanish refusal: a closed period used it, or its movements changed since.
+              onError: (err) => setUndoError(errorMessage(err, messages.restoreError)),
+              onSettled: () => setRegistrado(null),
+            },
+          );
+        }}
+      />
     </Container>
   );
 }
