@@ -24,6 +24,7 @@ import {
   type LedgerMember,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { FigureText } from '../../../shared/ui/Figure';
 import { AmountField } from '../../cuentas';
 import { useAperturaCapital, useRegistrarCapital } from '../api/socios';
 
@@ -104,7 +105,7 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
           {apertura.isError && <Alert severity="error">{errorMessage(apertura.error, messages.sociosLoadError)}</Alert>}
           {data && (
             <Typography variant="body2">
-              {t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })}
+              <FigureText text={t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })} />
             </Typography>
           )}
           {data &&
@@ -133,7 +134,7 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
             })}
           {falta && (
             <Typography role="status" color={cuadra ? 'textSecondary' : 'error'}>
-              {t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })}
+              <FigureText text={t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })} />
             </Typography>
           )}
           {registrar.isError && <Alert severity="error">{errorMessage(registrar.error, messages.sociosCapitalInicialError)}</Alert>}

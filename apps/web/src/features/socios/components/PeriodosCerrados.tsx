@@ -3,6 +3,7 @@ import { Alert, Button, List, ListItem, ListItemText, Paper, Typography } from '
 import { formatDayShort, formatUsd, messages, t, type LiquidacionCerrada } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { FigureText } from '../../../shared/ui/Figure';
 import { useReabrirPeriodo } from '../api/socios';
 
 /** The closed periods, newest first; the owner may reopen the latest (docs/product.md#socios-y-liquidacion). */
@@ -50,7 +51,7 @@ export function PeriodosCerrados({
                     {`${formatDayShort(l.desde)} – ${formatDayShort(l.hasta)}`}
                   </Button>
                 }
-                secondary={`${messages.sociosResultado}: ${formatUsd(l.liquidacion.resultado_usd)}`}
+                secondary={<FigureText text={`${messages.sociosResultado}: ${formatUsd(l.liquidacion.resultado_usd)}`} />}
               />
             </ListItem>
           ))}

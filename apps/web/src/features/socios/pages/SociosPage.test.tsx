@@ -123,11 +123,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A sentence whose figures sit in their own no-wrap spans (FigureText): the element that holds all of it. */
+const wholeText = (text: string) => (_: string, el: Element | null) =>
+  el?.textContent === text && Array.from(el.children).every((c) => c.textContent !== text);
+
 describe('/ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion)', () => {
   it('the owner sees the transfers as sentences, closes the period after a confirmation saying what locks, and may reopen the latest', async () => {
     const sent = fakeApi(true);
     open();
-    expect(await screen.findByText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('socios-resultado').textContent).toBe('120,00 USD');
     expect(screen.getByRole('button', { name: 'Guardar reparto' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reabrir' })).toBeTruthy();
@@ -144,7 +148,7 @@ describe('/ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion)', () =
   it('a viewer reads everything and sees no write button', async () => {
     fakeApi(false);
     open();
-    expect(await screen.findByText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cerrar período' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Guardar reparto' })).toBeNull();

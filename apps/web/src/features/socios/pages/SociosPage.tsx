@@ -21,6 +21,7 @@ import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { getStoredUser } from '../../../shared/lib/session';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { FigureText } from '../../../shared/ui/Figure';
 import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
 import { ledgersQueryOptions } from '../../ledgers';
 import { useAportesRetiros, useCerrarPeriodo, useLiquidaciones, useLiquidacionPreview } from '../api/socios';
@@ -157,7 +158,11 @@ export default function SociosPage() {
               {movimientos.data.map((m) => (
                 <ListItem key={m.id}>
                   <ListItemText
-                    primary={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${formatNumber2(m.monto)} ${m.moneda === 'VES' ? 'Bs' : 'USD'}`}
+                    primary={
+                      <FigureText
+                        text={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${formatNumber2(m.monto)} ${m.moneda === 'VES' ? 'Bs' : 'USD'}`}
+                      />
+                    }
                     secondary={formatDayShort(m.fecha)}
                   />
                 </ListItem>
