@@ -76,6 +76,14 @@ function fakeApi(state: { ledgerAnaCanModify: boolean; cuentas: CuentasResponse;
     if (url.pathname === '/api/ledgers') return json(200, [ledger(state.ledgerAnaCanModify)]);
     if (url.pathname === `/api/ledgers/${LEDGER}/cuentas`) return json(200, state.cuentas);
     if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`) return json(200, []);
+    if (url.pathname === '/api/rates/paralelo')
+      return json(200, {
+        promedio: 405.1234,
+        fechaActualizacion: null,
+        fuente: 'paralelo',
+        stale: false,
+        obtenidoEn: new Date().toISOString(),
+      });
     return json(404, { error: 'Recurso no encontrado', code: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -250,6 +258,46 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     expect(await within(dialog).findByText(/Hay operaciones sin verificar en esta cuenta/)).toBeTruthy();
     expect(dialog.textContent).toContain('13.510,00 Bs.S');
     expect(within(dialog).queryByRole('button', { name: 'Registrar ajuste por la diferencia' })).toBeNull();
+  });
+
+  it('asks before saving a VES aporte whose rate is far from the parallel one (issue 36: a comma lost)', async () => {
+    const user = userEvent.setup();
+    const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO]) });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Aporte' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '1.000.000');
+    // "405,1234" typed without its comma: 4.051.234 is 10.000 times the parallel rate (405,1234 Bs).
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' }), '4051234');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const question = await screen.findByRole('dialog', { name: 'Tasa lejos de la paralela' });
+    expect(question.textContent).toContain('¿Seguro? La tasa es 10.000 veces la paralela (405,1234 Bs)');
+    expect(sent).toEqual([]);
+    // Back to the form to fix it: the rate read the Venezuelan way is sent.
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    const tasa = within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' });
+    await user.clear(tasa);
+    await user.type(tasa, '405,1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ tipo: 'aporte', moneda: 'VES', monto: '1000000', tasa: '405.1234' });
+    expect(screen.queryByRole('dialog', { name: 'Tasa lejos de la paralela' })).toBeNull();
+  });
+
+  it('saves a far rate once its question is answered', async () => {
+    const user = userEvent.setup();
+    const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO]) });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Retiro' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '1000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' }), '40,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const question = await screen.findByRole('dialog', { name: 'Tasa lejos de la paralela' });
+    expect(question.textContent).toContain('¿Seguro? La tasa es 10 veces menor que la paralela (405,1234 Bs)');
+    await user.click(within(question).getByRole('button', { name: 'Guardar igualmente' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ tipo: 'retiro', moneda: 'VES', monto: '1000', tasa: '40.5' });
   });
 
   it('refuses an ajuste without its reason before sending it', async () => {

@@ -97,6 +97,14 @@ function fakeApi(anaOwner: boolean) {
       if (url.pathname === `/api/ledgers/${LEDGER}/liquidaciones`) return json(200, CERRADAS);
       if (url.pathname === `/api/ledgers/${LEDGER}/liquidacion`) return json(200, PREVIEW);
       if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`) return json(200, []);
+      if (url.pathname === '/api/rates/paralelo')
+        return json(200, {
+          promedio: 39.5,
+          fechaActualizacion: null,
+          fuente: 'paralelo',
+          stale: false,
+          obtenidoEn: '2026-11-20T12:00:00Z',
+        });
       return json(404, { error: 'Recurso no encontrado', code: 'NOT_FOUND' });
     }),
   );
@@ -143,6 +151,26 @@ describe('/ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion)', () =
     expect(sent).toEqual([
       { method: 'POST', path: `/api/ledgers/${LEDGER}/liquidaciones`, body: { desde: '2026-11-01', hasta: '2026-11-20' } },
     ]);
+  });
+
+  it('a final rate far from the parallel one is said under the field and in the closing question (issue 36: a comma lost)', async () => {
+    const sent = fakeApi(true);
+    open();
+    await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 });
+    const tasa = screen.getByRole('textbox', { name: 'Tasa final (opcional)' });
+    // "39,5" typed without its comma: 395 is 10 times the parallel rate (39,50 Bs).
+    await userEvent.type(tasa, '395');
+    const warning = '¿Seguro? La tasa final es 10 veces la paralela (39,50 Bs)';
+    expect(await screen.findByText(warning)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar período' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(warning);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(sent).toEqual([]);
+    // The rate written the Venezuelan way says nothing.
+    await userEvent.clear(tasa);
+    await userEvent.type(tasa, '39,5');
+    expect(screen.queryByText(warning)).toBeNull();
   });
 
   it('a viewer reads everything and sees no write button', async () => {
