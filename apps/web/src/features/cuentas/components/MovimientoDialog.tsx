@@ -22,6 +22,7 @@ import {
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { useParallelRateState } from '../../rates';
 import { useCreateMovimiento, useUpdateMovimiento } from '../api/cuentas';
 import { AmountField } from './AmountField';
@@ -104,6 +105,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   // transaction's is (docs/product.md#money): "405,1234" with its comma lost values 1.000.000 Bs at
   // 0,25 USD of capital (issue 36 walk).
   const parallel = useParallelRateState().rate;
+  const offline = useNeedsConnection();
   const [farRate, setFarRate] = useState<{ question: string; input: CreateMovimientoInput } | null>(null);
 
   const opciones = [
@@ -125,6 +127,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (offline.reason) return;
     const next: Errors = {};
     const m = parseAmount(monto, AMOUNT_DECIMALS);
     if (!m.ok) next.monto = m.error;
@@ -251,8 +254,14 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
           </Stack>
         </DialogContent>
         <DialogActions>
+          {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
           <Button onClick={onClose}>{messages.dialogCancel}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending || offline.reason !== null}
+            aria-describedby={offline.describedBy}
+          >
             {messages.dialogSave}
           </Button>
         </DialogActions>
@@ -262,6 +271,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
           title={FAR_RATE_TITLE}
           text={farRate.question}
           confirmLabel={SAVE_ANYWAY}
+          reason={offline.reason}
           onCancel={() => setFarRate(null)}
           onConfirm={() => {
             send(farRate.input);

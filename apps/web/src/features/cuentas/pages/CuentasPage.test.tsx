@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayKey, type CuentaSaldoJson, type CuentasResponse } from '@arb/shared';
@@ -298,6 +298,37 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     await user.click(within(question).getByRole('button', { name: 'Guardar igualmente' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toMatchObject({ tipo: 'retiro', moneda: 'VES', monto: '1000', tasa: '40.5' });
+  });
+
+  it('offline, a dialog keeps what is typed and its Guardar says why it waits (issue 36: a reason seen on touch and heard)', async () => {
+    const user = userEvent.setup();
+    const { sent } = fakeApi({ ledgerAnaCanModify: true, cuentas: answer([BANESCO, BINANCE]) });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Transferencia' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Hacia' }), BANESCO.id);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '1.234,5');
+    // The connection goes: TanStack Query would hold the request paused behind a busy-looking button.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const guardar = within(dialog).getByRole('button', { name: 'Guardar' });
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(guardar).toHaveProperty('disabled', true);
+      const reason = document.getElementById(guardar.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toBe('Requiere conexión');
+      expect(within(dialog).getByText('Requiere conexión')).toBe(reason); // written, not only on hover
+      await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '{Enter}');
+      expect(sent).toEqual([]);
+    } finally {
+      // Back online, the same form is sent once.
+      onLine.mockRestore();
+      act(() => void window.dispatchEvent(new Event('online')));
+    }
+    expect(guardar).toHaveProperty('disabled', false);
+    expect(guardar.getAttribute('aria-describedby')).toBeNull();
+    await user.click(guardar);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ tipo: 'transferencia', monto: '1234.5' });
   });
 
   it('refuses an ajuste without its reason before sending it', async () => {

@@ -13,6 +13,7 @@ import { cuentasKeys, useCuentas, useDeleteMovimiento, useUpdateCuenta } from '.
 import { ConnectionChip, useLedgerRealtime } from '../../realtime';
 import { useUndoChange } from '../../../shared/api/restore-change';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { SuccessSnackbar, messageWithId } from '../../../shared/ui/SuccessSnackbar';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { CuadreDialog } from '../components/CuadreDialog';
@@ -65,8 +66,11 @@ export default function CuentasPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ text: string; id: number } | null>(null);
   const [undoOffer, setUndoOffer] = useState<MovimientoJson | null>(null);
+  // Offline every write here waits for the connection and says so (docs/product.md#working-offline).
+  const offline = useNeedsConnection();
 
   const archivar = (cuenta: CuentaSaldoJson, archivada: boolean) => {
+    if (offline.reason) return setFailure(offline.reason);
     setFailure(null);
     updateCuenta.mutate(
       { cuentaId: cuenta.id, input: { archivada, version: cuenta.version } },
@@ -88,6 +92,7 @@ export default function CuentasPage() {
   };
   const deshacer = () => {
     if (!undoOffer || !user) return;
+    if (offline.reason) return setFailure(offline.reason);
     undoChange.mutate(
       { ledgerId, action: 'MOVEMENT_DELETED', entityId: undoOffer.id, userId: user.id },
       {
@@ -190,6 +195,7 @@ export default function CuentasPage() {
           text={messages.cuentaArchivarConfirm}
           confirmLabel={messages.cuentaArchivarAction}
           busy={updateCuenta.isPending}
+          reason={offline.reason}
           onConfirm={() => archivar(abierto.cuenta, true)}
           onCancel={close}
         />
@@ -200,6 +206,7 @@ export default function CuentasPage() {
           text={messages.movEliminarConfirm}
           confirmLabel={messages.movEliminarAction}
           busy={deleteMov.isPending}
+          reason={offline.reason}
           onConfirm={() => eliminar(abierto.movimiento)}
           onCancel={close}
         />

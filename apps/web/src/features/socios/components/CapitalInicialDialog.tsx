@@ -25,6 +25,7 @@ import {
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { FigureText } from '../../../shared/ui/Figure';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { AmountField } from '../../cuentas';
 import { useAperturaCapital, useRegistrarCapital } from '../api/socios';
 
@@ -54,6 +55,9 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
   const [fecha, setFecha] = useState(fechaInicial);
   const apertura = useAperturaCapital(ledgerId, fecha);
   const registrar = useRegistrarCapital(ledgerId);
+  const offline = useNeedsConnection();
+  // What keeps "Registrar" disabled is said in a line the button names (issue 36): what remains to assign, or the connection.
+  const faltaId = `${offline.id}-falta`;
   const [lineas, setLineas] = useState<Record<string, Linea>>({});
 
   // Each new day's opening is proposed evenly (the extra cents to the first members).
@@ -133,7 +137,7 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
               );
             })}
           {falta && (
-            <Typography role="status" color={cuadra ? 'textSecondary' : 'error'}>
+            <Typography id={faltaId} role="status" color={cuadra ? 'textSecondary' : 'error'}>
               <FigureText text={t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })} />
             </Typography>
           )}
@@ -141,10 +145,12 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
         </Stack>
       </DialogContent>
       <DialogActions>
+        {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
         <Button onClick={onClose}>{messages.sociosCapitalInicialCancelar}</Button>
         <Button
           variant="contained"
-          disabled={!cuadra || registrar.isPending}
+          disabled={!cuadra || registrar.isPending || offline.reason !== null}
+          aria-describedby={[!cuadra && falta ? faltaId : null, offline.describedBy].filter(Boolean).join(' ') || undefined}
           onClick={() =>
             registrar.mutate(
               { fecha, aportes: leidas.map((l) => ({ userId: l.userId, ves: l.ves ?? '0', usd: l.usd ?? '0' })) },

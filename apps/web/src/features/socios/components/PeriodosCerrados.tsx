@@ -4,6 +4,7 @@ import { formatDayShort, formatUsd, messages, t, type LiquidacionCerrada } from 
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { FigureText } from '../../../shared/ui/Figure';
+import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { useReabrirPeriodo } from '../api/socios';
 
 /** The closed periods, newest first; the owner may reopen the latest (docs/product.md#socios-y-liquidacion). */
@@ -22,6 +23,7 @@ export function PeriodosCerrados({
 }) {
   const [asking, setAsking] = useState<LiquidacionCerrada | null>(null);
   const reabrir = useReabrirPeriodo(ledgerId);
+  const offline = useNeedsConnection();
   return (
     <Paper variant="outlined">
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
@@ -63,6 +65,7 @@ export function PeriodosCerrados({
           text={messages.sociosReabrirTexto}
           confirmLabel={messages.sociosReabrir}
           busy={reabrir.isPending}
+          reason={offline.reason}
           onCancel={() => setAsking(null)}
           onConfirm={() =>
             reabrir.mutate(asking.id, {

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiquidacionesResponse, LiquidacionResponse } from '@arb/shared';
@@ -171,6 +171,28 @@ describe('/ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion)', () =
     await userEvent.clear(tasa);
     await userEvent.type(tasa, '39,5');
     expect(screen.queryByText(warning)).toBeNull();
+  });
+
+  it('offline, closing a period says it needs the connection and sends nothing', async () => {
+    const sent = fakeApi(true);
+    open();
+    await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      const guardar = screen.getByRole('button', { name: 'Guardar reparto' });
+      expect(guardar).toHaveProperty('disabled', true);
+      expect(document.getElementById(guardar.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Requiere conexión');
+      await userEvent.click(screen.getByRole('button', { name: 'Cerrar período' }));
+      const dialog = await screen.findByRole('dialog');
+      const confirmar = within(dialog).getByRole('button', { name: 'Cerrar período' });
+      expect(confirmar).toHaveProperty('disabled', true);
+      expect(document.getElementById(confirmar.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Requiere conexión');
+      expect(sent).toEqual([]);
+    } finally {
+      onLine.mockRestore();
+      act(() => void window.dispatchEvent(new Event('online')));
+    }
   });
 
   it('a viewer reads everything and sees no write button', async () => {
