@@ -7,8 +7,6 @@ interface ConfirmDialogProps {
   text: string;
   confirmLabel: string;
   busy?: boolean;
-  /** Why the action cannot be confirmed now ("Requiere conexión"): the button is disabled and says so. */
-  reason?: string | null;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -18,16 +16,7 @@ interface ConfirmDialogProps {
  * starts on Cancelar, so Enter never confirms by accident; while the action runs the dialog
  * cannot be dismissed.
  */
-export function ConfirmDialog({
-  open = true,
-  title,
-  text,
-  confirmLabel,
-  busy = false,
-  reason = null,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open = true, title, text, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -42,21 +31,10 @@ export function ConfirmDialog({
         <DialogContentText id="confirm-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        {reason && (
-          <DialogContentText id="confirm-reason" variant="body2" sx={{ mr: 'auto', px: 1 }}>
-            {reason}
-          </DialogContentText>
-        )}
         <Button onClick={onCancel} disabled={busy} autoFocus>
           Cancelar
         </Button>
-        <Button
-          onClick={onConfirm}
-          color="error"
-          variant="contained"
-          disabled={busy || reason !== null}
-          aria-describedby={reason ? 'confirm-reason' : undefined}
-        >
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

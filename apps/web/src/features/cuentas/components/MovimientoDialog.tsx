@@ -21,7 +21,7 @@ import {
   type TipoMovimiento,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
 import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { useParallelRateState } from '../../rates';
 import { useCreateMovimiento, useUpdateMovimiento } from '../api/cuentas';
@@ -267,11 +267,10 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
         </DialogActions>
       </form>
       {farRate && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={FAR_RATE_TITLE}
           text={farRate.question}
           confirmLabel={SAVE_ANYWAY}
-          reason={offline.reason}
           onCancel={() => setFarRate(null)}
           onConfirm={() => {
             send(farRate.input);

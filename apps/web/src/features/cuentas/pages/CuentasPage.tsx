@@ -12,7 +12,7 @@ import { ledgersQueryOptions } from '../../ledgers';
 import { cuentasKeys, useCuentas, useDeleteMovimiento, useUpdateCuenta } from '../api/cuentas';
 import { ConnectionChip, useLedgerRealtime } from '../../realtime';
 import { useUndoChange } from '../../../shared/api/restore-change';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
 import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { SuccessSnackbar, messageWithId } from '../../../shared/ui/SuccessSnackbar';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
@@ -190,23 +190,21 @@ export default function CuentasPage() {
         <NuevaCuentaDialog ledgerId={ledgerId} members={members} userId={user?.id} cuenta={abierto.cuenta} onClose={close} />
       )}
       {abierto?.kind === 'archivar' && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('cuentaArchivarTitle', { cuenta: abierto.cuenta.nombre })}
           text={messages.cuentaArchivarConfirm}
           confirmLabel={messages.cuentaArchivarAction}
           busy={updateCuenta.isPending}
-          reason={offline.reason}
           onConfirm={() => archivar(abierto.cuenta, true)}
           onCancel={close}
         />
       )}
       {abierto?.kind === 'eliminar' && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={messages.movEliminarTitle}
           text={messages.movEliminarConfirm}
           confirmLabel={messages.movEliminarAction}
           busy={deleteMov.isPending}
-          reason={offline.reason}
           onConfirm={() => eliminar(abierto.movimiento)}
           onCancel={close}
         />

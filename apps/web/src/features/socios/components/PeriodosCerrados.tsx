@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { formatDayShort, formatUsd, messages, t, type LiquidacionCerrada } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
 import { FigureText } from '../../../shared/ui/Figure';
-import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { useReabrirPeriodo } from '../api/socios';
 
 /** The closed periods, newest first; the owner may reopen the latest (docs/product.md#socios-y-liquidacion). */
@@ -23,7 +22,6 @@ export function PeriodosCerrados({
 }) {
   const [asking, setAsking] = useState<LiquidacionCerrada | null>(null);
   const reabrir = useReabrirPeriodo(ledgerId);
-  const offline = useNeedsConnection();
   return (
     <Paper variant="outlined">
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
@@ -60,12 +58,11 @@ export function PeriodosCerrados({
         </List>
       )}
       {asking && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('sociosReabrirTitle', { desde: formatDayShort(asking.desde), hasta: formatDayShort(asking.hasta) })}
           text={messages.sociosReabrirTexto}
           confirmLabel={messages.sociosReabrir}
           busy={reabrir.isPending}
-          reason={offline.reason}
           onCancel={() => setAsking(null)}
           onConfirm={() =>
             reabrir.mutate(asking.id, {

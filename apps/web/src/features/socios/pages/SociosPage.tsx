@@ -31,9 +31,8 @@ import {
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { getStoredUser } from '../../../shared/lib/session';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
 import { FigureText } from '../../../shared/ui/Figure';
-import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
 import { ledgersQueryOptions } from '../../ledgers';
 import { useParallelRateState } from '../../rates';
@@ -79,7 +78,6 @@ export default function SociosPage() {
   // closed period keeps it, and it values every partner's bolívares (docs/product.md#money; issue 36
   // walk: "405,1234" without its comma was taken silently).
   const parallel = useParallelRateState().rate;
-  const offline = useNeedsConnection();
   const far = tasaFinal !== '' && parallel !== undefined ? rateFarFromMarket(tasaFinal, parallel) : null;
   const farText = far && parallel !== undefined ? rateWarningText('final', far, parallel) : null;
   const preview = useLiquidacionPreview(ledgerId, desde, hasta, tasaFinal);
@@ -218,14 +216,13 @@ export default function SociosPage() {
       </Typography>
       {body}
       {asking && preview.data && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('sociosCerrarTitle', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
           text={[t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) }), farText]
             .filter(Boolean)
             .join(' ')}
           confirmLabel={messages.sociosCerrar}
           busy={cerrar.isPending}
-          reason={offline.reason}
           onCancel={() => setAsking(false)}
           onConfirm={() =>
             cerrar.mutate(
