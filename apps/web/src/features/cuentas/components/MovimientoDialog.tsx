@@ -8,6 +8,8 @@ import {
   SENTIDOS,
   messages,
   parseAmount,
+  rateFarFromMarket,
+  rateWarningText,
   todayKey,
   toInputText,
   type CreateMovimientoInput,
@@ -19,6 +21,9 @@ import {
   type TipoMovimiento,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
+import { useParallelRateState } from '../../rates';
 import { useCreateMovimiento, useUpdateMovimiento } from '../api/cuentas';
 import { AmountField } from './AmountField';
 import { NativeSelect } from './NativeSelect';
@@ -65,6 +70,10 @@ function draftOf(m: MovimientoJson): MovimientoDraft & { fecha: string; comision
   };
 }
 
+/** The question before a far rate is saved: the dashboard's words (FarRateDialog), kept with this page's code. */
+const FAR_RATE_TITLE = 'Tasa lejos de la paralela';
+const SAVE_ANYWAY = 'Guardar igualmente';
+
 type Errors = Partial<Record<'monto' | 'comision' | 'tasa' | 'notas' | 'destino' | 'form', string>>;
 
 /**
@@ -92,6 +101,12 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   const [tasa, setTasa] = useState(stored?.tasa ?? '');
   const [notas, setNotas] = useState(draft.notas ?? '');
   const [errors, setErrors] = useState<Errors>({});
+  // A VES aporte or retiro's rate far from the parallel one is asked about before it is saved, as a
+  // transaction's is (docs/product.md#money): "405,1234" with its comma lost values 1.000.000 Bs at
+  // 0,25 USD of capital (issue 36 walk).
+  const parallel = useParallelRateState().rate;
+  const offline = useNeedsConnection();
+  const [farRate, setFarRate] = useState<{ question: string; input: CreateMovimientoInput } | null>(null);
 
   const opciones = [
     { value: SIN_ASIGNAR, label: messages.sinAsignar },
@@ -112,6 +127,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (offline.reason) return;
     const next: Errors = {};
     const m = parseAmount(monto, AMOUNT_DECIMALS);
     if (!m.ok) next.monto = m.error;
@@ -137,6 +153,16 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
       if (id === null) input.sentido = sentido;
       else Object.assign(input, sentido === 'entrada' ? { cuenta_destino_id: id } : { cuenta_origen_id: id });
     }
+    // In an edit only a changed rate is asked about: the stored one was saved against its own day's market.
+    const tasaNueva = typeof input.tasa === 'string' || typeof input.tasa === 'number' ? input.tasa : null;
+    const warning =
+      tasaNueva !== null && !(typeof movimiento?.tasa === 'number' && new Big(movimiento.tasa).eq(tasaNueva))
+        ? rateFarFromMarket(tasaNueva, parallel)
+        : null;
+    if (warning && parallel !== undefined) setFarRate({ question: rateWarningText('tasa', warning, parallel), input });
+    else send(input);
+  };
+  const send = (input: CreateMovimientoInput) => {
     if (movimiento) updateMov.mutate({ movId: movimiento.id, input: { ...input, version: movimiento.version } }, { onSuccess: onClose });
     else createMov.mutate({ input, idempotencyKey }, { onSuccess: onClose });
   };
@@ -228,12 +254,30 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
           </Stack>
         </DialogContent>
         <DialogActions>
+          {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
           <Button onClick={onClose}>{messages.dialogCancel}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending || offline.reason !== null}
+            aria-describedby={offline.describedBy}
+          >
             {messages.dialogSave}
           </Button>
         </DialogActions>
       </form>
+      {farRate && (
+        <OnlineConfirmDialog
+          title={FAR_RATE_TITLE}
+          text={farRate.question}
+          confirmLabel={SAVE_ANYWAY}
+          onCancel={() => setFarRate(null)}
+          onConfirm={() => {
+            send(farRate.input);
+            setFarRate(null);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

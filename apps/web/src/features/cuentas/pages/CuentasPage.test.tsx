@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayKey } from '@arb/shared';
@@ -175,6 +175,77 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     expect(await within(dialog).findByText(/Hay operaciones sin verificar en esta cuenta/)).toBeTruthy();
     expect(dialog.textContent).toContain('13.510,00 Bs.S');
     expect(within(dialog).queryByRole('button', { name: 'Registrar ajuste por la diferencia' })).toBeNull();
+  });
+
+  it('asks before saving a VES aporte whose rate is far from the parallel one (issue 36: a comma lost)', async () => {
+    const user = userEvent.setup();
+    const sent = fakeApi({ ledger: ledger(true), cuentas: answer([BANESCO]) });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Aporte' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '1.000.000');
+    // "405,1234" typed without its comma: 4.051.234 is 10.000 times the parallel rate (405,1234 Bs).
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' }), '4051234');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const question = await screen.findByRole('dialog', { name: 'Tasa lejos de la paralela' });
+    expect(question.textContent).toContain('¿Seguro? La tasa es 10.000 veces la paralela (405,1234 Bs)');
+    expect(writes(sent)).toEqual([]);
+    // Back to the form to fix it: the rate read the Venezuelan way is sent.
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    const tasa = within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' });
+    await user.clear(tasa);
+    await user.type(tasa, '405,1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]?.body).toMatchObject({ tipo: 'aporte', moneda: 'VES', monto: '1000000', tasa: '405.1234' });
+    expect(screen.queryByRole('dialog', { name: 'Tasa lejos de la paralela' })).toBeNull();
+  });
+
+  it('saves a far rate once its question is answered', async () => {
+    const user = userEvent.setup();
+    const sent = fakeApi({ ledger: ledger(true), cuentas: answer([BANESCO]) });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Retiro' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '1000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' }), '40,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const question = await screen.findByRole('dialog', { name: 'Tasa lejos de la paralela' });
+    expect(question.textContent).toContain('¿Seguro? La tasa es 10 veces menor que la paralela (405,1234 Bs)');
+    await user.click(within(question).getByRole('button', { name: 'Guardar igualmente' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]?.body).toMatchObject({ tipo: 'retiro', moneda: 'VES', monto: '1000', tasa: '40.5' });
+  });
+
+  it('offline, a dialog keeps what is typed and its Guardar says why it waits (issue 36: a reason seen on touch and heard)', async () => {
+    const user = userEvent.setup();
+    const sent = fakeApi({ ledger: ledger(true), cuentas: answer([BANESCO, BINANCE]) });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Transferencia' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Hacia' }), BANESCO.id);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '1.234,5');
+    // The connection goes: TanStack Query would hold the request paused behind a busy-looking button.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const guardar = within(dialog).getByRole('button', { name: 'Guardar' });
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(guardar).toHaveProperty('disabled', true);
+      const reason = document.getElementById(guardar.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toBe('Requiere conexión');
+      expect(within(dialog).getByText('Requiere conexión')).toBe(reason); // written, not only on hover
+      await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '{Enter}');
+      expect(writes(sent)).toEqual([]);
+    } finally {
+      // Back online, the same form is sent once.
+      onLine.mockRestore();
+      act(() => void window.dispatchEvent(new Event('online')));
+    }
+    expect(guardar).toHaveProperty('disabled', false);
+    expect(guardar.getAttribute('aria-describedby')).toBeNull();
+    await user.click(guardar);
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]?.body).toMatchObject({ tipo: 'transferencia', monto: '1234.5' });
   });
 
   it('refuses an ajuste without its reason before sending it', async () => {

@@ -12,7 +12,8 @@ import { ledgersQueryOptions } from '../../ledgers';
 import { cuentasKeys, useCuentas, useDeleteMovimiento, useUpdateCuenta } from '../api/cuentas';
 import { ConnectionChip, useLedgerRealtime } from '../../realtime';
 import { useUndoChange } from '../../../shared/api/restore-change';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
+import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { SuccessSnackbar, messageWithId } from '../../../shared/ui/SuccessSnackbar';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { CuadreDialog } from '../components/CuadreDialog';
@@ -76,8 +77,11 @@ export default function CuentasPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ text: string; id: number } | null>(null);
   const [undoOffer, setUndoOffer] = useState<MovimientoJson | null>(null);
+  // Offline every write here waits for the connection and says so (docs/product.md#working-offline).
+  const offline = useNeedsConnection();
 
   const archivar = (cuenta: CuentaSaldoJson, archivada: boolean) => {
+    if (offline.reason) return setFailure(offline.reason);
     setFailure(null);
     updateCuenta.mutate(
       { cuentaId: cuenta.id, input: { archivada, version: cuenta.version } },
@@ -99,6 +103,7 @@ export default function CuentasPage() {
   };
   const deshacer = () => {
     if (!undoOffer || !user) return;
+    if (offline.reason) return setFailure(offline.reason);
     undoChange.mutate(
       { ledgerId, action: 'MOVEMENT_DELETED', entityId: undoOffer.id, userId: user.id },
       {
@@ -198,7 +203,7 @@ export default function CuentasPage() {
         <NuevaCuentaDialog ledgerId={ledgerId} members={members} userId={user?.id} cuenta={abierto.cuenta} onClose={close} />
       )}
       {abierto?.kind === 'archivar' && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('cuentaArchivarTitle', { cuenta: abierto.cuenta.nombre })}
           text={messages.cuentaArchivarConfirm}
           confirmLabel={messages.cuentaArchivarAction}
@@ -208,7 +213,7 @@ export default function CuentasPage() {
         />
       )}
       {abierto?.kind === 'eliminar' && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={messages.movEliminarTitle}
           text={messages.movEliminarConfirm}
           confirmLabel={messages.movEliminarAction}

@@ -129,6 +129,15 @@ export function fakeApi({ ledger, cuentas, movimientos = [], activity = [], repl
       if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`)
         return json(...(typeof movimientos === 'function' ? await movimientos(url) : ([200, movimientos] as Reply)));
       if (url.pathname === `/api/ledgers/${LEDGER}/activity`) return json(200, activity);
+      // The parallel rate a VES aporte's or retiro's rate is compared with (issue 36: a rate far from it asks first).
+      if (url.pathname === '/api/rates/paralelo')
+        return json(200, {
+          promedio: 405.1234,
+          fechaActualizacion: null,
+          fuente: 'paralelo',
+          stale: false,
+          obtenidoEn: new Date().toISOString(),
+        });
       return json(404, { error: 'Recurso no encontrado', code: 'NOT_FOUND' });
     }),
   );

@@ -5,10 +5,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AMOUNT_DECIMALS,
+  FEE_DECIMALS,
   RATE_DECIMALS,
   canPreviewCreate,
   formatRate,
   messages,
+  padDecimals,
   previewCreateProfit,
   toInputText,
   transactionFormSchema,
@@ -73,6 +75,23 @@ const emptyValues = (
   cuentaVesId: cuentas.cuentaVesId,
   cuentaUsdId: cuentas.cuentaUsdId,
 });
+
+/** The decimals each money field shows on blur (TransactionFields' MoneyField). */
+const FIELD_DECIMALS: Partial<Record<string, number>> = {
+  venta: AMOUNT_DECIMALS,
+  compra: AMOUNT_DECIMALS,
+  tasa_venta: RATE_DECIMALS,
+  tasa_compra: RATE_DECIMALS,
+  comision_usd: FEE_DECIMALS,
+};
+
+const isFieldName = (name: string): name is (typeof FIELD_NAMES)[number] => (FIELD_NAMES as readonly string[]).includes(name);
+
+/** True when `now` is `sent` as the field's blur writes it ("318" → "318,00"), not something typed. */
+function onlyFormatted(name: string, sent: string, now: string): boolean {
+  const decimals = FIELD_DECIMALS[name];
+  return decimals !== undefined && sent !== '' && now !== sent && padDecimals(sent, decimals) === now;
+}
 
 /** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
 export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parallelRateMissing = false, repeat = null }: Props) {
@@ -140,15 +159,21 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
    * user typed (issue 36: the answer wiped it, or ate the first keystrokes, "80" left "0.00").
    */
   const clearSent = (sent: Values) => {
-    const kept = changedWhileSending.current;
     const now = getValues() as Values;
+    // A field left while the create was on its way is written es-ES on blur ("318" → "318,00"): that
+    // is the sent value as shown, not a new one, and it goes like the others (issue 36 walk: a rate
+    // sent with Enter stayed in its field once the next field was clicked, ready to be sent again).
+    const kept = new Set(
+      [...changedWhileSending.current].filter((name) => !isFieldName(name) || !onlyFormatted(name, sent[name], now[name])),
+    );
     // The accounts stay: the next operation usually goes to the same ones.
     if (kept.size === 0 && FIELD_NAMES.every((name) => now[name] === sent[name])) {
       reset(emptyValues(fecha, now));
       return;
     }
     const next = emptyValues(fecha, now);
-    for (const name of FIELD_NAMES) if (kept.has(name) || now[name] !== sent[name]) next[name] = now[name];
+    for (const name of FIELD_NAMES)
+      if (kept.has(name) || (now[name] !== sent[name] && !onlyFormatted(name, sent[name], now[name]))) next[name] = now[name];
     // keepFieldsRef: the fields keep their inputs and get their values at once. Without it React Hook
     // Form forgets the inputs until they are drawn again, and the field being typed in (drawn again
     // only when its looks change) took back its old value at the next keystroke: "80" became "8".

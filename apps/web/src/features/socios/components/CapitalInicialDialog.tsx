@@ -26,6 +26,8 @@ import {
   type LedgerMember,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { FigureText } from '../../../shared/ui/Figure';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { AmountField } from '../../cuentas';
 import { useAperturaCapital, useRegistrarCapital } from '../api/socios';
 
@@ -66,6 +68,9 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
   const [fecha, setFecha] = useState(fechaInicial);
   const apertura = useAperturaCapital(ledgerId, fecha);
   const registrar = useRegistrarCapital(ledgerId);
+  const offline = useNeedsConnection();
+  // What keeps "Registrar" disabled is said in a line the button names (issue 36): what remains to assign, or the connection.
+  const faltaId = `${offline.id}-falta`;
   const [lineas, setLineas] = useState<Record<string, Linea>>({});
 
   // Each new day's opening is proposed evenly (the extra cents to the first members).
@@ -117,7 +122,7 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
           {apertura.isError && <Alert severity="error">{errorMessage(apertura.error, messages.sociosLoadError)}</Alert>}
           {data && (
             <Typography variant="body2">
-              {t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })}
+              <FigureText text={t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })} />
             </Typography>
           )}
           {data && (data.ves < 0 || data.usd < 0) && <Alert severity="info">{sociosMessages.capitalInicialNegativo}</Alert>}
@@ -148,18 +153,20 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
               );
             })}
           {falta && (
-            <Typography role="status" color={cuadra ? 'textSecondary' : 'error'}>
-              {t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })}
+            <Typography id={faltaId} role="status" color={cuadra ? 'textSecondary' : 'error'}>
+              <FigureText text={t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })} />
             </Typography>
           )}
           {registrar.isError && <Alert severity="error">{errorMessage(registrar.error, messages.sociosCapitalInicialError)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
+        {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
         <Button onClick={onClose}>{messages.sociosCapitalInicialCancelar}</Button>
         <Button
           variant="contained"
-          disabled={!cuadra || registrar.isPending}
+          disabled={!cuadra || registrar.isPending || offline.reason !== null}
+          aria-describedby={[!cuadra && falta ? faltaId : null, offline.describedBy].filter(Boolean).join(' ') || undefined}
           onClick={() =>
             registrar.mutate(
               { fecha, aportes: leidas.map((l) => ({ userId: l.userId, ves: l.ves ?? '0', usd: l.usd ?? '0' })) },

@@ -1,6 +1,6 @@
 import { Alert, Box, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { formatNumber, formatUsd, messages, t, transferenciaTexto, type LiquidacionResponse } from '@arb/shared';
-import { Figure } from '../../../shared/ui/Figure';
+import { Figure, FigureText } from '../../../shared/ui/Figure';
 
 /** One figure with its one-line explanation (docs/product.md#socios-y-liquidacion). */
 function Linea({ label, value, help, testId }: { label: string; value: number; help?: string; testId?: string }) {
@@ -33,7 +33,7 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-          {t('sociosTasas', { ini: tasaText(data.tasas.inicial.tasa), fin: tasaText(data.tasas.final.tasa) })}
+          <FigureText text={t('sociosTasas', { ini: tasaText(data.tasas.inicial.tasa), fin: tasaText(data.tasas.final.tasa) })} />
         </Typography>
         <Linea label={messages.sociosPatrimonioInicial} value={data.patrimonio_inicial_usd} help={messages.sociosPatrimonioInicialHelp} />
         <Linea label={messages.sociosPatrimonioFinal} value={data.patrimonio_final_usd} help={messages.sociosPatrimonioFinalHelp} />
@@ -90,7 +90,7 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
             <List dense data-testid="socios-transferencias">
               {data.transferencias.map((x) => (
                 <ListItem key={`${x.de.id}-${x.a.id}`}>
-                  <ListItemText primary={transferenciaTexto(x)} />
+                  <ListItemText primary={<FigureText text={transferenciaTexto(x)} />} />
                 </ListItem>
               ))}
             </List>

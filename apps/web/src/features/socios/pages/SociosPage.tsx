@@ -16,15 +16,29 @@ import {
   Typography,
 } from '@mui/material';
 import { useParams } from 'react-router';
-import { formatDayShort, formatNumber2, messages, parseAmount, RATE_DECIMALS, sociosMessages, t, todayKey, type Ledger } from '@arb/shared';
+import {
+  formatDayShort,
+  formatNumber2,
+  messages,
+  parseAmount,
+  RATE_DECIMALS,
+  rateFarFromMarket,
+  rateWarningText,
+  sociosMessages,
+  t,
+  todayKey,
+  type Ledger,
+} from '@arb/shared';
 import { useUndoChange } from '../../../shared/api/restore-change';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { getStoredUser } from '../../../shared/lib/session';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
+import { FigureText } from '../../../shared/ui/Figure';
 import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { ledgersQueryOptions } from '../../ledgers';
+import { useParallelRateState } from '../../rates';
 import { useAportesRetiros, useCerrarPeriodo, useLiquidaciones, useLiquidacionPreview } from '../api/socios';
 import { CapitalInicialDialog } from '../components/CapitalInicialDialog';
 import { LiquidacionView } from '../components/LiquidacionView';
@@ -67,6 +81,12 @@ export default function SociosPage() {
 
   const tasa = parseAmount(tasaText, RATE_DECIMALS);
   const tasaFinal = tasa.ok && tasa.value !== null ? tasa.value : '';
+  // A final rate far from the parallel one is said under the field and in the closing question: a
+  // closed period keeps it, and it values every partner's bolívares (docs/product.md#money; issue 36
+  // walk: "405,1234" without its comma was taken silently).
+  const parallel = useParallelRateState().rate;
+  const far = tasaFinal !== '' && parallel !== undefined ? rateFarFromMarket(tasaFinal, parallel) : null;
+  const farText = far && parallel !== undefined ? rateWarningText('final', far, parallel) : null;
   const preview = useLiquidacionPreview(ledgerId, desde, hasta, tasaFinal);
   const movimientos = useAportesRetiros(ledgerId, desde, hasta);
   const cerrar = useCerrarPeriodo(ledgerId);
@@ -115,10 +135,13 @@ export default function SociosPage() {
               value={tasaText}
               onChange={(e) => setTasaText(e.target.value)}
               error={!tasa.ok}
-              helperText={tasa.ok ? undefined : tasa.error}
+              helperText={tasa.ok ? (farText ?? undefined) : tasa.error}
               size="small"
               fullWidth
-              slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                formHelperText: { sx: farText && tasa.ok ? { color: 'warning.dark' } : {} },
+              }}
             />
           </Stack>
         </Paper>
@@ -163,7 +186,11 @@ export default function SociosPage() {
               {movimientos.data.map((m) => (
                 <ListItem key={m.id}>
                   <ListItemText
-                    primary={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${formatNumber2(m.monto)} ${m.moneda === 'VES' ? 'Bs' : 'USD'}`}
+                    primary={
+                      <FigureText
+                        text={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${formatNumber2(m.monto)} ${m.moneda === 'VES' ? 'Bs' : 'USD'}`}
+                      />
+                    }
                     secondary={formatDayShort(m.fecha)}
                   />
                 </ListItem>
@@ -196,9 +223,11 @@ export default function SociosPage() {
       </Typography>
       {body}
       {asking && preview.data && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('sociosCerrarTitle', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
-          text={t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
+          text={[t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) }), farText]
+            .filter(Boolean)
+            .join(' ')}
           confirmLabel={messages.sociosCerrar}
           busy={cerrar.isPending}
           onCancel={() => setAsking(false)}
