@@ -10,7 +10,7 @@ import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
 import { rateOfDayStored } from '../market/rate-days.ts';
 import { num } from '../transactions/transaction-json.ts';
-import { checkCuentaRefs, isMember } from './cuenta-checks.ts';
+import { checkCuentaRefs, isMember, isSocio } from './cuenta-checks.ts';
 import { MOVIMIENTO_JOINS, MOVIMIENTO_JSON, MOVIMIENTO_ORDER, toMovimientoJson, type MovimientoRow } from './cuenta-rows.ts';
 import { recheckDescuadres } from './descuadre.ts';
 
@@ -118,9 +118,11 @@ async function resolve(
     },
   ]);
   const capital = data.tipo === 'aporte' || data.tipo === 'retiro';
-  // Whose capital: the request's socio, else the one who records it (aporte/retiro only).
+  // Whose capital: the request's socio, else the one who records it (aporte/retiro only). A retiro
+  // may name a former partner (DESIGN §28): how the capital of someone who left is paid out.
   const miembro = capital ? (data.miembroId ?? current?.miembro_id ?? userId) : null;
-  if (miembro !== null && miembro !== current?.miembro_id && !(await isMember(tx, ledgerId, miembro)))
+  const partner = data.tipo === 'retiro' ? isSocio : isMember;
+  if (miembro !== null && miembro !== current?.miembro_id && !(await partner(tx, ledgerId, miembro)))
     throw new AppError('VALIDATION_ERROR', messages.movMiembroInvalido, { miembroId: messages.movMiembroInvalido });
   let tasa = data.tasa ?? null;
   if (capital && data.moneda === 'VES' && tasa === null) {
