@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 import { Big } from '../money/decimal.ts';
 import { MONEDAS, SENTIDOS, TIPOS_CUENTA, TIPOS_MOVIMIENTO, movementShapeError } from '../money/cuentas.ts';
-import { dayKeySchema, uuidSchema } from './common.ts';
+import { dayKeySchema, entryDayKeySchema, uuidSchema } from './common.ts';
 import { baseBalanceSchema, moneyAmountSchema, notesSchema, occurredAtSchema, rateSchema } from './transaction.ts';
 
 /**
@@ -101,7 +101,8 @@ const tasaSchema = z.optional(
 
 const movimientoShape = {
   tipo: z.enum(TIPOS_MOVIMIENTO, { error: messages.validationFailed }),
-  fecha: dayKeySchema,
+  // Written into the ledger: no later than tomorrow, like a transaction's day (issue 36).
+  fecha: entryDayKeySchema,
   ocurrido_en: occurredAtSchema,
   moneda: monedaSchema,
   monto: montoSchema,
@@ -173,7 +174,7 @@ export const movimientosQuerySchema = z.object({
 export const cuentasQuerySchema = z.object({ fecha: z.optional(dayKeySchema) });
 
 /** POST …/cuentas/:cuentaId/cuadres: the balance seen in the bank at the end of `fecha`. */
-export const createCuadreSchema = z.object({ fecha: dayKeySchema, saldo_real: baseBalanceSchema }, objectError);
+export const createCuadreSchema = z.object({ fecha: entryDayKeySchema, saldo_real: baseBalanceSchema }, objectError);
 export type CreateCuadreInput = z.input<typeof createCuadreSchema>;
 export type CreateCuadreData = z.output<typeof createCuadreSchema>;
 

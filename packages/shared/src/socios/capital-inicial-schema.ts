@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 import { Big, toFixedString } from '../money/decimal.ts';
-import { dayKeySchema, uuidSchema } from '../schemas/common.ts';
+import { entryDayKeySchema, uuidSchema } from '../schemas/common.ts';
 import { moneyAmountSchema } from '../schemas/transaction.ts';
 import { MINUS } from './signed-amount.ts';
 
@@ -51,7 +51,8 @@ export const CAPITAL_INICIAL_MAX_SOCIOS = 50;
 export const capitalInicialSchema = z
   .object(
     {
-      fecha: dayKeySchema,
+      // Written into the ledger (a base and movements of that day): no later than tomorrow (issue 36).
+      fecha: entryDayKeySchema,
       aportes: z
         .array(z.object({ userId: uuidSchema, ves: signedMoneyAmountSchema, usd: signedMoneyAmountSchema }, objectError), objectError)
         .check(z.minLength(1, messages.validationFailed), z.maxLength(CAPITAL_INICIAL_MAX_SOCIOS, messages.validationFailed)),
