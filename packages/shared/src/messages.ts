@@ -663,6 +663,8 @@ export const messages = {
   cuentaStale: 'Otro usuario modificó esta cuenta. Recarga para ver los cambios.',
   cuentaNombreInvalido: 'El nombre de la cuenta debe tener entre 1 y 60 caracteres',
   cuentaMetodoInvalido: 'Cada método de Binance debe tener entre 1 y 60 caracteres (20 como máximo)',
+  // DESIGN §28: a Binance method names one active account per titular (the sync's match).
+  cuentaMetodoRepetido: '«{metodo}» ya está en la cuenta {cuenta} del mismo titular',
   cuentaTitularInvalido: 'El titular debe ser un miembro del registro',
   tasaRequerida: 'Indica la tasa para valorar el aporte en USD',
   movNotFound: 'Movimiento no encontrado',

@@ -73,6 +73,7 @@ export {
   movementNet,
   movementShapeError,
   movimientosNetos,
+  metodoBinanceClave,
   nombreClave,
   saldoCuenta,
   sinAsignar,
