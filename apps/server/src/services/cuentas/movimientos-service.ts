@@ -124,7 +124,11 @@ async function resolve(
   const partner = data.tipo === 'retiro' ? isSocio : isMember;
   if (miembro !== null && miembro !== current?.miembro_id && !(await partner(tx, ledgerId, miembro)))
     throw new AppError('VALIDATION_ERROR', messages.movMiembroInvalido, { miembroId: messages.movMiembroInvalido });
-  let tasa = data.tasa ?? null;
+  // DESIGN §28: a defaulted rate is resolved once, at creation, and stored. An edit that omits
+  // `tasa` keeps the stored one while the movement stays a VES aporte/retiro (a note corrected
+  // after the day's history value arrived must not revalue the capital); `tasa: null` asks again.
+  const keep = capital && data.moneda === 'VES' && current?.moneda === 'VES' ? current.tasa : null;
+  let tasa = data.tasa === undefined ? keep : data.tasa;
   if (capital && data.moneda === 'VES' && tasa === null) {
     tasa = (await rateOfDay(tx, data.fecha, ctx.config.APP_TIMEZONE)) ?? null;
     if (tasa === null) throw new AppError('TASA_REQUERIDA', messages.tasaRequerida, { tasa: messages.tasaRequerida });
