@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { Big } from '../money/decimal.ts';
 import { MONEDAS, SENTIDOS, TIPOS_CUENTA, TIPOS_MOVIMIENTO, movementShapeError } from '../money/cuentas.ts';
 import { dayKeySchema, entryDayKeySchema, uuidSchema } from './common.ts';
-import { baseBalanceSchema, moneyAmountSchema, notesSchema, occurredAtSchema, rateSchema } from './transaction.ts';
+import { cuadreSaldoSchema, moneyAmountSchema, notesSchema, occurredAtSchema, rateSchema } from './transaction.ts';
 
 /**
  * Accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos, docs/api.md#cuentas):
@@ -174,7 +174,7 @@ export const movimientosQuerySchema = z.object({
 export const cuentasQuerySchema = z.object({ fecha: z.optional(dayKeySchema) });
 
 /** POST …/cuentas/:cuentaId/cuadres: the balance seen in the bank at the end of `fecha`. */
-export const createCuadreSchema = z.object({ fecha: entryDayKeySchema, saldo_real: baseBalanceSchema }, objectError);
+export const createCuadreSchema = z.object({ fecha: entryDayKeySchema, saldo_real: cuadreSaldoSchema }, objectError);
 export type CreateCuadreInput = z.input<typeof createCuadreSchema>;
 export type CreateCuadreData = z.output<typeof createCuadreSchema>;
 
