@@ -133,6 +133,7 @@ export default function LedgerHistoryPage() {
           ledgerId={ledgerId}
           viewer={{ userId: user?.id, isOwner: permissions.isOwner, soloLectura: permissions.soloLectura }}
           metodo={ledger.data.metodo_ganancia}
+          miembros={new Map(searchMembers(ledger.data).map((m) => [m.id, m.user_name || m.email]))}
         />
       </Stack>
     );
