@@ -40,6 +40,8 @@ export const historyTexts = {
   /** An account the page no longer lists (deleted): named by what the log cannot know. */
   activityCuentaDesconocida: 'otra cuenta',
   activitySocioDesconocido: 'otro socio',
+  // "Buscar operaciones": one hit is said in the singular (its plural is messages.searchCount).
+  searchCountOne: '1 operación',
 } as const;
 
 export type HistoryTextKey = keyof typeof historyTexts;

@@ -29,6 +29,7 @@ import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
 import { FilterSelect } from '../../../shared/ui/FilterSelect';
 import { useSearchAccounts } from '../api/search-accounts';
 import { useSearchTransactions, type SearchFilters } from '../api/search-transactions';
+import { ht } from '../history-texts';
 
 const TIPOS = [
   { value: 'venta', label: messages.searchTipoVenta },
@@ -41,13 +42,16 @@ const ORIGENES = [
 
 const EMPTY: SearchFilters = { q: '', desde: '', hasta: '', tipo: '', origen: '', cuentaId: '', userId: '' };
 
-/** "Compra 50,00 USD a 39,00 Bs · referencia · contraparte": the side, then what the text matched. */
+/**
+ * "Compra 50,00 USD a 39,00 Bs · referencia · contraparte": the sides, then what the text matched.
+ * A row that pairs a sale and a purchase shows both, as its row on the dashboard does.
+ */
 function describe(r: SearchRow): string {
-  const side =
-    r.venta > 0
-      ? `${messages.searchTipoVenta} ${formatUsd(r.venta)} a ${formatRate(r.tasa_venta)}`
-      : `${messages.searchTipoCompra} ${formatUsd(r.compra)} a ${formatRate(r.tasa_compra)}`;
-  return [side, r.referencia, r.contraparte].filter(Boolean).join(' · ');
+  const sides = [
+    r.venta > 0 ? `${messages.searchTipoVenta} ${formatUsd(r.venta)} a ${formatRate(r.tasa_venta)}` : null,
+    r.compra > 0 ? `${messages.searchTipoCompra} ${formatUsd(r.compra)} a ${formatRate(r.tasa_compra)}` : null,
+  ];
+  return [...sides, r.referencia, r.contraparte].filter(Boolean).join(' · ');
 }
 
 /** What the form would send, or the Spanish reason it cannot be sent yet (said without asking the server). */
@@ -225,7 +229,9 @@ export function SearchSection({ ledgerId, members = [] }: Props) {
                 ? messages.searchNoResults
                 : data.mas
                   ? t('searchMore', { n: '1.000' })
-                  : t('searchCount', { n: data.total })}
+                  : data.total === 1
+                    ? ht('searchCountOne')
+                    : t('searchCount', { n: data.total })}
             </Typography>
             <List aria-label={messages.searchTitle} disablePadding>
               {data.rows.map((r) => (
