@@ -79,6 +79,54 @@ describe('Buscar operaciones', () => {
     expect(screen.getByRole('status').textContent).toBe('1 operación');
   });
 
+  it('keeps the search in the address: "back" from a hit returns to the same results and filters (walk3)', async () => {
+    signIn();
+    const { calls } = fakeApi({
+      '/api/ledgers/L1/cuentas': { status: 200, body: cuentasAnswer },
+      '/api/ledgers/L1/transactions/search': (url) => ({
+        status: 200,
+        body: { rows: [row(1, { fecha: '2026-03-12', notas: `hit ${url.searchParams.get('q')}` })], total: 1, mas: false, page: 1 },
+      }),
+    });
+    renderAt(<SearchSection ledgerId="L1" />, '/ledger/L1/history');
+    const user = userEvent.setup();
+    await pick(user, 'Cuenta', 'Banesco (Bs)');
+    await pick(user, 'Tipo', 'Compra');
+    await user.type(screen.getByLabelText('Nota, referencia o contraparte'), 'mercantil{Enter}');
+    await user.click(await screen.findByRole('link', { name: /hit mercantil/ }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard?ledger=L1&date=2026-03-12');
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    // The same results, and the form says what it searched.
+    expect(await screen.findByRole('link', { name: /hit mercantil/ })).toBeTruthy();
+    expect((screen.getByLabelText('Nota, referencia o contraparte') as HTMLInputElement).value).toBe('mercantil');
+    expect(screen.getByLabelText('Cuenta').textContent).toBe('Banesco (Bs)');
+    expect(screen.getByLabelText('Tipo').textContent).toBe('Compra');
+    expect(Object.fromEntries(calls('/api/ledgers/L1/transactions/search').at(-1)!.searchParams)).toEqual({
+      q: 'mercantil',
+      tipo: 'compra',
+      cuentaId: BANESCO,
+    });
+  });
+
+  it('an address holding a search shows its results at once; a value the form could not send is dropped', async () => {
+    signIn();
+    const { calls } = fakeApi({
+      '/api/ledgers/L1/transactions/search': { status: 200, body: { rows: [row(1)], total: 1, mas: false, page: 1 } },
+    });
+    renderAt(<SearchSection ledgerId="L1" />, '/ledger/L1/history?buscar=1&q=pedro&tipo=otra&desde=2026-03-01&hasta=ayer&pagina=2');
+    expect(await screen.findByText('nota 1')).toBeTruthy();
+    expect(Object.fromEntries(calls('/api/ledgers/L1/transactions/search')[0]!.searchParams)).toEqual({
+      q: 'pedro',
+      desde: '2026-03-01',
+      page: '2',
+    });
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2026-03-01');
+    // "Limpiar" takes the search out of the address: nothing is shown or asked again.
+    await userEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(screen.queryByText('nota 1')).toBeNull();
+    expect((screen.getByLabelText('Nota, referencia o contraparte') as HTMLInputElement).value).toBe('');
+  });
+
   it('says a text needs 3 characters without asking the server', async () => {
     signIn();
     const { calls } = fakeApi({});
