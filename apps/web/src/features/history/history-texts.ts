@@ -40,6 +40,9 @@ export const historyTexts = {
   /** An account the page no longer lists (deleted): named by what the log cannot know. */
   activityCuentaDesconocida: 'otra cuenta',
   activitySocioDesconocido: 'otro socio',
+  // A day of "Fechas con transacciones" with movements (docs/product.md#cuentas-y-movimientos: /dates lists them).
+  datesMovCount: '{count} movimientos',
+  datesMovCountOne: '1 movimiento',
   // "Buscar operaciones": one hit is said in the singular (its plural is messages.searchCount).
   searchCountOne: '1 operación',
 } as const;

@@ -19,7 +19,7 @@ import { SearchSection } from '../components/SearchSection';
 import { SummaryTiles } from '../components/SummaryTiles';
 import { useHistoryRealtime } from '../hooks/use-history-realtime';
 import { ConnectionChip } from '../../realtime';
-import { daysChipLabel } from '../lib/labels';
+import { daysChipLabel, daysWithTransactions } from '../lib/labels';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { searchMembers } from '../lib/search-members';
@@ -81,7 +81,9 @@ export default function LedgerHistoryPage() {
           <Typography variant="h4" component="h1">
             {ledger.data.name}
           </Typography>
-          {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
+          {dates.data && (
+            <Chip color="primary" variant="outlined" label={daysChipLabel(daysWithTransactions(dates.data))} data-testid="days-chip" />
+          )}
           <ConnectionChip connected={connected} />
           <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/cuentas`} variant="outlined" size="small">
             {messages.cuentasNavLink}
