@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -136,6 +136,16 @@ describe('ReportesPage (DESIGN §25)', () => {
     expect(screen.getByText(/^Falta la tasa del \d\d\/\d\d\/\d{4}$/)).toBeTruthy();
     // The rates history is not there: a Spanish notice, not a crash.
     expect(await screen.findByText('No se pudieron cargar las tasas')).toBeTruthy();
+  });
+
+  it("asks the current month's rates up to today only, never for days still to come (walk3)", async () => {
+    const calls = fakeApi();
+    open();
+    await screen.findByText('1,89 USD');
+    const actual = todayKey().slice(0, 7);
+    fireEvent.change(screen.getByTestId('mes'), { target: { value: actual } });
+    await waitFor(() => expect(calls).toContain(`/api/rates/history?desde=${actual}-01&hasta=${todayKey()}`));
+    expect(calls.some((c) => c.startsWith('/api/rates/history') && !c.endsWith(todayKey()) && c.includes(`desde=${actual}`))).toBe(false);
   });
 
   it('downloads the workbook and the PDF under the server name, saying when done', async () => {

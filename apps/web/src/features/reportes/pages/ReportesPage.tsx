@@ -21,7 +21,8 @@ import { useDownload } from '../hooks/use-download';
 export default function ReportesPage() {
   const ledgerId = useParams().ledgerId ?? '';
   const ledger = useQuery({ ...ledgersQueryOptions(), select: (list: Ledger[]) => list.find((l) => l.id === ledgerId) ?? null });
-  const actual = todayKey().slice(0, 7);
+  const hoy = todayKey();
+  const actual = hoy.slice(0, 7);
   const [mes, setMes] = useState(() => previousMonth(actual));
   const reporte = useReporteMensual(ledgerId, mes);
   const { state, start } = useDownload(ledgerId, mes);
@@ -65,7 +66,8 @@ export default function ReportesPage() {
         />
         <Descargas state={state} onDownload={(f) => void start(f)} />
         {body}
-        <RatesChart desde={desde} hasta={hasta} />
+        {/* The current month's rates stop at today: the server carries the last rate into days still to come. */}
+        <RatesChart desde={desde} hasta={hasta < hoy ? hasta : hoy} />
       </Stack>
     </Container>
   );
