@@ -51,6 +51,9 @@ const reporte = (over: Partial<ReporteMensualJson['resumen']> = {}): ReporteMens
   autores: [],
 });
 
+/** While true, the month's figures and files fail as a dropped connection does (fetch rejects). */
+let down = false;
+
 /** The page's API: ledgers, the month's figures, rates history (absent: 404), and the files as streams of two chunks. */
 function fakeApi(fileStatus = 200) {
   const calls: string[] = [];
@@ -63,6 +66,7 @@ function fakeApi(fileStatus = 200) {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/ledgers') return json(200, [{ id: LEDGER, name: 'Caja Ñandú', ownerId: ANA.id, members: [] }]);
       if (url.pathname.endsWith('/reportes/mensual')) {
+        if (down) throw new TypeError('Failed to fetch');
         const formato = url.searchParams.get('formato');
         if (formato === 'json') return json(200, reporte());
         if (fileStatus !== 200)
@@ -118,6 +122,7 @@ beforeEach(() => {
   } as unknown as typeof ResizeObserver;
 });
 afterEach(() => {
+  down = false;
   cleanup();
   vi.unstubAllGlobals();
   click?.mockRestore();
@@ -160,6 +165,20 @@ describe('ReportesPage (DESIGN §25)', () => {
       `/api/ledgers/${LEDGER}/reportes/mensual?mes=${MES}&formato=xlsx`,
       `/api/ledgers/${LEDGER}/reportes/mensual?mes=${MES}&formato=pdf`,
     ]);
+  });
+
+  it('a dropped connection says what failed, the figures with "Reintentar" (walk3)', async () => {
+    down = true;
+    const calls = fakeApi();
+    open();
+    expect(await screen.findByText('Error cargando el informe del mes')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    expect(await screen.findByText('No se pudo descargar el informe')).toBeTruthy();
+    expect(screen.queryByText(/al procesar la solicitud/)).toBeNull();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('1,89 USD')).toBeTruthy();
+    expect(calls.filter((c) => c.endsWith('formato=json'))).toHaveLength(2);
   });
 
   it("a refused download shows the server's Spanish message", async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, Container, Stack, TextField, Typography } from '@mui/material';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { useParams } from 'react-router';
 import { MES_RE, PRIMER_MES, messages, monthRange, previousMonth, todayKey, type Ledger, reportesMessages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
@@ -35,7 +36,16 @@ export default function ReportesPage() {
         <CircularProgress aria-label={messages.cuentasLoading} />
       </Box>
     );
-  else if (reporte.isError) body = <Alert severity="error">{errorMessage(reporte.error, reportesMessages.reportesErrorCarga)}</Alert>;
+  // A failed read says which (a dropped connection too, not the generic "al procesar la solicitud",
+  // which the download's own failure would repeat beside it) and offers "Reintentar".
+  else if (reporte.isError)
+    body = (
+      <RetryAlert
+        message={errorMessage(reporte.error, reportesMessages.reportesErrorCarga, reportesMessages.reportesErrorCarga)}
+        onRetry={() => void reporte.refetch()}
+        retrying={reporte.isFetching}
+      />
+    );
   else
     body = (
       <Stack spacing={2}>
