@@ -35,7 +35,13 @@ async function openDashboard(page: Page, ledgerId: string): Promise<void> {
 }
 
 /** How far the page scrolls sideways (0 = not at all). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/**
+ * How far the page reaches past the screen's right edge. Measured against the layout width
+ * (`clientWidth`), not `innerWidth`: with a phone's viewport (isMobile) Chromium widens `innerWidth`
+ * to whatever overflows, so `scrollWidth - innerWidth` was always 0 and hid the admin page's
+ * 13 px (walk3).
+ */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function addSale(s: Session, a: Account, ledgerId: string, venta: number): Promise<void> {
   await call(s, 'POST', '/api/transactions', { ledgerId, fecha: today(), venta, tasa_venta: 40 }, a.token);
