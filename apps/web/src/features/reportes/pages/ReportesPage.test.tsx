@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { previousMonth, todayKey, type ReporteMensualJson } from '@arb/shared';
 import { saveSession } from '../../../shared/lib/session';
@@ -93,16 +93,18 @@ function fakeApi(fileStatus = 200) {
   return calls;
 }
 
-const open = () =>
+/** The page at its route (`search` after it); the router comes back so a test can go back as the browser's button does. */
+const open = (search = '') => {
+  const router = createMemoryRouter([{ path: '/ledger/:ledgerId/reportes', element: <ReportesPage /> }], {
+    initialEntries: [`/ledger/${LEDGER}/reportes${search}`],
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/ledger/${LEDGER}/reportes`]}>
-        <Routes>
-          <Route path="/ledger/:ledgerId/reportes" element={<ReportesPage />} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
+};
 
 const saved: string[] = [];
 let click: { mockRestore(): void } | undefined;
@@ -151,6 +153,25 @@ describe('ReportesPage (DESIGN §25)', () => {
     fireEvent.change(screen.getByTestId('mes'), { target: { value: actual } });
     await waitFor(() => expect(calls).toContain(`/api/rates/history?desde=${actual}-01&hasta=${todayKey()}`));
     expect(calls.some((c) => c.startsWith('/api/rates/history') && !c.endsWith(todayKey()) && c.includes(`desde=${actual}`))).toBe(false);
+  });
+
+  it('keeps the month in the address: it opens on ?mes= and "back" returns to the month chosen before (walk3)', async () => {
+    const calls = fakeApi();
+    const antes = previousMonth(MES);
+    const router = open(`?mes=${antes}`);
+    await screen.findByText('1,89 USD');
+    expect((screen.getByTestId('mes') as HTMLInputElement).value).toBe(antes);
+    expect(calls).toContain(`/api/ledgers/${LEDGER}/reportes/mensual?mes=${antes}&formato=json`);
+    fireEvent.change(screen.getByTestId('mes'), { target: { value: MES } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?mes=${MES}`));
+    await waitFor(() => expect(calls).toContain(`/api/ledgers/${LEDGER}/reportes/mensual?mes=${MES}&formato=json`));
+    await router.navigate(-1);
+    await waitFor(() => expect((screen.getByTestId('mes') as HTMLInputElement).value).toBe(antes));
+    // A month the picker would refuse falls back to the last whole one.
+    cleanup();
+    open('?mes=2999-01');
+    await screen.findAllByText('1,89 USD');
+    expect((screen.getByTestId('mes') as HTMLInputElement).value).toBe(MES);
   });
 
   it('downloads the workbook and the PDF under the server name, saying when done', async () => {

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, Container, Stack, TextField, Typography } from '@mui/material';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { MES_RE, PRIMER_MES, messages, monthRange, previousMonth, todayKey, type Ledger, reportesMessages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgersQueryOptions } from '../../ledgers';
@@ -24,7 +23,19 @@ export default function ReportesPage() {
   const ledger = useQuery({ ...ledgersQueryOptions(), select: (list: Ledger[]) => list.find((l) => l.id === ledgerId) ?? null });
   const hoy = todayKey();
   const actual = hoy.slice(0, 7);
-  const [mes, setMes] = useState(() => previousMonth(actual));
+  // The month lives in the address (?mes=2026-11), as the Cuentas page keeps its account filter
+  // (decision 0060): "back" from another page returns to the month chosen, and it can be shared.
+  // Without one (or with one the picker would refuse) it is the last whole month.
+  const [params, setParams] = useSearchParams();
+  const pedido = params.get('mes') ?? '';
+  const valido = (m: string) => MES_RE.test(m) && m >= PRIMER_MES && m <= actual;
+  const mes = valido(pedido) ? pedido : previousMonth(actual);
+  const setMes = (m: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('mes', m);
+      return next;
+    });
   const reporte = useReporteMensual(ledgerId, mes);
   const { state, start } = useDownload(ledgerId, mes);
   const { desde, hasta } = monthRange(mes);
@@ -68,7 +79,7 @@ export default function ReportesPage() {
           value={mes}
           onChange={(e) => {
             // A half-typed or out-of-range month keeps the last good one (the server would refuse it).
-            if (MES_RE.test(e.target.value) && e.target.value >= PRIMER_MES && e.target.value <= actual) setMes(e.target.value);
+            if (valido(e.target.value) && e.target.value !== mes) setMes(e.target.value);
           }}
           slotProps={{ htmlInput: { min: PRIMER_MES, max: actual, 'data-testid': 'mes' }, inputLabel: { shrink: true } }}
           sx={{ maxWidth: 220 }}
