@@ -43,6 +43,9 @@ export const historyTexts = {
   // A day of "Fechas con transacciones" with movements (docs/product.md#cuentas-y-movimientos: /dates lists them).
   datesMovCount: '{count} movimientos',
   datesMovCountOne: '1 movimiento',
+  // "Ganancia realizada por día" in a ledger whose profit method is por operación (docs/product.md#profit-method-and-position).
+  pnlCostoPromedioNote:
+    'Este registro calcula su ganancia por operación; estas tablas la calculan a costo promedio, como referencia, por eso sus cifras pueden no coincidir con la ganancia diaria.',
   // "Buscar operaciones": one hit is said in the singular (its plural is messages.searchCount).
   searchCountOne: '1 operación',
 } as const;

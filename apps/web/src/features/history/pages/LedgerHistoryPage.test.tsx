@@ -236,6 +236,11 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     );
     const perDay = screen.getByRole('table', { name: 'Ganancia realizada por día' });
     expect(within(perDay).getAllByRole('row')).toHaveLength(2);
+    // The ledger counts its profit por operación: the average-cost tables say why their figures differ (walk3).
+    expect(perDay.getAttribute('aria-describedby')).toBe('realized-note');
+    expect(document.getElementById('realized-note')!.textContent).toMatch(
+      /^Este registro calcula su ganancia por operación; estas tablas la calculan a costo promedio/,
+    );
     expect(api.calls(`/api/ledgers/${LEDGER}/pnl`)).toHaveLength(1);
   });
 

@@ -120,7 +120,7 @@ export default function LedgerHistoryPage() {
             <Suspense fallback={null}>
               <LazyRatesChart desde={addDays(todayKey(), -29)} hasta={todayKey()} />
             </Suspense>
-            <RealizedProfitSection ledgerId={ledgerId} />
+            <RealizedProfitSection ledgerId={ledgerId} metodo={ledger.data.metodo_ganancia} />
             <Box component="section" aria-labelledby="dates-title">
               <Typography id="dates-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                 {messages.historyDatesTitle}
