@@ -370,6 +370,17 @@ describe('on a phone (360 × 760)', () => {
     };
     for (const theme of THEMES) for (const width of WIDTHS) for (const [name, url] of screens) await visit(name, url, width, theme);
 
+    // The way back from a ledger's pages is a finger's target on a phone, like every button (walk3: 19 px).
+    for (const [url, link] of [
+      [`/ledger/${ledgerId}/history`, 'Mis Registros'],
+      [`/ledger/${ledgerId}/cuentas`, 'Mi Registro'],
+      [`/ledger/${ledgerId}/reportes`, 'Mi Registro'],
+    ] as const) {
+      await open(url, 360, 'light');
+      const back = page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: link });
+      expect((await back.boundingBox())!.height, `${link} on ${url}`).toBeGreaterThanOrEqual(44);
+    }
+
     for (const theme of THEMES) {
       // On a tablet held upright the form's first field is within the first screen as on a phone.
       await open(dashboard, 768, theme);

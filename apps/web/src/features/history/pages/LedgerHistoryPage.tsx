@@ -1,5 +1,6 @@
 import { getStoredUser } from '../../../shared/lib/session';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
+import { BREADCRUMB_TAP } from '../../../shared/ui/LedgerBreadcrumbs';
 import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -43,7 +44,7 @@ export default function LedgerHistoryPage() {
 
   const breadcrumb = (
     <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
-      <Link component={RouterLink} to="/history" underline="hover" color="inherit">
+      <Link component={RouterLink} to="/history" underline="hover" color="inherit" sx={BREADCRUMB_TAP}>
         {messages.historyBreadcrumb}
       </Link>
       <Typography color="textPrimary" aria-current="page">
