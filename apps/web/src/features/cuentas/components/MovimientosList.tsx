@@ -48,7 +48,7 @@ export function MovimientosList({ ledgerId, desde, hasta, cuentas, cuentaId, onC
           </Button>
         }
       >
-        {errorMessage(movimientos.error, messages.movimientosLoadError)}
+        {errorMessage(movimientos.error, messages.movimientosLoadError, messages.movimientosLoadError)}
       </Alert>
     );
   else if (movimientos.data.length === 0)

@@ -52,6 +52,34 @@ describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', ()
     expect(screen.queryByRole('button', { name: /Cuadrar/ })).toBeNull();
   });
 
+  it('a dropped connection says what could not load and offers "Reintentar", which brings it (walk3)', async () => {
+    let cuentasDown = true;
+    let movimientosDown = true;
+    fakeApi({
+      ledger: ledger(true),
+      cuentas: () => {
+        if (cuentasDown) throw new TypeError('Failed to fetch');
+        return answer([BANESCO]);
+      },
+      movimientos: () => {
+        if (movimientosDown) throw new TypeError('Failed to fetch');
+        return [200, []];
+      },
+    });
+    open();
+    expect(await screen.findByText('No se pudieron cargar las cuentas')).toBeTruthy();
+    expect(screen.queryByText(/al procesar la solicitud/)).toBeNull();
+    cuentasDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect((await screen.findByTestId('cuenta-Banesco')).textContent).toContain('1.013.510,00 Bs.S');
+    expect(screen.getByRole('button', { name: 'Nueva cuenta' })).toBeTruthy();
+    // The month's movements say their own failure, not the generic one.
+    expect(await screen.findByText('No se pudieron cargar los movimientos')).toBeTruthy();
+    movimientosDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('No hay movimientos este mes')).toBeTruthy();
+  });
+
   it('says there are no accounts yet', async () => {
     fakeApi({ ledger: ledger(true), cuentas: answer([]) });
     open();

@@ -14,6 +14,7 @@ import { ConnectionChip, useLedgerRealtime } from '../../realtime';
 import { useUndoChange } from '../../../shared/api/restore-change';
 import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
 import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { SuccessSnackbar, messageWithId } from '../../../shared/ui/SuccessSnackbar';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { CuadreDialog } from '../components/CuadreDialog';
@@ -121,7 +122,16 @@ export default function CuentasPage() {
         <CircularProgress aria-label={messages.cuentasLoading} />
       </Box>
     );
-  else if (cuentas.isError) body = <Alert severity="error">{errorMessage(cuentas.error, messages.cuentasLoadError)}</Alert>;
+  // A failed read says what failed (not the generic "al procesar la solicitud" of a dropped
+  // connection) and offers "Reintentar"; the socket's reconnection also reloads it.
+  else if (cuentas.isError)
+    body = (
+      <RetryAlert
+        message={errorMessage(cuentas.error, messages.cuentasLoadError, messages.cuentasLoadError)}
+        onRetry={() => void cuentas.refetch()}
+        retrying={cuentas.isFetching}
+      />
+    );
   else {
     const data = cuentas.data;
     const sinAsignarVacio = data.sin_asignar.ves === 0 && data.sin_asignar.usd === 0;

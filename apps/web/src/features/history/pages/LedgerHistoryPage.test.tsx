@@ -149,6 +149,25 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/dashboard?ledger=${LEDGER}&date=2026-11-19`);
   });
 
+  it('a day listed for its movements alone says "1 movimiento", not "0 transacciones", and is not a day with transactions (walk3)', async () => {
+    routes['/api/transactions/dates'] = {
+      status: 200,
+      body: [
+        { date: '2026-11-23', formattedDate: 'lunes, 23 de noviembre de 2026', transactionCount: 0, movementCount: 1 },
+        { date: '2026-11-22', formattedDate: 'domingo, 22 de noviembre de 2026', transactionCount: 2, movementCount: 3 },
+        ...dates,
+      ],
+    };
+    open();
+    const list = await screen.findByRole('list', { name: 'Fechas con transacciones' });
+    const items = within(list).getAllByRole('link');
+    expect(items[0]!.textContent).toContain('1 movimiento');
+    expect(items[0]!.textContent).not.toContain('transacci');
+    expect(items[1]!.textContent).toContain('2 transacciones');
+    expect(items[1]!.textContent).toContain('3 movimientos');
+    expect(screen.getByTestId('days-chip').textContent).toBe('3 días con transacciones');
+  });
+
   it('with no transactions, offers to create the first one on today', async () => {
     routes['/api/transactions/dates'] = { status: 200, body: [] };
     routes['/api/transactions/history-summary'] = {
@@ -217,6 +236,11 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     );
     const perDay = screen.getByRole('table', { name: 'Ganancia realizada por día' });
     expect(within(perDay).getAllByRole('row')).toHaveLength(2);
+    // The ledger counts its profit por operación: the average-cost tables say why their figures differ (walk3).
+    expect(perDay.getAttribute('aria-describedby')).toBe('realized-note');
+    expect(document.getElementById('realized-note')!.textContent).toMatch(
+      /^Este registro calcula su ganancia por operación; estas tablas la calculan a costo promedio/,
+    );
     expect(api.calls(`/api/ledgers/${LEDGER}/pnl`)).toHaveLength(1);
   });
 
