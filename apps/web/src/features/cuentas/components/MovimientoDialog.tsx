@@ -124,6 +124,14 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
     setCuenta(SIN_ASIGNAR);
   };
   const orNull = (id: string) => (id === SIN_ASIGNAR ? null : id);
+  // A VES aporte/retiro's rate (docs/api.md, decision 0063): a typed one is sent; an edit's stored
+  // one left as it was is not (the server keeps it, resolved once at creation), and clearing it
+  // sends `tasa: null`, which asks for the day's rate again. A new movement without one omits it.
+  const tasaSent = (value: string | null): { tasa?: string | null } => {
+    const kept = movimiento?.tasa ?? null;
+    if (value === null) return kept === null ? {} : { tasa: null };
+    return kept !== null && new Big(value).eq(kept) ? {} : { tasa: value };
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -147,7 +155,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
       Object.assign(input, { cuenta_origen_id: orNull(origen), cuenta_destino_id: orNull(destino), comision: c.value ?? '0' });
     } else if (tipo === 'aporte' || tipo === 'retiro') {
       Object.assign(input, tipo === 'aporte' ? { cuenta_destino_id: orNull(destino) } : { cuenta_origen_id: orNull(origen) });
-      Object.assign(input, { miembroId: miembroId || null, ...(moneda === 'VES' && r.value !== null ? { tasa: r.value } : {}) });
+      Object.assign(input, { miembroId: miembroId || null, ...(moneda === 'VES' ? tasaSent(r.value) : {}) });
     } else {
       const id = orNull(cuenta);
       if (id === null) input.sentido = sentido;

@@ -1,0 +1,77 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayKey } from '@arb/shared';
+import {
+  ANA,
+  LEDGER,
+  cuenta,
+  cuentasAnswer,
+  fakeApi,
+  movimiento,
+  openPage as open,
+  signIn,
+  writes,
+  type LedgerFixture,
+} from '../testing/harness';
+
+/** The movement form against the server's rules of decision 0063 (docs/product.md#cuentas-y-movimientos). */
+const HOY = todayKey();
+
+const ledger: LedgerFixture = {
+  id: LEDGER,
+  name: 'Caja',
+  ownerId: ANA.id,
+  owner: { id: ANA.id, user_name: 'Ana', email: ANA.email },
+  members: [{ userId: ANA.id, canModifyBalance: true, user: { id: ANA.id, user_name: 'Ana', email: ANA.email } }],
+};
+const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', saldo: 50000 });
+/** A VES aporte whose rate was resolved at creation (36,5 Bs/USD) and stored. */
+const APORTE = movimiento({
+  id: 'm-aporte',
+  tipo: 'aporte',
+  fecha: HOY,
+  monto: 36500,
+  cuenta_destino_id: BANESCO.id,
+  miembro: { id: ANA.id, user_name: 'Ana' },
+  tasa: 36.5,
+  version: 3,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('MovimientoDialog', () => {
+  it('an edit that clears the rate sends tasa: null (the day’s rate again); one that leaves it omits it (the stored rate stays)', async () => {
+    const user = userEvent.setup();
+    const sent = fakeApi({ ledger, cuentas: cuentasAnswer([BANESCO]), movimientos: [APORTE] });
+    open();
+
+    // Left as it was: the key is not sent, so the server keeps 36,5 (decision 0063).
+    await user.click(await screen.findByRole('button', { name: /^Editar Aporte/ }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' })).toHaveProperty('value', '36,50');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Notas' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notas' }), 'Corrige la nota');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toMatchObject({ method: 'PUT', path: `/api/ledgers/${LEDGER}/movimientos/${APORTE.id}` });
+    expect(writes(sent)[0]!.body).toMatchObject({ tipo: 'aporte', moneda: 'VES', notas: 'Corrige la nota', version: 3 });
+    expect(writes(sent)[0]!.body).not.toHaveProperty('tasa');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Cleared: `tasa: null` asks the server for the day's rate again.
+    await user.click(await screen.findByRole('button', { name: /^Editar Aporte/ }));
+    dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Tasa (Bs/USD)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent)[1]!.body).toMatchObject({ tipo: 'aporte', moneda: 'VES', tasa: null, version: 3 });
+  });
+});
