@@ -1,7 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayKey } from '@arb/shared';
+import { addDays, todayKey } from '@arb/shared';
 import {
   ANA,
   LEDGER,
@@ -73,5 +73,28 @@ describe('MovimientoDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(writes(sent)).toHaveLength(2));
     expect(writes(sent)[1]!.body).toMatchObject({ tipo: 'aporte', moneda: 'VES', tasa: null, version: 3 });
+  });
+
+  it('a day after tomorrow is refused in the form, before the server’s 400 (decision 0035 "Dates of entries")', async () => {
+    const user = userEvent.setup();
+    const sent = fakeApi({ ledger, cuentas: cuentasAnswer([BANESCO]), movimientos: [] });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Transferencia' }));
+    const dialog = await screen.findByRole('dialog');
+    const fecha = within(dialog).getByLabelText('Fecha');
+    const manana = addDays(HOY, 1);
+    // The phone's picker offers no later day; typed, 2062 for 2026 is said under the field.
+    expect(fecha.getAttribute('max')).toBe(manana);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Hacia' }), 'Banesco');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '100');
+    fireEvent.change(fecha, { target: { value: '2062-01-15' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('La fecha no puede ser posterior a mañana')).toBeTruthy();
+    expect(writes(sent)).toEqual([]);
+    // Tomorrow is still a day of entries (a sale noted the evening before).
+    fireEvent.change(fecha, { target: { value: manana } });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]!.body).toMatchObject({ tipo: 'transferencia', fecha: manana, cuenta_destino_id: BANESCO.id });
   });
 });

@@ -6,6 +6,8 @@ import {
   MONEDAS,
   RATE_DECIMALS,
   SENTIDOS,
+  addDays,
+  isDayKey,
   messages,
   parseAmount,
   rateFarFromMarket,
@@ -74,7 +76,7 @@ function draftOf(m: MovimientoJson): MovimientoDraft & { fecha: string; comision
 const FAR_RATE_TITLE = 'Tasa lejos de la paralela';
 const SAVE_ANYWAY = 'Guardar igualmente';
 
-type Errors = Partial<Record<'monto' | 'comision' | 'tasa' | 'notas' | 'destino' | 'form', string>>;
+type Errors = Partial<Record<'fecha' | 'monto' | 'comision' | 'tasa' | 'notas' | 'destino' | 'form', string>>;
 
 /**
  * A transferencia (with its comisión), an aporte or retiro (a partner's money; a VES one valued at
@@ -124,6 +126,9 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
     setCuenta(SIN_ASIGNAR);
   };
   const orNull = (id: string) => (id === SIN_ASIGNAR ? null : id);
+  // No later than the browser's tomorrow, as the dashboard's date (decision 0035 "Dates of
+  // entries"): the server refuses a later day (entryDayKeySchema), and 2062 typed for 2026 is said here first.
+  const maxFecha = addDays(todayKey(), 1);
   // A VES aporte/retiro's rate (docs/api.md, decision 0063): a typed one is sent; an edit's stored
   // one left as it was is not (the server keeps it, resolved once at creation), and clearing it
   // sends `tasa: null`, which asks for the day's rate again. A new movement without one omits it.
@@ -137,6 +142,8 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
     e.preventDefault();
     if (offline.reason) return;
     const next: Errors = {};
+    if (!isDayKey(fecha)) next.fecha = messages.dateInvalid;
+    else if (fecha > maxFecha) next.fecha = messages.dateTooFar;
     const m = parseAmount(monto, AMOUNT_DECIMALS);
     if (!m.ok) next.monto = m.error;
     else if (m.value === null || !new Big(m.value).gt(0)) next.monto = messages.movMontoInvalido;
@@ -199,9 +206,11 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
               type="date"
               value={fecha}
               onChange={(e) => setFecha(e.target.value)}
+              error={Boolean(errors.fecha)}
+              helperText={errors.fecha}
               fullWidth
               size="small"
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: maxFecha } }}
             />
             <NativeSelect
               label={messages.cuentaMoneda}

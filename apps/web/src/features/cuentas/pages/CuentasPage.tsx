@@ -182,8 +182,10 @@ export default function CuentasPage() {
           size="small"
           value={fecha}
           onChange={(e) => {
-            // A cleared or half-typed date keeps the last whole one.
-            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setFecha(e.target.value);
+            // A cleared or half-typed date keeps the last whole one; so does a day after today, as
+            // the dashboard's date does (decision 0035): this is also the cuadre's day, and the
+            // server refuses a cuadre dated later than tomorrow (entryDayKeySchema).
+            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value) && e.target.value <= hoy) setFecha(e.target.value);
           }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: hoy, 'data-testid': 'cuentas-fecha' } }}
         />
