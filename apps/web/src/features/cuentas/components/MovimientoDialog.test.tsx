@@ -97,4 +97,79 @@ describe('MovimientoDialog', () => {
     await waitFor(() => expect(writes(sent)).toHaveLength(1));
     expect(writes(sent)[0]!.body).toMatchObject({ tipo: 'transferencia', fecha: manana, cuenta_destino_id: BANESCO.id });
   });
+
+  it('a retiro may name a partner who left — an account’s titular, a movement’s socio, a closed period’s partner — marked "(ex socio)"; an aporte only members', async () => {
+    const user = userEvent.setup();
+    const ZELLE = cuenta({ id: 'c-zelle', nombre: 'Zelle Beto', moneda: 'USD', titular: { id: 'u-beto', user_name: 'Beto' } });
+    const APORTE_DARIO = movimiento({
+      id: 'm-dario',
+      tipo: 'aporte',
+      moneda: 'USD',
+      monto: 500,
+      miembro: { id: 'u-dario', user_name: 'Dario' },
+    });
+    const sent = fakeApi({
+      ledger,
+      cuentas: cuentasAnswer([BANESCO, ZELLE]),
+      movimientos: (url) => [200, url.searchParams.get('desde') === '2026-10-01' ? [APORTE_DARIO] : []],
+    });
+    // GET …/liquidaciones: Carla was a partner of the closed September; the open period starts 1 October.
+    const api = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(String(input), 'http://localhost').pathname === `/api/ledgers/${LEDGER}/liquidaciones`
+        ? new Response(
+            JSON.stringify({
+              liquidaciones: [
+                {
+                  id: 'l-1',
+                  desde: '2026-09-01',
+                  hasta: '2026-09-30',
+                  liquidacion: {
+                    socios: [
+                      { userId: ANA.id, user_name: 'Ana' },
+                      { userId: 'u-carla', user_name: 'Carla' },
+                    ],
+                  },
+                },
+              ],
+              sugerido: { desde: '2026-10-01', hasta: HOY },
+            }),
+            { status: 200, headers: { 'content-type': 'application/json' } },
+          )
+        : api(input, init),
+    );
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Retiro' }));
+    let dialog = await screen.findByRole('dialog');
+    const opciones = () =>
+      Array.from(within(dialog).getByRole('combobox', { name: 'Socio' }).querySelectorAll('option')).map((o) => o.textContent);
+    await waitFor(() => expect(opciones()).toEqual(['Ana', 'Beto (ex socio)', 'Carla (ex socio)', 'Dario (ex socio)']));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Socio' }), 'Carla (ex socio)');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Moneda' }), 'USD');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '250');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]!.body).toMatchObject({ tipo: 'retiro', moneda: 'USD', monto: '250', miembroId: 'u-carla' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // A person who left brings no money in: the server refuses an aporte naming them.
+    await user.click(screen.getByRole('button', { name: 'Aporte' }));
+    dialog = await screen.findByRole('dialog');
+    expect(opciones()).toEqual(['Ana']);
+  });
+
+  it('an edit of a movement of a partner who left shows them as its socio, and keeps them', async () => {
+    const user = userEvent.setup();
+    const DE_BETO = movimiento({ id: 'm-beto', tipo: 'aporte', moneda: 'USD', monto: 80, miembro: { id: 'u-beto', user_name: 'Beto' } });
+    const sent = fakeApi({ ledger, cuentas: cuentasAnswer([BANESCO]), movimientos: [DE_BETO] });
+    open();
+    await user.click(await screen.findByRole('button', { name: /^Editar Aporte/ }));
+    const dialog = await screen.findByRole('dialog');
+    const socio = within(dialog).getByRole('combobox', { name: 'Socio' });
+    expect(socio).toHaveProperty('value', 'u-beto');
+    expect(socio.querySelector('option:checked')?.textContent).toBe('Beto (ex socio)');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]!.body).toMatchObject({ tipo: 'aporte', miembroId: 'u-beto', version: 1 });
+  });
 });

@@ -19,6 +19,7 @@ import {
   type CuentaSaldoJson,
   type LedgerMember,
   type Moneda,
+  type PersonRef,
   type Sentido,
   type TipoMovimiento,
 } from '@arb/shared';
@@ -27,6 +28,7 @@ import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
 import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { useParallelRateState } from '../../rates';
 import { useCreateMovimiento, useUpdateMovimiento } from '../api/cuentas';
+import { useSociosNombrados } from '../api/socios-nombrados';
 import { AmountField } from './AmountField';
 import { NativeSelect } from './NativeSelect';
 import { SIN_ASIGNAR, monedaLabel, tipoMovLabel } from './labels';
@@ -109,6 +111,27 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   const parallel = useParallelRateState().rate;
   const offline = useNeedsConnection();
   const [farRate, setFarRate] = useState<{ question: string; input: CreateMovimientoInput } | null>(null);
+  // Whose capital: the members, and for a retiro also whoever left but is still named by the
+  // ledger — an account's titular, a movement's socio, a closed period's partner — so their
+  // capital can be paid out (DESIGN §28 "Former partners", decision 0063). An edit keeps offering
+  // its own socio. They follow the members, marked "(ex socio)".
+  const nombrados = useSociosNombrados(ledgerId, tipo === 'retiro');
+  const exSocios = new Map<string, string>();
+  const isMember = new Set(members.map((mm) => mm.userId));
+  const nombrar = (p: PersonRef | null | undefined) => {
+    if (p && !isMember.has(p.id)) exSocios.set(p.id, p.user_name);
+  };
+  if (tipo === 'retiro') {
+    for (const c of cuentas) nombrar(c.titular);
+    for (const p of nombrados.data ?? []) nombrar(p);
+  }
+  nombrar(movimiento?.miembro);
+  const socios = [
+    ...members.map((mm) => ({ value: mm.userId, label: mm.user.user_name })),
+    ...[...exSocios]
+      .sort(([, a], [, b]) => a.localeCompare(b, 'es'))
+      .map(([id, nombre]) => ({ value: id, label: `${nombre} ${messages.sociosExSocio}` })),
+  ];
 
   const opciones = [
     { value: SIN_ASIGNAR, label: messages.sinAsignar },
@@ -186,14 +209,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   const destinoField = (
     <NativeSelect label={messages.movDestino} value={destino} onChange={setDestino} options={opciones} error={errors.destino} />
   );
-  const socioField = (
-    <NativeSelect
-      label={messages.movSocio}
-      value={miembroId}
-      onChange={setMiembroId}
-      options={members.map((mm) => ({ value: mm.userId, label: mm.user.user_name }))}
-    />
-  );
+  const socioField = <NativeSelect label={messages.movSocio} value={miembroId} onChange={setMiembroId} options={socios} />;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
