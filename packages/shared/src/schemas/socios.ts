@@ -96,6 +96,16 @@ export interface LiquidacionesResponse {
   sugerido: { desde: string; hasta: string };
 }
 
+/**
+ * `GET /api/ledgers/:id/socios` (docs/api.md#socios): everyone a retiro may name (DESIGN §28
+ * "Former partners"), from the server's own rule — the members first, then whoever left but is
+ * still named by the ledger (`ex_miembro: true`). The web imports only the type.
+ */
+export const sociosResponseSchema = z.object({
+  socios: z.array(z.object({ userId: z.string(), user_name: z.string(), ex_miembro: z.boolean() })),
+});
+export type SociosResponse = z.infer<typeof sociosResponseSchema>;
+
 /** "dd/mm/yyyy" of a day key, for the lock's message. */
 const dia = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 

@@ -65,19 +65,3 @@ export async function isMember(db: DbOrTx, ledgerId: string, userId: string): Pr
   const r = await db.execute(sql`select 1 from ledger_members where ledger_id = ${ledgerId} and user_id = ${userId}`);
   return r.rows.length > 0;
 }
-
-/**
- * Whether the user is a partner of the ledger for a retiro (DESIGN §28 "Former partners"): a
- * member, or someone the ledger still names as a socio after leaving — the `miembro` of one of its
- * movements, the titular of one of its accounts, or a partner of a closed liquidación. A former
- * partner's capital is paid out with a retiro naming them; nobody else's.
- */
-export async function isSocio(db: DbOrTx, ledgerId: string, userId: string): Promise<boolean> {
-  const r = await db.execute<{ socio: boolean }>(sql`
-    select exists (select 1 from ledger_members where ledger_id = ${ledgerId} and user_id = ${userId})
-      or exists (select 1 from movimientos where ledger_id = ${ledgerId} and miembro_id = ${userId})
-      or exists (select 1 from cuentas where ledger_id = ${ledgerId} and titular_id = ${userId})
-      or exists (select 1 from liquidaciones l, jsonb_array_elements(l.datos -> 'socios') s
-        where l.ledger_id = ${ledgerId} and s ->> 'userId' = ${userId}) as socio`);
-  return r.rows[0]!.socio;
-}

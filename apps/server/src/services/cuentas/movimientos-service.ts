@@ -9,8 +9,9 @@ import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
 import { rateOfDayStored } from '../market/rate-days.ts';
+import { isSocio } from '../socios/socios-nombrados.ts';
 import { num } from '../transactions/transaction-json.ts';
-import { checkCuentaRefs, isMember, isSocio } from './cuenta-checks.ts';
+import { checkCuentaRefs, isMember } from './cuenta-checks.ts';
 import { MOVIMIENTO_JOINS, MOVIMIENTO_JSON, MOVIMIENTO_ORDER, toMovimientoJson, type MovimientoRow } from './cuenta-rows.ts';
 import { recheckDescuadres } from './descuadre.ts';
 
