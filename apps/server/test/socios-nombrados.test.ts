@@ -44,9 +44,15 @@ describe('the ledger’s partners, former ones included', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [ana, beto, eva, diego, vera, olga, carla, stranger] = await Promise.all(
-      ['Ana', 'Beto', 'Eva', 'Diego', 'Vera', 'Olga', 'Carla', 'Otro'].map((name) => createUser(t, { name })),
-    );
+    const user = (name: string) => createUser(t, { name });
+    ana = await user('Ana');
+    beto = await user('Beto');
+    eva = await user('Eva');
+    diego = await user('Diego');
+    vera = await user('Vera');
+    olga = await user('Olga');
+    carla = await user('Carla');
+    stranger = await user('Otro');
     L = ana.ledgerId;
     M = olga.ledgerId;
     for (const u of [beto, eva, diego]) await addMember(t, L, u.id);

@@ -98,52 +98,31 @@ describe('MovimientoDialog', () => {
     expect(writes(sent)[0]!.body).toMatchObject({ tipo: 'transferencia', fecha: manana, cuenta_destino_id: BANESCO.id });
   });
 
-  it('a retiro may name a partner who left — an account’s titular, a movement’s socio, a closed period’s partner — marked "(ex socio)"; an aporte only members', async () => {
+  it('a retiro may name whom the server lists as a partner who left, marked "(ex socio)", from one read when the form opens; an aporte only members', async () => {
     const user = userEvent.setup();
+    // Beto is an account's titular; Carla was in an old closed period only; Dario only on a retiro
+    // dated before the first aporte: none of them is on the page — only the server knows (GET …/socios).
     const ZELLE = cuenta({ id: 'c-zelle', nombre: 'Zelle Beto', moneda: 'USD', titular: { id: 'u-beto', user_name: 'Beto' } });
-    const APORTE_DARIO = movimiento({
-      id: 'm-dario',
-      tipo: 'aporte',
-      moneda: 'USD',
-      monto: 500,
-      miembro: { id: 'u-dario', user_name: 'Dario' },
-    });
     const sent = fakeApi({
       ledger,
       cuentas: cuentasAnswer([BANESCO, ZELLE]),
-      movimientos: (url) => [200, url.searchParams.get('desde') === '2026-10-01' ? [APORTE_DARIO] : []],
+      socios: [
+        { userId: ANA.id, user_name: 'Ana', ex_miembro: false },
+        { userId: 'u-dario', user_name: 'Dario', ex_miembro: true },
+        { userId: 'u-beto', user_name: 'Beto', ex_miembro: true },
+        { userId: 'u-carla', user_name: 'Carla', ex_miembro: true },
+      ],
     });
-    // GET …/liquidaciones: Carla was a partner of the closed September; the open period starts 1 October.
-    const api = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
-      new URL(String(input), 'http://localhost').pathname === `/api/ledgers/${LEDGER}/liquidaciones`
-        ? new Response(
-            JSON.stringify({
-              liquidaciones: [
-                {
-                  id: 'l-1',
-                  desde: '2026-09-01',
-                  hasta: '2026-09-30',
-                  liquidacion: {
-                    socios: [
-                      { userId: ANA.id, user_name: 'Ana' },
-                      { userId: 'u-carla', user_name: 'Carla' },
-                    ],
-                  },
-                },
-              ],
-              sugerido: { desde: '2026-10-01', hasta: HOY },
-            }),
-            { status: 200, headers: { 'content-type': 'application/json' } },
-          )
-        : api(input, init),
-    );
+    const reads = () => sent.filter((s) => s.method === 'GET').map((s) => s.path.replace(`/api/ledgers/${LEDGER}`, ''));
     open();
     await user.click(await screen.findByRole('button', { name: 'Retiro' }));
     let dialog = await screen.findByRole('dialog');
     const opciones = () =>
       Array.from(within(dialog).getByRole('combobox', { name: 'Socio' }).querySelectorAll('option')).map((o) => o.textContent);
     await waitFor(() => expect(opciones()).toEqual(['Ana', 'Beto (ex socio)', 'Carla (ex socio)', 'Dario (ex socio)']));
+    // One read, only now: no closed periods and no movements pieced together on the phone.
+    expect(reads().filter((p) => p === '/socios')).toHaveLength(1);
+    expect(reads()).not.toContain('/liquidaciones');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Socio' }), 'Carla (ex socio)');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Moneda' }), 'USD');
     await user.type(within(dialog).getByRole('textbox', { name: 'Monto' }), '250');
@@ -156,6 +135,18 @@ describe('MovimientoDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Aporte' }));
     dialog = await screen.findByRole('dialog');
     expect(opciones()).toEqual(['Ana']);
+  });
+
+  it('the page does not ask for the partners until a retiro’s form opens', async () => {
+    const user = userEvent.setup();
+    const sent = fakeApi({ ledger, cuentas: cuentasAnswer([BANESCO]) });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Aporte' }));
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(await screen.findByRole('button', { name: 'Transferencia' }));
+    await screen.findByRole('dialog');
+    expect(sent.some((s) => s.path.endsWith('/socios'))).toBe(false);
   });
 
   it('an edit of a movement of a partner who left shows them as its socio, and keeps them', async () => {

@@ -19,7 +19,6 @@ import {
   type CuentaSaldoJson,
   type LedgerMember,
   type Moneda,
-  type PersonRef,
   type Sentido,
   type TipoMovimiento,
 } from '@arb/shared';
@@ -112,25 +111,22 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   const offline = useNeedsConnection();
   const [farRate, setFarRate] = useState<{ question: string; input: CreateMovimientoInput } | null>(null);
   // Whose capital: the members, and for a retiro also whoever left but is still named by the
-  // ledger — an account's titular, a movement's socio, a closed period's partner — so their
-  // capital can be paid out (DESIGN §28 "Former partners", decision 0063). An edit keeps offering
-  // its own socio. They follow the members, marked "(ex socio)".
+  // ledger, so their capital can be paid out — the server's list (GET …/socios, its own rule for a
+  // retiro; DESIGN §28 "Former partners", decision 0064). An edit keeps offering its own socio.
+  // Former partners follow the members, marked "(ex socio)".
   const nombrados = useSociosNombrados(ledgerId, tipo === 'retiro');
-  const exSocios = new Map<string, string>();
   const isMember = new Set(members.map((mm) => mm.userId));
-  const nombrar = (p: PersonRef | null | undefined) => {
-    if (p && !isMember.has(p.id)) exSocios.set(p.id, p.user_name);
-  };
-  if (tipo === 'retiro') {
-    for (const c of cuentas) nombrar(c.titular);
-    for (const p of nombrados.data ?? []) nombrar(p);
-  }
-  nombrar(movimiento?.miembro);
+  const otros = new Map<string, { nombre: string; ex: boolean }>();
+  if (tipo === 'retiro')
+    for (const s of nombrados.data ?? []) if (!isMember.has(s.userId)) otros.set(s.userId, { nombre: s.user_name, ex: s.ex_miembro });
+  const propio = movimiento?.miembro;
+  if (propio && !isMember.has(propio.id) && !otros.has(propio.id)) otros.set(propio.id, { nombre: propio.user_name, ex: true });
   const socios = [
     ...members.map((mm) => ({ value: mm.userId, label: mm.user.user_name })),
-    ...[...exSocios]
-      .sort(([, a], [, b]) => a.localeCompare(b, 'es'))
-      .map(([id, nombre]) => ({ value: id, label: `${nombre} ${messages.sociosExSocio}` })),
+    // A member who joined after the page read its members is listed by name, not as a former one.
+    ...[...otros]
+      .sort(([, a], [, b]) => Number(a.ex) - Number(b.ex) || a.nombre.localeCompare(b.nombre, 'es'))
+      .map(([id, o]) => ({ value: id, label: o.ex ? `${o.nombre} ${messages.sociosExSocio}` : o.nombre })),
   ];
 
   const opciones = [

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { todayKey, type CuentaSaldoJson, type CuentasResponse, type MovimientoJson } from '@arb/shared';
+import { todayKey, type CuentaSaldoJson, type CuentasResponse, type MovimientoJson, type SociosResponse } from '@arb/shared';
 import { saveSession } from '../../../shared/lib/session';
 import CuentasPage from '../pages/CuentasPage';
 
@@ -101,12 +101,14 @@ interface FakeApi {
   movimientos?: MovimientoJson[] | ((url: URL) => Reply | Promise<Reply>);
   /** GET …/activity (the undo looks its entry up there). */
   activity?: unknown[];
+  /** GET …/socios (a retiro's form); by default none beyond the members the form already has. */
+  socios?: SociosResponse['socios'];
   /** Answers to writes by `METHOD path`; unlisted ones answer 201 {} (POST) or 200 {}. */
   replies?: Replies;
 }
 
 /** Replaces fetch with the page's API; returns every call made, in order. */
-export function fakeApi({ ledger, cuentas, movimientos = [], activity = [], replies = {} }: FakeApi): Sent[] {
+export function fakeApi({ ledger, cuentas, movimientos = [], activity = [], socios, replies = {} }: FakeApi): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -129,6 +131,7 @@ export function fakeApi({ ledger, cuentas, movimientos = [], activity = [], repl
       if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`)
         return json(...(typeof movimientos === 'function' ? await movimientos(url) : ([200, movimientos] as Reply)));
       if (url.pathname === `/api/ledgers/${LEDGER}/activity`) return json(200, activity);
+      if (url.pathname === `/api/ledgers/${LEDGER}/socios`) return json(200, { socios: socios ?? [] });
       // The parallel rate a VES aporte's or retiro's rate is compared with (issue 36: a rate far from it asks first).
       if (url.pathname === '/api/rates/paralelo')
         return json(200, {
