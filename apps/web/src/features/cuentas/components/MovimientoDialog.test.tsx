@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayKey } from '@arb/shared';
 import {
   ANA,
@@ -10,21 +10,15 @@ import {
   fakeApi,
   movimiento,
   openPage as open,
-  signIn,
   writes,
-  type LedgerFixture,
+  withAnaSignedIn,
+  anasLedger,
 } from '../testing/harness';
 
 /** The movement form against the server's rules of decision 0063 (docs/product.md#cuentas-y-movimientos). */
 const HOY = todayKey();
 
-const ledger: LedgerFixture = {
-  id: LEDGER,
-  name: 'Caja',
-  ownerId: ANA.id,
-  owner: { id: ANA.id, user_name: 'Ana', email: ANA.email },
-  members: [{ userId: ANA.id, canModifyBalance: true, user: { id: ANA.id, user_name: 'Ana', email: ANA.email } }],
-};
+const ledger = anasLedger(true);
 const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', saldo: 50000 });
 /** A VES aporte whose rate was resolved at creation (36,5 Bs/USD) and stored. */
 const APORTE = movimiento({
@@ -38,14 +32,7 @@ const APORTE = movimiento({
   version: 3,
 });
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withAnaSignedIn();
 
 describe('MovimientoDialog', () => {
   it('an edit that clears the rate sends tasa: null (the day’s rate again); one that leaves it omits it (the stored rate stays)', async () => {

@@ -1,29 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
-import { ANA, LEDGER, cuenta, cuentasAnswer, fakeApi, openPage as open, signIn, writes, type LedgerFixture } from '../testing/harness';
+import { cuenta, cuentasAnswer, fakeApi, openPage as open, writes, withAnaSignedIn, anasLedger } from '../testing/harness';
 
 /** The page's day is also the cuadre's: no later than today (decision 0035 "Dates of entries", decision 0063). */
 const HOY = todayKey();
 
-const ledger: LedgerFixture = {
-  id: LEDGER,
-  name: 'Caja',
-  ownerId: ANA.id,
-  owner: { id: ANA.id, user_name: 'Ana', email: ANA.email },
-  members: [{ userId: ANA.id, canModifyBalance: true, user: { id: ANA.id, user_name: 'Ana', email: ANA.email } }],
-};
+const ledger = anasLedger(true);
 const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', saldo: 1000 });
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withAnaSignedIn();
 
 describe('Cuentas page: the day of the balances and of the cuadre', () => {
   it('a typed day after today is not taken, as on the dashboard: the cuadre stays on the day shown', async () => {

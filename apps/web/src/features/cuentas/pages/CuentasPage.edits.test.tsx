@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayKey } from '@arb/shared';
 import {
   ANA,
@@ -10,22 +10,16 @@ import {
   fakeApi as pageApi,
   movimiento,
   openPage as open,
-  signIn,
   writes,
-  type LedgerFixture,
   type Replies,
+  withAnaSignedIn,
+  anasLedger,
 } from '../testing/harness';
 
 /** Editing and archiving accounts, editing and deleting movements (with "Deshacer"), the day's picker. */
 const HOY = todayKey();
 
-const ledger: LedgerFixture = {
-  id: LEDGER,
-  name: 'Caja',
-  ownerId: ANA.id,
-  owner: { id: ANA.id, user_name: 'Ana', email: ANA.email },
-  members: [{ userId: ANA.id, canModifyBalance: true, user: { id: ANA.id, user_name: 'Ana', email: ANA.email } }],
-};
+const ledger = anasLedger(true);
 const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', version: 4, saldo: 1000 });
 const MOV = movimiento({ id: 'm-1', fecha: HOY, cuenta_destino_id: BANESCO.id, version: 2 });
 
@@ -39,14 +33,7 @@ const fakeApi = (replies: Replies = {}) =>
     replies,
   });
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withAnaSignedIn();
 
 describe('Cuentas page: edits (docs/product.md#cuentas-y-movimientos)', () => {
   it('edits an account with the version it was read at', async () => {

@@ -1,28 +1,11 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MovimientoJson } from '@arb/shared';
-import {
-  ANA,
-  LEDGER,
-  cuenta,
-  cuentasAnswer,
-  fakeApi,
-  movimiento,
-  openPage,
-  signIn,
-  type LedgerFixture,
-  type Reply,
-} from '../testing/harness';
+import { LEDGER, cuenta, cuentasAnswer, fakeApi, movimiento, openPage, type Reply, withAnaSignedIn, anasLedger } from '../testing/harness';
 
 /** The month's movements filtered by account (docs/product.md#cuentas-y-movimientos, decision 0060). */
-const ledger: LedgerFixture = {
-  id: LEDGER,
-  name: 'Caja',
-  ownerId: ANA.id,
-  owner: { id: ANA.id, user_name: 'Ana', email: ANA.email },
-  members: [{ userId: ANA.id, canModifyBalance: false, user: { id: ANA.id, user_name: 'Ana', email: ANA.email } }],
-};
+const ledger = anasLedger(false);
 const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', saldo: 11538.5 });
 const MERCANTIL = cuenta({ id: 'c-mercantil', nombre: 'Mercantil', saldo: 500 });
 const BINANCE = cuenta({ id: 'c-binance', nombre: 'Binance', moneda: 'USD', tipo: 'binance', saldo: 0 });
@@ -60,14 +43,7 @@ const filas = () => screen.queryAllByTestId('movimiento').map((li) => li.textCon
 const movimientosPedidos = (sent: ReturnType<typeof fakeApi>) =>
   sent.filter((s) => s.path === `/api/ledgers/${LEDGER}/movimientos`).map((s) => new URLSearchParams(s.search).get('cuentaId'));
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withAnaSignedIn();
 
 describe('Cuentas page: movements of one account', () => {
   it('picks an account: the address keeps it, the server filters, signs say in or out, each day closes with the balance; back returns to all', async () => {

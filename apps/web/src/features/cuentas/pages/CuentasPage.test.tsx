@@ -1,8 +1,18 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { todayKey } from '@arb/shared';
-import { ANA, LEDGER, cuenta, cuentasAnswer as answer, fakeApi, openPage as open, signIn, writes, type Replies } from '../testing/harness';
+import {
+  ANA,
+  LEDGER,
+  cuenta,
+  cuentasAnswer as answer,
+  fakeApi,
+  openPage as open,
+  writes,
+  type Replies,
+  withAnaSignedIn,
+} from '../testing/harness';
 
 const BETO = { id: 'u-beto', user_name: 'Beto', email: 'beto@example.com' };
 const member = (user: { id: string; user_name: string; email: string }, canModifyBalance: boolean) => ({
@@ -22,14 +32,7 @@ const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', saldo: 1013510, des
 const BINANCE = cuenta({ id: 'c-binance', nombre: 'Binance', moneda: 'USD', tipo: 'binance', saldo: 250.5 });
 const ZELLE = cuenta({ id: 'c-zelle', nombre: 'Zelle Beto', moneda: 'USD', tipo: 'zelle', titular: { id: BETO.id, user_name: 'Beto' } });
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withAnaSignedIn();
 
 describe('/ledger/:ledgerId/cuentas (docs/product.md#cuentas-y-movimientos)', () => {
   it('lists the accounts by holder with balance, kind, cuadre state, and Sin asignar only in the currency not at zero', async () => {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { todayKey, type CuentaSaldoJson, type CuentasResponse, type MovimientoJson, type SociosResponse } from '@arb/shared';
 import { saveSession } from '../../../shared/lib/session';
 import CuentasPage from '../pages/CuentasPage';
@@ -27,6 +27,27 @@ export function signIn(): void {
   const payload = btoa(JSON.stringify({ sub: ANA.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
   saveSession({ token: `h.${payload}.s`, refreshToken: 'r', user: ANA });
 }
+
+/** Each test of the file starts with Ana signed in and ends with the page gone and fetch restored. */
+export function withAnaSignedIn(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** A ledger of Ana's alone ("Caja"), where she may or may not change the balances. */
+export const anasLedger = (canModifyBalance: boolean): LedgerFixture => ({
+  id: LEDGER,
+  name: 'Caja',
+  ownerId: ANA.id,
+  owner: { id: ANA.id, user_name: 'Ana', email: ANA.email },
+  members: [{ userId: ANA.id, canModifyBalance, user: { id: ANA.id, user_name: 'Ana', email: ANA.email } }],
+});
 
 export interface LedgerFixture {
   id: string;
