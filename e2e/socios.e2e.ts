@@ -15,7 +15,7 @@ describe('socios', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  it('two partners bring capital, trade, Ana previews and closes the period; a closed day refuses an edit', async () => {
+  it('two partners bring capital, trade, Ana previews and closes the period; the dashboard disables the writes of a closed day', async () => {
     const { ana, owner, member, ledgerId } = await ledgerWithTwoMembers(sessions);
     const { page } = ana;
     await page.setViewportSize({ width: 360, height: 740 });
