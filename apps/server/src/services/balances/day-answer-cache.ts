@@ -348,7 +348,13 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     else stats.whole++;
     const from = merged ? merged.from : 0;
     withCumulative(rows, from);
-    const head = balancesHead(read.base, summarizeDay(read.sums, read.base), read.cuentas, read.cerrado, dayMarginAverage(rows.map((r) => r.row)));
+    const head = balancesHead(
+      read.base,
+      summarizeDay(read.sums, read.base),
+      read.cuentas,
+      read.cerrado,
+      dayMarginAverage(rows.map((r) => r.row)),
+    );
     const pieces = piecesOf(head, rows);
     // A day bigger than the whole budget of rows keeps only its answer (read whole on a change).
     const keepRows = rows.length <= maxRows;

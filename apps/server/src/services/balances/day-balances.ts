@@ -107,7 +107,10 @@ export function balancesHead(
  * The closed period (migration 0022's liquidaciones) holding `fecha`, or null: one probe of the
  * ledger's periods by its (ledger_id, desde) index. The same test the lock's trigger makes at commit.
  */
-export const closedPeriodSql = (ledgerId: string, fecha: string) => sql`(select json_build_object('desde', q.desde::text, 'hasta', q.hasta::text)
+export const closedPeriodSql = (
+  ledgerId: string,
+  fecha: string,
+) => sql`(select json_build_object('desde', q.desde::text, 'hasta', q.hasta::text)
   from liquidaciones q where q.ledger_id = ${ledgerId} and q.desde <= ${fecha}::date and q.hasta >= ${fecha}::date limit 1)`;
 
 export async function closedPeriodOf(db: DbOrTx, ledgerId: string, fecha: string): Promise<PeriodoCerrado | null> {

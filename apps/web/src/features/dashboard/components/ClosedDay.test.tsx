@@ -98,7 +98,9 @@ describe('a day inside a closed period', () => {
 
   it('the new-transaction form is disabled, shows the reason and sends nothing', async () => {
     const calls = mockFetch(() => json(201, { transaction: {} }));
-    renderWithProviders(<TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRate={311} closedReason={REASON} />);
+    renderWithProviders(
+      <TransactionForm ledgerId={LEDGER} fecha="2026-11-20" onError={vi.fn()} parallelRate={311} closedReason={REASON} />,
+    );
     const add = (await screen.findByRole('button', { name: 'Agregar Transacción' })) as HTMLButtonElement;
     expect(add.disabled).toBe(true);
     expect(description(add)).toBe(REASON);
@@ -116,7 +118,13 @@ describe('"Usar tasa paralela" on a past day', () => {
     url.startsWith('/api/rates/history')
       ? json(200, { dias: [{ fecha: '2026-11-21', oficial: 245.5, paralelo: 311 }] })
       : url.startsWith('/api/rates/paralelo')
-        ? json(200, { promedio: 310.5, fechaActualizacion: null, fuente: 'Binance P2P', stale: false, obtenidoEn: new Date().toISOString() })
+        ? json(200, {
+            promedio: 310.5,
+            fechaActualizacion: null,
+            fuente: 'Binance P2P',
+            stale: false,
+            obtenidoEn: new Date().toISOString(),
+          })
         : url.startsWith('/api/ledgers')
           ? json(200, { cuentas: [] })
           : json(404, {});

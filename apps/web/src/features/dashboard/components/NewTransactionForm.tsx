@@ -37,7 +37,14 @@ interface Props {
  * the form. Memo: the dashboard's own redraws pass the same props and leave the form as it is
  * (docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
  */
-export const NewTransactionForm = memo(function NewTransactionForm({ ledgerId, fecha, onError, askRate, repeat = null, closedReason }: Props) {
+export const NewTransactionForm = memo(function NewTransactionForm({
+  ledgerId,
+  fecha,
+  onError,
+  askRate,
+  repeat = null,
+  closedReason,
+}: Props) {
   // A past day offers that day's parallel rate, today the live one (use-parallel-rate.ts, decision 0066).
   const parallelRate = useParallelRateState(askRate, fecha);
   return (

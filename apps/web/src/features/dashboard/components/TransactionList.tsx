@@ -36,7 +36,17 @@ interface Props {
 }
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
-export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [], onRepeat, cuentas, closedReason }: Props) {
+export function TransactionList({
+  ledgerId,
+  transactions,
+  permissions,
+  onError,
+  onDeleted,
+  queued = [],
+  onRepeat,
+  cuentas,
+  closedReason,
+}: Props) {
   // Rows name their accounts; a ledger without accounts draws its rows as before.
   const cuentaNames = useMemo(() => (cuentas && cuentas.length > 0 ? new Map(cuentas.map((c) => [c.id, c.nombre])) : undefined), [cuentas]);
   const [editing, setEditing] = useState<TransactionRow | null>(null);
