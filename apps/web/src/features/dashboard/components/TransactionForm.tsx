@@ -45,6 +45,12 @@ interface Props {
   parallelRateMissing?: boolean | undefined;
   /** The last "Repetir" pressed on a row: the form takes its values, once per press (docs/product.md#repetir). */
   repeat?: RepeatDraft | null | undefined;
+  /**
+   * The day lies in a closed period (periodoCerradoTexto): nothing can be added to it, so the form's
+   * controls are disabled and say why, before a send meets 409 PERIODO_CERRADO (the server stays the
+   * authority; docs/decisions/0066-closed-days-and-past-rates-on-the-dashboard.md).
+   */
+  closedReason?: string | undefined;
 }
 
 type Values = {
@@ -94,7 +100,16 @@ function onlyFormatted(name: string, sent: string, now: string): boolean {
 }
 
 /** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
-export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parallelRateMissing = false, repeat = null }: Props) {
+export function TransactionForm({
+  ledgerId,
+  fecha,
+  onError,
+  parallelRate,
+  parallelRateMissing = false,
+  repeat = null,
+  closedReason,
+}: Props) {
+  const closed = closedReason !== undefined;
   const form = useForm<TransactionFormInput, unknown, TransactionData>({
     resolver: zodResolver(transactionFormSchema),
     defaultValues: emptyValues(fecha),
@@ -237,7 +252,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     }
   };
   const submit = handleSubmit(async (data) => {
-    if (inFlight.current) return;
+    if (inFlight.current || closed) return;
     const questions = farRateQuestions(data, parallelRate);
     if (questions.length > 0) setFarRate({ data, questions });
     else await send(data);
@@ -259,7 +274,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
         id={`parallel-${name}`}
         size="small"
         sx={{ justifySelf: 'start' }}
-        disabled={!known}
+        disabled={!known || closed}
         loading={loading}
         loadingPosition="end"
         // MUI's own indicator, labelled by its button, that only turns: its default also animates
@@ -304,7 +319,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   // next one comes either (decision 0027).
   const error = (name: (typeof FIELD_NAMES)[number]) => formState.errors[name]?.message ?? null;
   const { isSubmitted } = formState;
-  const rateShown = [parallelRate ?? null, parallelRateMissing];
+  const rateShown = [parallelRate ?? null, parallelRateMissing, closedReason ?? null];
   /** One column of the form (docs/product.md#screens): the amount, the rate and its parallel-rate button. */
   const column = (
     legend: string,
@@ -354,6 +369,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       cuentas,
       cuentaVesId,
       cuentaUsdId,
+      closedReason ?? null,
     ]),
     () => (
       <>
@@ -361,9 +377,22 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
         {fee()}
         {notes()}
         {showProfit && <ProfitPreview value={profit} />}
-        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy} sx={{ justifySelf: { sm: 'start' } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={busy || closed}
+          aria-describedby={closed ? CLOSED_REASON_ID : undefined}
+          sx={{ justifySelf: { sm: 'start' } }}
+        >
           {busy ? 'Agregando...' : 'Agregar Transacción'}
         </Button>
+        {/* DisabledReason's look, drawn here: its own file was one download more for the dashboard. */}
+        {closed && (
+          <Typography id={CLOSED_REASON_ID} variant="body2" color="textSecondary">
+            {closedReason}
+          </Typography>
+        )}
       </>
     ),
   );
@@ -379,11 +408,19 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
         onFocus={() => setReached(true)}
         sx={{ display: 'grid', gap: 2, alignContent: 'start', minHeight: FORM_BODY_HEIGHT }}
       >
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {sale}
-          {second && purchase}
+        {/* A closed day: every field and button inside is disabled at once (a disabled fieldset). */}
+        <Box
+          component="fieldset"
+          disabled={closed}
+          aria-describedby={closed ? CLOSED_REASON_ID : undefined}
+          sx={{ display: 'contents', border: 0, p: 0, m: 0 }}
+        >
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {sale}
+            {second && purchase}
+          </Box>
+          {third && rest}
         </Box>
-        {third && rest}
       </Box>
       {farRate && (
         <FarRateDialog
@@ -398,6 +435,9 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     </Paper>
   );
 }
+
+/** The closed day's reason line, named by the disabled controls (one form on the page). */
+const CLOSED_REASON_ID = 'new-tx-closed-reason';
 
 /**
  * The form's padding, and the room "Repetir" leaves above it when it scrolls the form into view:

@@ -46,6 +46,7 @@ const ledger = (id: string, name: string, ownerId: string, canModifyBalance = fa
 
 const v = (valor: number) => ({ valor });
 const emptyBalances: Balances = {
+  cerrado: null,
   resumen: {
     saldo_disponible_ves: v(0),
     saldo_disponible_usd: v(0),
