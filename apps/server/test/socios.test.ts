@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { addDays, todayKey, type ImportBatchResult, type ImportPreview, type LiquidacionResponse, type LiquidacionesResponse } from '@arb/shared';
+import {
+  addDays,
+  todayKey,
+  type ImportBatchResult,
+  type ImportPreview,
+  type LiquidacionResponse,
+  type LiquidacionesResponse,
+} from '@arb/shared';
 import { multipart } from './support/multipart.ts';
 import type { LedgerEvent } from '../src/lib/ledger-events.ts';
 import { addCuenta, addMovimiento } from './support/cuentas.ts';
