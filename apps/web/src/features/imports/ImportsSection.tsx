@@ -6,6 +6,9 @@ import { errorMessage } from '../../shared/lib/api-client';
 import { UndoSnackbar } from '../../shared/ui/UndoSnackbar';
 import { useImports, useUndoImport } from './api';
 
+/** "1 operación", "4 operaciones" (socios walk: "beto-binance.csv · 1 operaciones"). */
+const operaciones = (n: number) => (n === 1 ? '1 operación' : `${n} operaciones`);
+
 /**
  * The ledger history page's list of imports with "Deshacer importación" (docs/product.md#binance-import):
  * for the owner and the member who imported, unless `canWrite` is false (a viewer, "Solo lectura":
@@ -53,7 +56,7 @@ export function ImportsSection({
             }
           >
             <ListItemText
-              primary={`${b.fileName} · ${b.created} operaciones`}
+              primary={`${b.fileName} · ${operaciones(b.created)}`}
               secondary={`${b.user?.user_name ?? messages.deletedUser} · ${formatDateTime(b.createdAt) ?? ''}`}
             />
           </ListItem>
