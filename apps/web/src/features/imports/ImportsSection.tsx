@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { formatDateTime, messages } from '@arb/shared';
+import { formatDateTime, messages, operacionesTexto } from '@arb/shared';
 import { useUndoChange } from '../../shared/api/restore-change';
 import { errorMessage } from '../../shared/lib/api-client';
 import { UndoSnackbar } from '../../shared/ui/UndoSnackbar';
 import { useImports, useUndoImport } from './api';
-
-/** "1 operación", "4 operaciones" (socios walk: "beto-binance.csv · 1 operaciones"). */
-const operaciones = (n: number) => (n === 1 ? '1 operación' : `${n} operaciones`);
 
 /**
  * The ledger history page's list of imports with "Deshacer importación" (docs/product.md#binance-import):
@@ -56,7 +53,7 @@ export function ImportsSection({
             }
           >
             <ListItemText
-              primary={`${b.fileName} · ${operaciones(b.created)}`}
+              primary={`${b.fileName} · ${operacionesTexto(b.created)}`}
               secondary={`${b.user?.user_name ?? messages.deletedUser} · ${formatDateTime(b.createdAt) ?? ''}`}
             />
           </ListItem>
