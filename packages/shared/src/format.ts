@@ -34,9 +34,6 @@ function formatDecimal(x: number, min: number, max: number): string {
 export const formatUsd = (v: Num): string => `${formatDecimal(toNumber(v), 2, 2)} USD`;
 /** A fee keeps its up to 8 decimals (docs/product.md#binance-import): 0.1 → "0,10 USD", 0.00012345 → "0,00012345 USD" */
 export const formatFee = (v: Num): string => `${formatDecimal(toNumber(v), 2, 8)} USD`;
-/** "1 operación", "4 operaciones": a count of trades, singular for one (socios walk: "1 operaciones"). */
-export const operacionesTexto = (n: number): string => (n === 1 ? '1 operación' : `${n} operaciones`);
-
 /** 1234.5 → "1.234,50 Bs.S" */
 export const formatBs = (v: Num): string => `${formatDecimal(toNumber(v), 2, 2)} Bs.S`;
 /** 236.4567 → "236,4567 Bs" */

@@ -17,7 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { IMPORT_MAX_BYTES, messages, operacionesTexto, t, type IMPORT_ZONES, type ImportPreview } from '@arb/shared';
+import { IMPORT_MAX_BYTES, messages, t, type IMPORT_ZONES, type ImportPreview } from '@arb/shared';
+import { operacionesTexto } from '../../shared/lib/operaciones-texto';
 import { errorMessage } from '../../shared/lib/api-client';
 import { commitImport, importsQueryKey, previewImport, useImportCuentas, type ImportCuentas } from './api';
 import { cuentaOptions, readCuentaChoice } from '../../shared/lib/cuenta-choice';

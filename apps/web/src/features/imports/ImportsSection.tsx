@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { formatDateTime, messages, operacionesTexto } from '@arb/shared';
+import { formatDateTime, messages } from '@arb/shared';
 import { useUndoChange } from '../../shared/api/restore-change';
 import { errorMessage } from '../../shared/lib/api-client';
 import { UndoSnackbar } from '../../shared/ui/UndoSnackbar';
 import { useImports, useUndoImport } from './api';
+import { operacionesTexto } from '../../shared/lib/operaciones-texto';
 
 /**
  * The ledger history page's list of imports with "Deshacer importación" (docs/product.md#binance-import):

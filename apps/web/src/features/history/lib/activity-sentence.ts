@@ -6,11 +6,11 @@ import {
   formatUsd,
   isDayKey,
   messages,
-  operacionesTexto,
   t,
   type MessageKey,
   type MetodoGanancia,
 } from '@arb/shared';
+import { operacionesTexto } from '../../../shared/lib/operaciones-texto';
 import type { ActivityEntry } from '../api/types';
 import { ht, type HistoryTextKey } from '../history-texts';
 
