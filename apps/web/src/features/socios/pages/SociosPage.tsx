@@ -60,8 +60,8 @@ export default function SociosPage() {
   const user = getStoredUser();
   const isOwner = ledgerPermissions(ledger.data ?? undefined, user?.id).isOwner;
   const cerradas = useLiquidaciones(ledgerId);
-  // The period the user picked; null follows the server's default, which moves after a close or a
-  // reopen (socios walk: the page kept a period overlapping the one just closed).
+  // The period the user picked; null follows the server's default (DESIGN §22), read again after a
+  // close or a reopen (socios walk: a default overlapping the period just closed).
   const [elegido, setElegido] = useState<{ desde: string; hasta: string } | null>(null);
   const [tasaText, setTasaText] = useState('');
   const [asking, setAsking] = useState(false);
@@ -223,11 +223,7 @@ export default function SociosPage() {
             setElegido({ desde: l.desde, hasta: l.hasta });
             setTasaText('');
           }}
-          onReopened={() => {
-            // Back to the default period, read again after the reopen (api/socios.ts invalidates first).
-            setElegido(null);
-            success.show(messages.sociosReabierto);
-          }}
+          onReopened={() => success.show(messages.sociosReabierto)}
         />
       </Stack>
     );
@@ -258,10 +254,11 @@ export default function SociosPage() {
               { desde: preview.data.desde, hasta: preview.data.hasta, ...(tasaFinal ? { tasa_final: tasaFinal } : {}) },
               {
                 onSettled: () => setAsking(false),
-                onSuccess: () => {
-                  // On to the next period, as the server now suggests it (never the closed one).
-                  setElegido(null);
-                  setTasaText('');
+                onSuccess: (r) => {
+                  // The closed period stays in view ("Este período está cerrado.", "Reabrir"): the
+                  // default moved past it once the list was read again, and a period the user did
+                  // not pick would otherwise jump to the next one.
+                  setElegido({ desde: r.liquidacion.desde, hasta: r.liquidacion.hasta });
                   success.show(messages.sociosCerrado);
                 },
               },

@@ -160,14 +160,21 @@ describe('the Socios period through a close and a reopen (decision 0065)', () =>
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar período' }));
     await screen.findByText('Período cerrado');
 
-    // The next period, never one overlapping the closed one; its capital came from the aporte before it.
-    await waitFor(() => expect([fechaDe('Desde'), fechaDe('Hasta')]).toEqual([MANANA, MANANA]));
+    // The closed period stays in view, shown closed.
+    await screen.findByText('Este período está cerrado.');
+    expect([fechaDe('Desde'), fechaDe('Hasta')]).toEqual([PRIMERO, HOY]);
+
+    // Opened again: the next period, never one overlapping the closed one; its capital came from the aporte before it.
+    cleanup();
+    open();
+    await waitFor(() => expect([fechaDe('Desde'), fechaDe('Hasta')]).toEqual([MANANA, MANANA]), { timeout: 5000 });
     await waitFor(() => expect(previews.at(-1)).toBe(`${MANANA}–${MANANA}`));
     expect(await screen.findByText(APORTE_TEXTO)).toBeTruthy();
     expect(screen.queryByText('Aún no hay aportes ni retiros. Regístralos en Cuentas.')).toBeNull();
     // A period after today cannot be closed (hasta ≤ today).
     expect(screen.queryByRole('button', { name: 'Cerrar período' })).toBeNull();
 
+    // Reopened, without a reload: the default is read again, and still no second registration of capital.
     await userEvent.click(screen.getByRole('button', { name: 'Reabrir' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reabrir' }));
     await screen.findByText('Período reabierto');
