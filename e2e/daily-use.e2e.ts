@@ -85,7 +85,7 @@ describe('daily use', () => {
     // …on the history: the activity says what happened to him, and his own import has no undo any more.
     await b.goto(`/ledger/${ledgerId}/history`);
     await b.getByText('Ana dejó a Beto en solo lectura').waitFor();
-    await b.getByText('beto-binance.csv · 1 operaciones').waitFor();
+    await b.getByText('beto-binance.csv · 1 operación').waitFor();
     await b.getByRole('heading', { name: 'Buscar operaciones' }).waitFor();
     expect(await b.getByRole('button', { name: 'Deshacer importación' }).count()).toBe(0);
     expect(await b.getByRole('button', { name: 'Restaurar' }).count()).toBe(0);

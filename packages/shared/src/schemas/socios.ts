@@ -92,8 +92,17 @@ export interface LiquidacionCerrada {
 
 export interface LiquidacionesResponse {
   liquidaciones: LiquidacionCerrada[];
-  /** The web's default period (DESIGN §22): the day after the last closed one, or the first aporte's day, to today. */
+  /**
+   * The web's default period (DESIGN §22): the day after the last closed one, or the first aporte's
+   * day, to today; when everything up to today is closed, the next day alone (never a closed day).
+   */
   sugerido: { desde: string; hasta: string };
+  /**
+   * The first day with an aporte or retiro of a member, or null: capital is registered from that day,
+   * so "Registrar capital inicial" on or after it would count it twice (409 CAPITAL_YA_REGISTRADO),
+   * and the page's list of aportes and retiros starts there (decision 0065).
+   */
+  capitalDesde: string | null;
 }
 
 /**

@@ -16,6 +16,9 @@ export const sociosMessages = {
   // A currency that opened below zero (decision 0059).
   capitalInicialNegativo:
     'Un saldo negativo (una deuda) se reparte con montos negativos: cada uno se registra como un retiro del socio que asume esa parte.',
+  // The closing question when the period ends today (decision 0065): today's later trades are refused.
+  cerrarIncluyeHoy:
+    'El período termina hoy: después de cerrarlo no se podrá registrar nada más con fecha de hoy. Para seguir operando hoy, cierra hasta ayer.',
 } as const;
 
 export type SociosMessageKey = keyof typeof sociosMessages;

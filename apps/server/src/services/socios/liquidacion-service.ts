@@ -320,11 +320,19 @@ export async function listLiquidaciones(ctx: Ctx, userId: string, ledgerId: stri
     from liquidaciones l left join users u on u.id = l.created_by
     where l.ledger_id = ${ledgerId} order by l.desde desc limit ${LIST_MAX}`);
   const today = todayKey(ctx.config.APP_TIMEZONE, new Date());
-  const first = await ctx.db.execute<{ d: string | null }>(
-    sql`select min(fecha)::text as d from movimientos where ledger_id = ${ledgerId} and tipo = 'aporte'`,
-  );
+  // One read: the first aporte (the default start before anything is closed) and the first aporte or
+  // retiro of a member (capital already registered from that day: 409 CAPITAL_YA_REGISTRADO).
+  const first = await ctx.db.execute<{ d: string | null; capital: string | null }>(sql`
+    select min(fecha) filter (where tipo = 'aporte')::text as d,
+      min(fecha) filter (where miembro_id is not null)::text as capital
+    from movimientos where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro')`);
   const latest = r.rows[0];
-  const desde = latest ? addDays(latest.hasta, 1) : (first.rows[0]?.d ?? today);
+  // DESIGN §22: the day after the last closed one, or the first aporte's day. It is never pulled
+  // back into a closed period (socios walk: a period closed through today made the default overlap
+  // it); when everything up to today is closed, the default is the next day alone, which the page
+  // shows but cannot close (hasta ≤ today).
+  const firstAporte = first.rows[0]?.d ?? today;
+  const desde = latest ? addDays(latest.hasta, 1) : firstAporte > today ? today : firstAporte;
   return {
     liquidaciones: r.rows.map((x) => ({
       id: x.id,
@@ -334,6 +342,7 @@ export async function listLiquidaciones(ctx: Ctx, userId: string, ledgerId: stri
       createdAt: x.created_at,
       liquidacion: x.datos,
     })),
-    sugerido: { desde: desde > today ? today : desde, hasta: today },
+    sugerido: { desde, hasta: desde > today ? desde : today },
+    capitalDesde: first.rows[0]?.capital ?? null,
   };
 }

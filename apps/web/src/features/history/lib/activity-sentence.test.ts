@@ -235,6 +235,9 @@ describe('activitySentence of imports (docs/product.md#binance-import)', () => {
   it.each<[Partial<ActivityEntry>, string]>([
     [{ action: 'IMPORT_CREATED', after: { created: 20000, fechas: ['2026-11-20'] } }, 'Ana importó 20000 operaciones'],
     [{ action: 'IMPORT_UNDONE', before: { transactions: [] }, after: { removed: 3 } }, 'Ana deshizo la importación de 3 operaciones'],
+    // One is said in the singular (socios walk: "1 operaciones").
+    [{ action: 'IMPORT_CREATED', after: { created: 1, fechas: ['2026-11-20'] } }, 'Ana importó 1 operación'],
+    [{ action: 'IMPORT_UNDONE', before: { transactions: [] }, after: { removed: 1 } }, 'Ana deshizo la importación de 1 operación'],
   ])('%o → %s', (e, sentence) => {
     expect(activitySentence(entry(e), 'por_operacion')).toBe(sentence);
   });

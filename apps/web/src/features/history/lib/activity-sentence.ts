@@ -10,6 +10,7 @@ import {
   type MessageKey,
   type MetodoGanancia,
 } from '@arb/shared';
+import { operacionesTexto } from '../../../shared/lib/operaciones-texto';
 import type { ActivityEntry } from '../api/types';
 import { ht, type HistoryTextKey } from '../history-texts';
 
@@ -230,9 +231,9 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia, n
     case 'ACTIVITY_RESTORED':
       return t('activityRestored', { user, fecha });
     case 'IMPORT_CREATED':
-      return t('activityImported', { user, n: typeof after?.created === 'number' ? after.created : 0 });
+      return t('activityImported', { user, n: operacionesTexto(typeof after?.created === 'number' ? after.created : 0) });
     case 'IMPORT_UNDONE':
-      return t('activityImportUndone', { user, n: typeof after?.removed === 'number' ? after.removed : 0 });
+      return t('activityImportUndone', { user, n: operacionesTexto(typeof after?.removed === 'number' ? after.removed : 0) });
     case 'LEDGER_CREATED':
       return withDetails(t('activityLedgerCreated', { user }), after?.name ? [text(after.name)] : []);
     case 'LEDGER_RENAMED':

@@ -267,6 +267,14 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
           user: { id: me.id, user_name: 'Ana' },
           undone: false,
         },
+        {
+          id: 'b2',
+          createdAt: '2026-11-21T11:00:00Z',
+          fileName: 'beto-binance.csv',
+          created: 1,
+          user: { id: 'u-beto', user_name: 'Beto' },
+          undone: false,
+        },
       ],
     };
     // A delete she made before the owner made her a viewer: hers, recent, not restored.
@@ -289,6 +297,8 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     open();
     expect(await screen.findByText('Este registro aún no tiene transacciones')).toBeTruthy();
     expect(await screen.findByText('p2p.xlsx · 4 operaciones')).toBeTruthy();
+    // One is said in the singular (socios walk: "beto-binance.csv · 1 operaciones").
+    expect(screen.getByText('beto-binance.csv · 1 operación')).toBeTruthy();
     expect(await screen.findByText(/Ana eliminó una transacción/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Crear Primera Transacción' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deshacer importación' })).toBeNull();

@@ -50,7 +50,7 @@ const PREVIEW: LiquidacionResponse = {
   avisos: ['Registra los aportes iniciales o liquida primero los días anteriores'],
   cerrado: false,
 };
-const NINGUNA: LiquidacionesResponse = { liquidaciones: [], sugerido: { desde: '2026-11-01', hasta: '2026-11-20' } };
+const NINGUNA: LiquidacionesResponse = { liquidaciones: [], sugerido: { desde: '2026-11-01', hasta: '2026-11-20' }, capitalDesde: null };
 const UNA: LiquidacionesResponse = {
   liquidaciones: [
     {
@@ -63,6 +63,7 @@ const UNA: LiquidacionesResponse = {
     },
   ],
   sugerido: { desde: '2026-11-01', hasta: '2026-11-20' },
+  capitalDesde: null,
 };
 
 function fakeApi(anaOwner: boolean, cerradas: LiquidacionesResponse, apertura = { ves: 8000.01, usd: 800 }) {

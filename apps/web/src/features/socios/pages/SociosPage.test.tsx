@@ -78,6 +78,7 @@ const CERRADAS: LiquidacionesResponse = {
     },
   ],
   sugerido: { desde: '2026-11-01', hasta: '2026-11-20' },
+  capitalDesde: null,
 };
 
 function fakeApi(anaOwner: boolean) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -18,8 +18,10 @@ import {
 import { useParams } from 'react-router';
 import {
   formatDayShort,
-  formatNumber2,
+  formatBs,
+  formatUsd,
   messages,
+  padDecimals,
   parseAmount,
   RATE_DECIMALS,
   rateFarFromMarket,
@@ -58,8 +60,9 @@ export default function SociosPage() {
   const user = getStoredUser();
   const isOwner = ledgerPermissions(ledger.data ?? undefined, user?.id).isOwner;
   const cerradas = useLiquidaciones(ledgerId);
-  const [desde, setDesde] = useState('');
-  const [hasta, setHasta] = useState('');
+  // The period the user picked; null follows the server's default (DESIGN §22), read again after a
+  // close or a reopen (socios walk: a default overlapping the period just closed).
+  const [elegido, setElegido] = useState<{ desde: string; hasta: string } | null>(null);
   const [tasaText, setTasaText] = useState('');
   const [asking, setAsking] = useState(false);
   const [registrando, setRegistrando] = useState(false);
@@ -72,12 +75,9 @@ export default function SociosPage() {
 
   // The default period (DESIGN §22): the day after the last closed one (or the first aporte) to today.
   const sugerido = cerradas.data?.sugerido;
-  useEffect(() => {
-    if (sugerido && desde === '' && hasta === '') {
-      setDesde(sugerido.desde);
-      setHasta(sugerido.hasta);
-    }
-  }, [sugerido, desde, hasta]);
+  const desde = elegido?.desde ?? sugerido?.desde ?? '';
+  const hasta = elegido?.hasta ?? sugerido?.hasta ?? '';
+  const capitalDesde = cerradas.data?.capitalDesde ?? null;
 
   const tasa = parseAmount(tasaText, RATE_DECIMALS);
   const tasaFinal = tasa.ok && tasa.value !== null ? tasa.value : '';
@@ -88,12 +88,21 @@ export default function SociosPage() {
   const far = tasaFinal !== '' && parallel !== undefined ? rateFarFromMarket(tasaFinal, parallel) : null;
   const farText = far && parallel !== undefined ? rateWarningText('final', far, parallel) : null;
   const preview = useLiquidacionPreview(ledgerId, desde, hasta, tasaFinal);
-  const movimientos = useAportesRetiros(ledgerId, desde, hasta);
+  // The capital's aportes and retiros up to `hasta`, from the first one (socios walk: a period after
+  // them said "Aún no hay aportes ni retiros" although the capital came from them).
+  const movimientos = useAportesRetiros(ledgerId, capitalDesde !== null && capitalDesde < desde ? capitalDesde : desde, hasta);
   const cerrar = useCerrarPeriodo(ledgerId);
   const hoy = todayKey();
   // DESIGN §28 "Existing ledgers": offered to the owner while equity has no capital behind it and nothing is closed.
+  // Never once a member's aporte or retiro is dated on or before the day it would be registered:
+  // the server refuses it (409 CAPITAL_YA_REGISTRADO) and the page knows before (socios walk).
   const canRegister =
-    isOwner && preview.data !== undefined && preview.data.capital_sin_registrar_usd !== 0 && cerradas.data?.liquidaciones.length === 0;
+    isOwner &&
+    preview.data !== undefined &&
+    !preview.isPlaceholderData &&
+    preview.data.capital_sin_registrar_usd !== 0 &&
+    cerradas.data?.liquidaciones.length === 0 &&
+    (capitalDesde === null || capitalDesde > desde);
   const canClose = isOwner && preview.data !== undefined && !preview.data.cerrado && hasta <= hoy && !preview.isPlaceholderData;
 
   let body: React.ReactNode;
@@ -116,7 +125,7 @@ export default function SociosPage() {
               type="date"
               label={messages.sociosDesde}
               value={desde}
-              onChange={(e) => setDesde(e.target.value)}
+              onChange={(e) => setElegido({ desde: e.target.value, hasta })}
               size="small"
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}
@@ -125,7 +134,7 @@ export default function SociosPage() {
               type="date"
               label={messages.sociosHasta}
               value={hasta}
-              onChange={(e) => setHasta(e.target.value)}
+              onChange={(e) => setElegido({ desde, hasta: e.target.value })}
               size="small"
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}
@@ -134,6 +143,11 @@ export default function SociosPage() {
               label={messages.sociosTasaFinal}
               value={tasaText}
               onChange={(e) => setTasaText(e.target.value)}
+              // In es-ES as it is left, as every money field ("310,5" → "310,50"; docs/product.md#money).
+              onBlur={(e) => {
+                const formatted = padDecimals(e.target.value, RATE_DECIMALS);
+                if (formatted !== e.target.value) setTasaText(formatted);
+              }}
               error={!tasa.ok}
               helperText={tasa.ok ? (farText ?? undefined) : tasa.error}
               size="small"
@@ -188,7 +202,7 @@ export default function SociosPage() {
                   <ListItemText
                     primary={
                       <FigureText
-                        text={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${formatNumber2(m.monto)} ${m.moneda === 'VES' ? 'Bs' : 'USD'}`}
+                        text={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${m.moneda === 'VES' ? formatBs(m.monto) : formatUsd(m.monto)}`}
                       />
                     }
                     secondary={formatDayShort(m.fecha)}
@@ -206,8 +220,7 @@ export default function SociosPage() {
           list={cerradas.data.liquidaciones}
           canClose={isOwner}
           onPick={(l) => {
-            setDesde(l.desde);
-            setHasta(l.hasta);
+            setElegido({ desde: l.desde, hasta: l.hasta });
             setTasaText('');
           }}
           onReopened={() => success.show(messages.sociosReabierto)}
@@ -225,7 +238,12 @@ export default function SociosPage() {
       {asking && preview.data && (
         <OnlineConfirmDialog
           title={t('sociosCerrarTitle', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
-          text={[t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) }), farText]
+          text={[
+            t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) }),
+            // Closing through today locks the rest of today (decision 0065).
+            preview.data.hasta === hoy ? sociosMessages.cerrarIncluyeHoy : null,
+            farText,
+          ]
             .filter(Boolean)
             .join(' ')}
           confirmLabel={messages.sociosCerrar}
@@ -234,7 +252,16 @@ export default function SociosPage() {
           onConfirm={() =>
             cerrar.mutate(
               { desde: preview.data.desde, hasta: preview.data.hasta, ...(tasaFinal ? { tasa_final: tasaFinal } : {}) },
-              { onSettled: () => setAsking(false), onSuccess: () => success.show(messages.sociosCerrado) },
+              {
+                onSettled: () => setAsking(false),
+                onSuccess: (r) => {
+                  // The closed period stays in view ("Este período está cerrado.", "Reabrir"): the
+                  // default moved past it once the list was read again, and a period the user did
+                  // not pick would otherwise jump to the next one.
+                  setElegido({ desde: r.liquidacion.desde, hasta: r.liquidacion.hasta });
+                  success.show(messages.sociosCerrado);
+                },
+              },
             )
           }
         />
