@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./scripts/vitest-no-console-error.ts'],
+          // Vitest's default is one worker fewer than the cores: one on CI's two (docs/architecture.md#tests).
+          maxWorkers: 2,
         },
       },
       {
@@ -24,6 +26,9 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['../../scripts/vitest-no-console-error.ts'],
+          maxWorkers: 2,
+          // Typing with userEvent into a jsdom page takes seconds on a busy two-core machine.
+          testTimeout: 15_000,
         },
       },
       {

@@ -8,10 +8,12 @@
  * than on the 200-row one, whatever the cache does. So the budget's baseline is reads-only, in the
  * same run, on a day of the mixed phase's mean size (seeded next to it once that size is known);
  * reads-only on the 200-row day before and on the grown day after are printed beside it. The
- * server's memory is reported too.
+ * server's memory is reported too. DESIGN §28 "Budgets": the load holds with both accounts set on
+ * every row, so it runs twice, each on its own ledger: without accounts (the figures of earlier
+ * runs) and with a Bs and a USD account named by every seeded and created row.
  *   node --import tsx bench/mixed.ts        (DATABASE_URL=postgres://… to use PostgreSQL)
  */
-import { cannon, fmt, load, printTable, seedOwner, seedTransactions, startBench, type CannonResult } from './support.ts';
+import { cannon, fmt, load, printTable, seedOwner, seedRowAccounts, seedTransactions, startBench, type CannonResult } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 10);
 const DAY = '2026-11-20';
@@ -23,13 +25,25 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const read = (url: string, token: string, seconds = SECONDS) => load(url, token, 40, seconds, { headers: BROWSER });
 
 const b = await startBench();
-try {
-  const o = await seedOwner(b, 'Mixta');
+
+/** One mixed measurement on a fresh ledger; with `withAccounts` every row names both accounts. */
+async function phase(withAccounts: boolean): Promise<void> {
+  const o = await seedOwner(b, withAccounts ? 'Mixta con cuentas' : 'Mixta');
+  const cuentas = withAccounts ? await seedRowAccounts(b, o) : null;
+  /** The seeded rows name the accounts too (the per-account totals' triggers keep them as a create would). */
+  const seed = async (count: number, days: number, lastDay: string) => {
+    await seedTransactions(b, o, count, days, lastDay);
+    if (cuentas)
+      await b.database.pool.query(
+        'update transactions set cuenta_ves_id = $2, cuenta_usd_id = $3 where ledger_id = $1 and cuenta_ves_id is null',
+        [o.ledgerId, cuentas.cuenta_ves_id, cuentas.cuenta_usd_id],
+      );
+  };
   // 90 earlier days of history (the carry-forward) and docs/benchmarks.md's 200-row day.
-  await seedTransactions(b, o, 5_000, 90, '2026-11-19');
-  await seedTransactions(b, o, 200, 1, DAY);
+  await seed(5_000, 90, '2026-11-19');
+  await seed(200, 1, DAY);
   const readUrl = `${b.baseUrl}/api/transactions/balances?ledgerId=${o.ledgerId}&fecha=${DAY}`;
-  const body = { ledgerId: o.ledgerId, fecha: DAY, venta: 50, tasa_venta: 41, compra: 50, tasa_compra: 40 };
+  const body = { ledgerId: o.ledgerId, fecha: DAY, venta: 50, tasa_venta: 41, compra: 50, tasa_compra: 40, ...cuentas };
   const dayRows = async () =>
     Number(
       (await b.database.pool.query('select count(*) from transactions where ledger_id = $1 and fecha = $2', [o.ledgerId, DAY])).rows[0]
@@ -55,14 +69,15 @@ try {
   // same columns, ~650 bytes of JSON each).
   const meanRows = Math.round((rowsBefore + rowsAfter) / 2);
   const MEAN_DAY = '2026-11-21';
-  await seedTransactions(b, o, meanRows, 1, MEAN_DAY);
+  await seed(meanRows, 1, MEAN_DAY);
   const meanUrl = `${b.baseUrl}/api/transactions/balances?ledgerId=${o.ledgerId}&fecha=${MEAN_DAY}`;
   await read(meanUrl, o.token, 2);
   const meanCpu = process.cpuUsage();
   const readsMean = await read(meanUrl, o.token);
   const meanCpuMs = cpuMs(process.cpuUsage(meanCpu));
 
-  printTable(`Mixed load on one day, 40 reading + 10 creating, ${SECONDS} s — ${b.target}`, [
+  const rowsAre = withAccounts ? 'both accounts set on every row' : 'no accounts';
+  printTable(`Mixed load on one day, 40 reading + 10 creating, ${SECONDS} s, ${rowsAre} — ${b.target}`, [
     {
       figure: `reads p99 ms (baseline: reads-only, ${meanRows}-row day)`,
       budget: '<= 50',
@@ -138,6 +153,11 @@ try {
       pass: null,
     },
   ]);
+}
+
+try {
+  await phase(false);
+  await phase(true);
 } finally {
   await b.close();
 }

@@ -124,6 +124,27 @@ export async function seedOwner(b: Bench, name = 'Bench'): Promise<{ userId: str
   return { userId: user!.id, ledgerId: ledger!.id, token };
 }
 
+/**
+ * One Bs and one USD account in the ledger, made through the API as a user does (DESIGN §28
+ * "Budgets": the create rate, the mixed load and the import commit hold with both accounts set on
+ * every row). Answers their ids as a transaction names them.
+ */
+export async function seedRowAccounts(
+  b: Bench,
+  owner: { ledgerId: string; token: string },
+): Promise<{ cuenta_ves_id: string; cuenta_usd_id: string }> {
+  const make = async (nombre: string, moneda: 'VES' | 'USD') => {
+    const res = await fetch(`${b.baseUrl}/api/ledgers/${owner.ledgerId}/cuentas`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nombre, moneda, tipo: moneda === 'VES' ? 'banco' : 'binance' }),
+    });
+    if (res.status !== 201) throw new Error(`account ${nombre}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { cuenta: { id: string } }).cuenta.id;
+  };
+  return { cuenta_ves_id: await make('Banesco', 'VES'), cuenta_usd_id: await make('Binance USDT', 'USD') };
+}
+
 /** A known password for a seeded user (seedOwner), so a browser can sign in through the login form. */
 export async function withPassword(b: Bench, userId: string): Promise<{ email: string; password: string }> {
   const password = `Bench-${randomBytes(6).toString('hex')}`;

@@ -8,6 +8,10 @@
  *   node --import tsx bench/web-weight.ts      (the full module list: /tmp/arb-bundle-report.json)
  *   WEB_WEIGHT_DIST=/path/to/dist …             counts another build as is, without the report
  *                                               (a before/after pair)
+ * DESIGN §27: the Cuentas, Socios and Reportes pages load no more JS than /dashboard's budget, and
+ * the chart library (uPlot, decision 0051) only on Reportes and the history. Each page is counted
+ * like /dashboard — from opening /login, signing in, to 5 s after the page shows its title — and
+ * the files holding uPlot are named per screen (from the build's module lists).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +19,17 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-import { describeWeight, launchChromium, measureDashboard, measureLogin, WEB_BUDGET_KB, type Weight } from '../e2e/support/web-weight.ts';
+import {
+  describeWeight,
+  fresh,
+  launchChromium,
+  measureDashboard,
+  measureLogin,
+  recordJs,
+  SETTLE_MS,
+  WEB_BUDGET_KB,
+  type Weight,
+} from '../e2e/support/web-weight.ts';
 import { fmt, printTable, seedOwner, startBench, withPassword, type Row } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -73,16 +87,53 @@ const reactKb =
     .filter((m) => ['react', 'react-dom', 'scheduler'].includes(packageOf(m.id)))
     .reduce((s, m) => s + m.gzip, 0) / 1024;
 
+/**
+ * A ledger page counted like /dashboard (docs/benchmarks.md): in a fresh browser, every JS file from
+ * opening /login, signing in and landing on the dashboard, then opening the page, until SETTLE_MS
+ * after its title shows.
+ */
+async function measurePage(
+  baseURL: string,
+  account: { email: string; password: string },
+  route: string,
+): Promise<{ path: Weight; own: Weight }> {
+  const page = await fresh(browser);
+  try {
+    const collect = recordJs(page);
+    await page.goto(`${baseURL}/login`, { waitUntil: 'load' });
+    const form = page.getByRole('form', { name: 'Iniciar Sesión' });
+    await form.getByLabel('Email', { exact: true }).fill(account.email);
+    await form.getByLabel('Contraseña', { exact: true }).fill(account.password);
+    await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+    await page.getByTestId('balance-disponible-ves').waitFor();
+    // The page's own load (a link or a bookmark opened signed in): every JS file it asks for,
+    // served from the browser's cache or not, from its navigation to SETTLE_MS after its title.
+    const ownCollect = recordJs(page);
+    await page.goto(`${baseURL}${route}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    const own = await ownCollect();
+    return { path: await collect(), own };
+  } finally {
+    await page.context().close();
+  }
+}
+
 const b = await startBench({ webDist });
 const browser = await launchChromium();
 let login: Weight;
 let dashboard: Weight;
+const pages: { name: string; weight: Weight; path: Weight }[] = [];
 try {
   // A verified account with its own ledger (seedOwner), whose password the login form can check.
   const owner = await seedOwner(b, 'Peso');
   const account = await withPassword(b, owner.userId);
   login = await measureLogin(browser, b.baseUrl);
   dashboard = await measureDashboard(browser, b.baseUrl, account);
+  for (const name of ['cuentas', 'socios', 'reportes', 'history']) {
+    const w = await measurePage(b.baseUrl, account, `/ledger/${owner.ledgerId}/${name}`);
+    pages.push({ name, weight: w.own, path: w.path });
+  }
 } finally {
   await browser.close();
   await b.close();
@@ -97,9 +148,26 @@ const row = (route: string, w: Weight, budget: number): Row => ({
   ratio: reactKb ? fmt(w.kb / reactKb, 2) : '-',
   pass: w.kb <= budget,
 });
+// The files holding the chart library, from the build's module lists (none when counting another build).
+const chartFiles = new Set([...chunks].filter(([, c]) => c.modules.some((m) => packageOf(m.id) === 'uplot')).map(([p]) => p));
+const charts = (w: Weight) => w.files.filter((f) => chartFiles.has(f.path)).map((f) => f.path);
+const CHART_PAGES = new Set(['reportes', 'history']);
 printTable(`Web weight (Chromium, docs/benchmarks.md counting)${otherDist ? `, ${webDist}` : ''}, ${fmt(seconds, 0)} s`, [
   row('/login', login, WEB_BUDGET_KB.login),
   row('/dashboard signed in', dashboard, WEB_BUDGET_KB.dashboard),
+  ...pages.map((p) => row(`/ledger/:id/${p.name} opened signed in`, p.weight, WEB_BUDGET_KB.dashboard)),
+  // For reference: the whole way there (sign-in lands on the dashboard first), no budget of its own.
+  ...pages.map((p): Row => ({ ...row(`/login → /dashboard → ${p.name}`, p.path, WEB_BUDGET_KB.dashboard), budget: '-', pass: null })),
+  ...(otherDist
+    ? []
+    : [{ name: 'dashboard', weight: dashboard }, ...pages].map((p): Row => ({
+        figure: `chart library (uPlot) on ${p.name}`,
+        budget: CHART_PAGES.has(p.name) ? 'allowed' : 'none',
+        measured: charts(p.weight).join(', ') || 'none',
+        baseline: '-',
+        ratio: '-',
+        pass: CHART_PAGES.has(p.name) ? null : charts(p.weight).length === 0,
+      }))),
 ]);
 
 // Where the weight is: every file loaded, biggest first, with its heaviest packages and modules.
@@ -123,5 +191,5 @@ for (const f of [...dashboard.files].sort((x, y) => y.gzip - x.gzip)) {
 }
 if (!dashboard.files.length) console.info(describeWeight(login));
 const reportFile = path.join(os.tmpdir(), 'arb-bundle-report.json');
-writeFileSync(reportFile, JSON.stringify({ login, dashboard, reactKb, chunks: [...chunks.values()] }, null, 1));
+writeFileSync(reportFile, JSON.stringify({ login, dashboard, pages, reactKb, chunks: [...chunks.values()] }, null, 1));
 console.info(`\nEvery chunk with its modules' estimated gzip shares: ${reportFile}`);

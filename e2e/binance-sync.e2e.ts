@@ -11,7 +11,8 @@ const TZ = 'America/Caracas';
  * The Binance sync journey of issue 39 against the real server and a fake Binance
  * (docs/product.md#binance-sync): Ana links a read-only key on Mi Membresía, syncs, and her two
  * P2P orders of today appear in the day's list, their bolívares in the accounts their payment
- * methods name.
+ * methods name. Binance is slow for her key, so the first sync outlasts the 10 s answer (202): the
+ * card learns the end from the socket's `binance-sync`, not from polling (docs/decisions/0058).
  */
 describe('Binance sync', () => {
   let s: Session;
@@ -49,6 +50,8 @@ describe('Binance sync', () => {
     await addBinanceKey({
       apiKey,
       apiSecret,
+      // 180 days = 7 windows × BUY and SELL = 14 pages × 0.8 s: past the 10 s the server waits to answer.
+      historyDelayMs: 800,
       orders: [
         // 100 USDT sold at 312,50: 31.250,00 Bs.S into Pago Móvil (its payment method).
         order(1, {}),
@@ -80,8 +83,13 @@ describe('Binance sync', () => {
     expect(await page.content()).not.toContain(apiKey);
 
     await card.getByRole('button', { name: 'Sincronizar ahora' }).click();
-    await page.getByText('2 nuevas, 0 duplicadas, 1 omitidas').first().waitFor();
-    await expect.poll(() => card.getByTestId('binance-ultima').textContent()).toContain('2 nuevas, 0 duplicadas, 1 omitidas');
+    await page.getByText('La sincronización sigue en curso; te avisaremos al terminar').waitFor({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Sincronizando…' }).waitFor();
+    // The run ends ~1.5 s after the 202; the socket says so at once (the fallback poll would take 15 s).
+    await expect
+      .poll(() => card.getByTestId('binance-ultima').textContent(), { timeout: 6_000 })
+      .toContain('2 nuevas, 0 duplicadas, 1 omitidas');
+    await card.getByRole('button', { name: 'Sincronizar ahora' }).waitFor();
     await screenshot(page, 'binance-sync-card');
 
     // The day's list has both orders.

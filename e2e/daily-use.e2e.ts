@@ -85,7 +85,7 @@ describe('daily use', () => {
     // …on the history: the activity says what happened to him, and his own import has no undo any more.
     await b.goto(`/ledger/${ledgerId}/history`);
     await b.getByText('Ana dejó a Beto en solo lectura').waitFor();
-    await b.getByText('beto-binance.csv · 1 operaciones').waitFor();
+    await b.getByText('beto-binance.csv · 1 operación').waitFor();
     await b.getByRole('heading', { name: 'Buscar operaciones' }).waitFor();
     expect(await b.getByRole('button', { name: 'Deshacer importación' }).count()).toBe(0);
     expect(await b.getByRole('button', { name: 'Restaurar' }).count()).toBe(0);
@@ -105,11 +105,16 @@ describe('daily use', () => {
     await a.getByLabel('Nota, referencia o contraparte').press('Enter');
     const hit = a.getByRole('link', { name: new RegExp(ORDER) });
     await hit.waitFor();
-    await a.getByText('1 operaciones', { exact: true }).waitFor();
+    await a.getByText('1 operación', { exact: true }).waitFor();
     await hit.click();
     await a.waitForURL(`**/dashboard?ledger=${ledgerId}&date=${threeDaysAgo}`);
     await a.getByTestId('tx-row').filter({ hasText: ORDER }).waitFor();
     expect(await a.getByText('que no es hoy', { exact: false }).count()).toBe(0);
+    // The browser's "back" returns to the same search and its hit (walk3: the results were gone).
+    await a.goBack();
+    await a.waitForURL(/\/history\?buscar=1&q=/);
+    await hit.waitFor();
+    expect(await a.getByLabel('Nota, referencia o contraparte').inputValue()).toBe(ORDER.slice(-8));
 
     // — Back on today, Ana repeats her morning trade: the form fills, nothing is sent until she saves.
     await openDay(a, ledgerId, today);

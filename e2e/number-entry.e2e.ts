@@ -32,7 +32,8 @@ describe('typing numbers', () => {
   afterEach(async () => s?.close());
 
   it('reads "318,5" as 318,50, asks about a rate ten times the parallel one, and keeps the next trade typed while saving', async () => {
-    s = await openBrowser();
+    // A browser set to English, as the report's: there a native number input read "318,5" as 3185.
+    s = await openBrowser({ locale: 'en-US' });
     const ana = await signUp(s, 'Numeros');
     const ledgerId = await personalLedger(s, ana);
     const { page } = s;

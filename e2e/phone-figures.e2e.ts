@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { todayKey } from '@arb/shared';
+import { addDays, previousMonth, todayKey } from '@arb/shared';
 import { openBrowser, screenshot, type Session } from './support/browser.ts';
-import { call, personalLedger, signUp } from './support/accounts.ts';
+import { call, personalLedger, signUp, type Account } from './support/accounts.ts';
+import { registerVerifiedUser } from './support/users.ts';
 
 /*
  * Issue 36 (second report of issue 25's defect): "1.019.931,1" on one line and "8 Bs.S" on the
@@ -100,5 +101,111 @@ describe('money figures on a 360 px phone', () => {
     await screenshot(page, 'phone-figures-history');
     expect(history.map((f) => f.text)).toContain('21.686.872,90 Bs.S');
     expectWhole(history, 'the history');
+  });
+
+  it("on the ledger's own pages (Cuentas, Socios, Reportes) every figure stays on one line too", async () => {
+    s = await openBrowser({ viewport: PHONE, isMobile: true });
+    const { page } = s;
+    // Long names, as real ones are: a sentence naming both partners wraps near its figures.
+    const member = async (name: string) => {
+      const u = await registerVerifiedUser({ name });
+      return call<Account>(s, 'POST', '/api/auth/login', { email: u.email, password: u.password });
+    };
+    const ana = await member('Ana Pérez de los Ángeles');
+    const beto = await member('Beto Rodríguez Hernández');
+    await page.goto('/esto/no/existe'); // any page of the origin, to sign Ana in through its localStorage
+    await page.evaluate((a) => {
+      localStorage.setItem('authToken', a.token);
+      localStorage.setItem('refreshToken', a.refreshToken);
+      localStorage.setItem('userData', JSON.stringify(a.user));
+    }, ana);
+    const ledgerId = await personalLedger(s, ana);
+    const { inviteCode } = await call<{ inviteCode: string }>(s, 'GET', `/api/ledgers/${ledgerId}/invite`, undefined, ana.token);
+    await call(s, 'POST', '/api/ledgers/join', { inviteCode }, beto.token);
+    const cuenta = async (nombre: string, moneda: 'VES' | 'USD', titularId: string) =>
+      (
+        await call<{ cuenta: { id: string } }>(
+          s,
+          'POST',
+          `/api/ledgers/${ledgerId}/cuentas`,
+          { nombre, moneda, tipo: moneda === 'USD' ? 'binance' : 'banco', titularId },
+          ana.token,
+        )
+      ).cuenta.id;
+    const anaUsd = await cuenta('Ana USD', 'USD', ana.user.id);
+    const anaBs = await cuenta('Banesco Empresarial de Ana', 'VES', ana.user.id);
+    const betoUsd = await cuenta('Beto USD', 'USD', beto.user.id);
+    const today = todayKey('America/Caracas');
+    const d1 = addDays(today, -2);
+    // Ana brings 1.000.000 USD and Beto 500.000 USD on d1; the next day Ana sells 25.000 USD at
+    // 405,5512 (10.138.780,00 Bs) and buys them back at 401,1234 (10.028.085,00 Bs): 110.695,00 Bs stay in
+    // her bank. At a final rate of 405,1234 that is 273,24 USD of result, 2/3 to Ana (182,16) and 1/3 to
+    // Beto (91,08); Ana holds it all, so she transfers 91,08 USD (× 405,1234 = 36.898,64 Bs) to Beto.
+    for (const [miembroId, destino, monto] of [
+      [ana.user.id, anaUsd, '1000000'],
+      [beto.user.id, betoUsd, '500000'],
+    ] as const)
+      await call(
+        s,
+        'POST',
+        `/api/ledgers/${ledgerId}/movimientos`,
+        { tipo: 'aporte', fecha: d1, moneda: 'USD', monto, miembroId, cuenta_destino_id: destino },
+        ana.token,
+      );
+    await call(
+      s,
+      'POST',
+      '/api/transactions',
+      {
+        ledgerId,
+        fecha: addDays(d1, 1),
+        venta: 25000,
+        tasa_venta: 405.5512,
+        compra: 25000,
+        tasa_compra: 401.1234,
+        cuenta_ves_id: anaBs,
+        cuenta_usd_id: anaUsd,
+      },
+      ana.token,
+    );
+    // Reportes, in Ana's other ledger (last month's bolívares would be capital no aporte explains
+    // in this one): 18.000 USD sold at 409,9876 and 17.500 bought at 404,4321 last month.
+    const mes = previousMonth(today.slice(0, 7));
+    const { ledger: otro } = await call<{ ledger: { id: string } }>(s, 'POST', '/api/ledgers', { name: 'Reportes grandes' }, ana.token);
+    await call(
+      s,
+      'POST',
+      '/api/transactions',
+      { ledgerId: otro.id, fecha: `${mes}-20`, venta: 18000, tasa_venta: 409.9876, compra: 17500, tasa_compra: 404.4321 },
+      ana.token,
+    );
+
+    await page.goto(`/ledger/${ledgerId}/cuentas`);
+    await expect.poll(() => page.getByTestId('cuenta-Banesco Empresarial de Ana').textContent()).toContain('110.695,00 Bs.S');
+    const cuentas = await measureFigures(page);
+    await screenshot(page, 'phone-figures-cuentas');
+    expect(cuentas.map((f) => f.text)).toContain('1.000.000,00 USD');
+    expectWhole(cuentas, 'Cuentas');
+
+    await page.goto(`/ledger/${ledgerId}/socios`);
+    await page.getByLabel('Tasa final (opcional)').fill('405,1234');
+    const transfers = page.getByTestId('socios-transferencias');
+    await expect
+      .poll(() => transfers.textContent(), { timeout: 15_000 })
+      .toBe('Ana Pérez de los Ángeles transfiere 91,08 USD (36.898,64 Bs) a Beto Rodríguez Hernández');
+    const socios = await measureFigures(page);
+    await screenshot(page, 'phone-figures-socios');
+    const sociosTexts = socios.map((f) => f.text);
+    expect(sociosTexts).toContain('91,08 USD');
+    expect(sociosTexts).toContain('36.898,64 Bs');
+    expect(sociosTexts).toContain('405,1234 Bs'); // the rates' line
+    expectWhole(socios, 'Socios');
+
+    await page.goto(`/ledger/${otro.id}/reportes`);
+    await page.getByRole('img', { name: 'Ganancia por día (USD)' }).waitFor();
+    const reportes = await measureFigures(page);
+    await screenshot(page, 'phone-figures-reportes');
+    expect(reportes.length).toBeGreaterThanOrEqual(6);
+    expectWhole(reportes, 'Reportes');
   });
 });

@@ -35,7 +35,13 @@ async function openDashboard(page: Page, ledgerId: string): Promise<void> {
 }
 
 /** How far the page scrolls sideways (0 = not at all). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/**
+ * How far the page reaches past the screen's right edge. Measured against the layout width
+ * (`clientWidth`), not `innerWidth`: with a phone's viewport (isMobile) Chromium widens `innerWidth`
+ * to whatever overflows, so `scrollWidth - innerWidth` was always 0 and hid the admin page's
+ * 13 px (walk3).
+ */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function addSale(s: Session, a: Account, ledgerId: string, venta: number): Promise<void> {
   await call(s, 'POST', '/api/transactions', { ledgerId, fecha: today(), venta, tasa_venta: 40 }, a.token);
@@ -363,6 +369,17 @@ describe('on a phone (360 × 760)', () => {
       await screenshot(page, `screen-${name}-${width}-${theme}`);
     };
     for (const theme of THEMES) for (const width of WIDTHS) for (const [name, url] of screens) await visit(name, url, width, theme);
+
+    // The way back from a ledger's pages is a finger's target on a phone, like every button (walk3: 19 px).
+    for (const [url, link] of [
+      [`/ledger/${ledgerId}/history`, 'Mis Registros'],
+      [`/ledger/${ledgerId}/cuentas`, 'Mi Registro'],
+      [`/ledger/${ledgerId}/reportes`, 'Mi Registro'],
+    ] as const) {
+      await open(url, 360, 'light');
+      const back = page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: link });
+      expect((await back.boundingBox())!.height, `${link} on ${url}`).toBeGreaterThanOrEqual(44);
+    }
 
     for (const theme of THEMES) {
       // On a tablet held upright the form's first field is within the first screen as on a phone.

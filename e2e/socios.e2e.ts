@@ -15,7 +15,7 @@ describe('socios', () => {
     for (const s of sessions.splice(0)) await s.close();
   });
 
-  it('two partners bring capital, trade, Ana previews and closes the period; a closed day refuses an edit', async () => {
+  it('two partners bring capital, trade, Ana previews and closes the period; the dashboard disables the writes of a closed day', async () => {
     const { ana, owner, member, ledgerId } = await ledgerWithTwoMembers(sessions);
     const { page } = ana;
     await page.setViewportSize({ width: 360, height: 740 });
@@ -85,16 +85,18 @@ describe('socios', () => {
     expect(await page.getByRole('button', { name: 'Cerrar período' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Reabrir' }).waitFor();
 
-    // An edit of a closed day, from the dashboard: refused with the period named.
+    // A closed day on the dashboard (docs/decisions/0066): its writes are disabled beforehand and say
+    // why, with the 409's text (the server's refusal stays; apps/server/test/socios*.test.ts).
     await page.goto(`/dashboard?ledger=${ledgerId}&date=${d2}`);
-    await page.getByRole('button', { name: 'Editar transacción 1' }).click();
-    const edit = page.getByRole('dialog');
-    await edit.getByLabel('Venta (USD)', { exact: true }).fill('90');
-    await edit.getByRole('button', { name: 'Guardar' }).click();
     const dia = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-    await page
-      .getByText(`Este día pertenece a un período liquidado (${dia(d1)} – ${dia(today)})`)
-      .first()
-      .waitFor();
+    const reason = `Este día pertenece a un período liquidado (${dia(d1)} – ${dia(today)})`;
+    await page.getByText(reason).first().waitFor();
+    const editar = page.getByRole('button', { name: 'Editar transacción 1' });
+    expect(await editar.isDisabled()).toBe(true);
+    expect(await editar.getAttribute('aria-describedby')).toBeTruthy();
+    const agregar = page.getByRole('button', { name: 'Agregar Transacción' });
+    await agregar.waitFor();
+    expect(await agregar.isDisabled()).toBe(true);
+    expect(await agregar.getAttribute('aria-describedby')).toBe('new-tx-closed-reason');
   });
 });

@@ -7,7 +7,7 @@
  * e2e/web-weight.e2e.ts, counted in the browser). Stops counting at nothing:
  * every stage runs, and the exit code is non-zero if any failed. Ends with one count line.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -29,15 +29,6 @@ function run(label, cmd, args, env = {}) {
   const ok = res.status === 0;
   console.info(`━━ ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return ok;
-}
-
-/** A check that is not a test runner counts as one test. */
-function check(label, cmd, args, env) {
-  if (run(label, cmd, args, env)) totals.passed++;
-  else {
-    totals.failed++;
-    failures.push(label);
-  }
 }
 
 function vitest(label, projects, env = {}) {
@@ -73,17 +64,58 @@ function vitest(label, projects, env = {}) {
   if (!ok) failures.push(label);
 }
 
-check('typecheck', bin('tsc'), ['-p', 'packages/shared']);
-check('typecheck server', bin('tsc'), ['-p', 'apps/server']);
-check('typecheck web', bin('tsc'), ['-p', 'apps/web']);
-check('typecheck e2e', bin('tsc'), ['-p', 'e2e']);
-check('typecheck bench', bin('tsc'), ['-p', 'bench']);
-check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
-check('import cycles', process.execPath, ['scripts/check-cycles.mjs']);
-check('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-check('Dockerfile lint', process.execPath, ['scripts/lint-dockerfile.mjs']);
+/**
+ * The checks that are not test runners, two at a time: each is one single-threaded process
+ * (tsc, eslint, prettier, the build), so the machine's two cores take two of them (CI's run was
+ * ≈ 21 min one after another; docs/operations.md#tests). Each one's output is printed whole when
+ * it ends, so the log reads as if they had run in order.
+ */
+async function checksTwoAtATime(list) {
+  const queue = [...list];
+  async function next() {
+    for (let c = queue.shift(); c; c = queue.shift()) {
+      const started = Date.now();
+      const [label, cmd, args] = c;
+      const chunks = [];
+      const code = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (b) => chunks.push(b));
+        child.stderr.on('data', (b) => chunks.push(b));
+        child.on('error', (err) => {
+          chunks.push(Buffer.from(`${err.message}\n`));
+          resolve(1);
+        });
+        child.on('close', (status) => resolve(status));
+      });
+      const ok = code === 0;
+      console.info(`\n━━ ${label} ━━`);
+      process.stdout.write(Buffer.concat(chunks));
+      console.info(`━━ ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      if (ok) totals.passed++;
+      else {
+        totals.failed++;
+        failures.push(label);
+      }
+    }
+  }
+  await Promise.all([next(), next()]);
+}
+
+const staticChecks = [
+  // The build first: it is the longest, and the others fill the second core meanwhile.
+  ['web build', 'npm', ['run', 'build', '--silent']],
+  ['typecheck', bin('tsc'), ['-p', 'packages/shared']],
+  ['typecheck server', bin('tsc'), ['-p', 'apps/server']],
+  ['typecheck web', bin('tsc'), ['-p', 'apps/web']],
+  ['typecheck e2e', bin('tsc'), ['-p', 'e2e']],
+  ['typecheck bench', bin('tsc'), ['-p', 'bench']],
+  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['import cycles', process.execPath, ['scripts/check-cycles.mjs']],
+  ['format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ['Dockerfile lint', process.execPath, ['scripts/lint-dockerfile.mjs']],
+];
 if (spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0) {
-  check('compose.yaml (docker-compose config)', process.execPath, ['scripts/check-compose.mjs']);
+  staticChecks.push(['compose.yaml (docker-compose config)', process.execPath, ['scripts/check-compose.mjs']]);
 } else if (process.env.CI) {
   console.error('\ndocker-compose is missing: CI must not skip the compose.yaml check (apt-get install -y docker-compose).');
   totals.failed++;
@@ -92,6 +124,7 @@ if (spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0) 
   console.warn('\ndocker-compose not found (apt-get install -y docker-compose): the compose.yaml check skipped.');
   totals.skipped++;
 }
+await checksTwoAtATime(staticChecks);
 vitest('unit and component tests', ['unit', 'web']);
 vitest('API on embedded PostgreSQL', ['api'], { TEST_DB_TARGET: 'embedded' });
 if (process.env.TEST_DATABASE_URL) {
@@ -99,7 +132,6 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.info('\n(TEST_DATABASE_URL is not set: the API suite ran on the embedded database only)');
 }
-check('web build', 'npm', ['run', 'build', '--silent']);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   vitest('browser journeys (Chromium)', ['e2e']);

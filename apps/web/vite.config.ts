@@ -286,11 +286,16 @@ export default defineConfig({
             // Not the barrel (index.ts) nor a module with a zod schema: a group takes its modules'
             // dependencies with them, and one would bring all of zod. Nor the monthly reports'
             // texts and month schema (reportes/): only the Reportes page reads them (decision 0050).
+            // Nor Socios' later texts and signed amounts (socios/, their own group below).
             {
               name: 'shared',
-              test: /[\\/]packages[\\/]shared[\\/]src[\\/](?!schemas[\\/]|reportes[\\/]|password\.ts|notifications\.ts|index\.ts)/,
+              test: /[\\/]packages[\\/]shared[\\/]src[\\/](?!schemas[\\/]|reportes[\\/]|socios[\\/]|password\.ts|notifications\.ts|index\.ts)/,
               priority: 9.5,
             },
+            // Socios' later texts and signed amounts (shared/src/socios/, decision 0059): a file of
+            // their own, taken before `validation`, whose closure reaches every module of the
+            // shared barrel and would otherwise carry them to /login's form and the dashboard.
+            { name: 'socios-shared', test: /[\\/]packages[\\/]shared[\\/]src[\\/]socios[\\/]/, priority: 9.4 },
             closureGroup('validation', ['src/features/auth/components/login-validation.ts'], 9),
             closureGroup('query', ['src/shared/query/QueryProvider.tsx'], 8),
             // The MUI pieces the dashboard and its new-transaction form draw, apart from the other

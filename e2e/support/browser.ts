@@ -21,6 +21,8 @@ export interface OpenOptions {
   isMobile?: boolean;
   /** A touch screen: taps, and no hover (CSS `(hover: none)`). */
   hasTouch?: boolean;
+  /** The browser's own language (default es-ES): what a native number input read "," and "." by (issue 36). */
+  locale?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function openBrowser(opts: OpenOptions = {}): Promise<Session> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
-    locale: 'es-ES',
+    locale: opts.locale ?? 'es-ES',
     timezoneId: 'America/Caracas',
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     isMobile: opts.isMobile ?? false,

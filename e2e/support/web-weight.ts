@@ -34,7 +34,7 @@ export interface Weight {
 }
 
 /** Every JS file the page's own requests receive, in order; the service worker's fetches excluded. */
-function recordJs(page: Page): () => Promise<Weight> {
+export function recordJs(page: Page): () => Promise<Weight> {
   const pending: Array<Promise<JsFile>> = [];
   page.on('response', (res) => {
     const req = res.request();
@@ -57,7 +57,7 @@ function recordJs(page: Page): () => Promise<Weight> {
   };
 }
 
-async function fresh(browser: Browser): Promise<Page> {
+export async function fresh(browser: Browser): Promise<Page> {
   // A new context is a new profile: empty HTTP cache, storage and service workers.
   const context = await browser.newContext({
     locale: 'es-ES',

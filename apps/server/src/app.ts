@@ -57,7 +57,7 @@ export interface BuildOptions {
   /** The backup scheduler's check interval and read-back; tests inject them (docs/operations.md#backups). */
   backups?: { checkMs?: number; readBack?: (file: string) => Promise<number> };
   /** The Binance call time-out and how long POST /sync waits before a 202 (docs/product.md#binance-sync); tests shorten them. */
-  binance?: { timeoutMs?: number; answerWithinMs?: number };
+  binance?: { timeoutMs?: number; answerWithinMs?: number; runLimitMs?: number };
 }
 
 export interface BuiltApp {

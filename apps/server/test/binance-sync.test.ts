@@ -230,7 +230,10 @@ describe('Binance sync', () => {
     expect(fake.hits(HISTORY_PATH) + fake.hits(RESTRICTIONS_PATH)).toBe(hits);
     // The periodic round skips a waiting link.
     expect(await t.ctx.binance.runRound()).toBe(0);
+    // Binance's limits are per IP: the 429 paused every link, on every instance (docs/decisions/0058).
+    expect((await t.database.pool.query(`select status from binance_ip_pause`)).rows).toEqual([{ status: 429 }]);
     await t.database.pool.query(`update binance_links set espera_hasta = null where user_id = $1`, [ana.id]);
+    await t.database.pool.query(`delete from binance_ip_pause`);
   });
 
   it('5xx and time-outs stop the run without moving the cursor; the next run fetches that window again', async () => {
@@ -259,6 +262,7 @@ describe('Binance sync', () => {
     expect((await status()).estado).toBe('activa');
   });
 
+  // Across instances: binance-ip-pause.test.ts.
   it('a 418 pauses every link until its Retry-After', async () => {
     const carla = await createUser(t, { name: 'Carla' });
     const ck = fakeKey('carlakey');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@arb/shared';
 import { addCuenta, addMovimiento, cuentasAt } from './support/cuentas.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction } from './support/transactions.ts';
@@ -181,6 +182,15 @@ describe('accounts: permissions and errors', () => {
       cuenta_destino_id: ves.id,
     });
     expect(wrong.json().code).toBe('CUENTA_INVALIDA');
+  });
+
+  it('a cuadre’s bad saldo_real is named as the cuadre’s, not as a base balance', async () => {
+    const c = await addCuenta(t, owner, L, { nombre: 'Cuenta Cuadre', moneda: 'USD' });
+    for (const saldo_real of ['-5', '1.234', 'mil']) {
+      const res = await req(owner, 'POST', `/api/ledgers/${L}/cuentas/${c.id}/cuadres`, { fecha: '2026-03-04', saldo_real });
+      expect(res.statusCode, saldo_real).toBe(400);
+      expect(res.json(), saldo_real).toMatchObject({ code: 'VALIDATION_ERROR', fields: { saldo_real: messages.cuadreSaldoInvalido } });
+    }
   });
 
   it('bad movements: same account, both sides empty, negative or over-precise amounts, an ajuste without a reason, a VES aporte without a rate, a time off its day', async () => {

@@ -4,7 +4,8 @@ import type { LedgerEvent } from '../src/lib/ledger-events.ts';
 import { addCuenta, addMovimiento, cuentasAt, saldos } from './support/cuentas.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction, balances, setBase } from './support/transactions.ts';
-import { createUser } from './support/users.ts';
+import { addMember, createUser } from './support/users.ts';
+import { fanOutChanges } from '../src/services/telegram/change-fanout.ts';
 
 type Extra = {
   resumen: Record<string, { valor: number }>;
@@ -301,6 +302,38 @@ describe('accounts and movements: balances of a day (docs/product.md#cuentas-y-m
     expect(restore.json()).toEqual({ restored: 2 });
     expect((await cuentasAt(t, u, L, '2026-07-02')).totales.ves).toBe(590);
     expect((await cuentasAt(t, u, L, '2026-07-02')).cuentas[0]!.saldo).toBe(90);
+  });
+
+  it("a cuadre's Telegram notice names the account and writes its figures es-ES in its currency", async () => {
+    // socios walk: "saldo real 51580.75, diferencia -19.25", and no account named.
+    const ana = await createUser(t, { name: 'Ana' });
+    const beto = await createUser(t, { name: 'Beto' });
+    const L = ana.ledgerId;
+    await addMember(t, L, beto.id);
+    await t.ctx.db.execute(sql`insert into telegram_links (user_id, chat_id) values (${beto.id}, ${Math.floor(Math.random() * 1e9)})`);
+    const banesco = await addCuenta(t, ana, L, { nombre: 'Banesco Bs', moneda: 'VES' });
+    await addMovimiento(t, ana, L, {
+      tipo: 'ajuste',
+      fecha: '2026-11-27',
+      moneda: 'VES',
+      monto: '51600',
+      cuenta_destino_id: banesco.id,
+      notas: 'Saldo de apertura',
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${L}/cuentas/${banesco.id}/cuadres`,
+      token: ana.token,
+      payload: { fecha: '2026-11-27', saldo_real: '51580.75' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    while ((await fanOutChanges(t.ctx.db, 'http://x')) > 0);
+    const texts = (await t.ctx.db.execute<{ text: string }>(sql`select text from telegram_messages where user_id = ${beto.id}`)).rows;
+    expect(texts.map((x) => x.text)).toContainEqual(
+      expect.stringContaining(
+        'Ana registró un cuadre de la cuenta «Banesco Bs» del 27/11/2026: saldo real 51.580,75 Bs.S, diferencia -19,25 Bs.S',
+      ),
+    );
   });
 
   it('a cuadre: the difference at once, sin_verificar, the ajuste that explains it, then Descuadrada after an edit of that day, told once on Telegram', async () => {

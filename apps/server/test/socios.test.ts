@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { ImportBatchResult, ImportPreview, LiquidacionResponse, LiquidacionesResponse } from '@arb/shared';
+import {
+  addDays,
+  todayKey,
+  type ImportBatchResult,
+  type ImportPreview,
+  type LiquidacionResponse,
+  type LiquidacionesResponse,
+} from '@arb/shared';
 import { multipart } from './support/multipart.ts';
 import type { LedgerEvent } from '../src/lib/ledger-events.ts';
 import { addCuenta, addMovimiento } from './support/cuentas.ts';
@@ -359,5 +366,28 @@ describe('socios: capital, result and settlement', () => {
     expect(events.slice(before)).toEqual([expect.objectContaining({ type: 'LIQUIDACION_REABIERTA' })]);
     await addTransaction(t, ana, L, '2026-10-05', { venta: 1, tasa_venta: '40' } as never);
     expect((await preview(ana, 'desde=2026-10-01&hasta=2026-10-10&tasa_final=40')).json()).toMatchObject({ cerrado: false });
+  });
+
+  it('the default period never overlaps a closed one: closed through today, it is the next day alone; capitalDesde names the first aporte of a member', async () => {
+    // socios walk: a period closed through today made the default "today – today" (inside it).
+    const carla = await createUser(t, { name: 'Carla' });
+    const C = carla.ledgerId;
+    const today = todayKey(t.ctx.config.APP_TIMEZONE, new Date());
+    const yesterday = addDays(today, -1);
+    const list = async () =>
+      (await t.request({ method: 'GET', url: `/api/ledgers/${C}/liquidaciones`, token: carla.token })).json() as LiquidacionesResponse;
+    expect(await list()).toMatchObject({ sugerido: { desde: today, hasta: today }, capitalDesde: null });
+    const usd = (await addCuenta(t, carla, C, { nombre: 'Carla USD', moneda: 'USD', tipo: 'binance' })).id;
+    await addMovimiento(t, carla, C, { tipo: 'aporte', fecha: yesterday, moneda: 'USD', monto: '100', cuenta_destino_id: usd });
+    expect(await list()).toMatchObject({ sugerido: { desde: yesterday, hasta: today }, capitalDesde: yesterday });
+    const closed = await t.request({
+      method: 'POST',
+      url: `/api/ledgers/${C}/liquidaciones`,
+      token: carla.token,
+      payload: { desde: yesterday, hasta: today },
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const tomorrow = addDays(today, 1);
+    expect((await list()).sugerido).toEqual({ desde: tomorrow, hasta: tomorrow });
   });
 });

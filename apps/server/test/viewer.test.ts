@@ -81,12 +81,24 @@ describe('viewer members (Solo lectura)', () => {
     expect(me).toMatchObject({ soloLectura: true, canModifyBalance: false });
   });
 
-  it('a viewer reads balances, history, accounts, activity and search', async () => {
+  // DESIGN §26: a viewer "sees everything (balances, history, accounts, socios preview, reports, exports)".
+  it('a viewer reads balances, history, accounts, cuadres, the socios preview, reports, exports, activity and search', async () => {
     const reads = [
       `/api/transactions/balances?ledgerId=${L}&fecha=${fecha}`,
       `/api/transactions/dates?ledgerId=${L}`,
+      `/api/transactions/history-summary?ledgerId=${L}`,
+      `/api/transactions/export-daily?ledgerId=${L}&fecha=${fecha}`,
       `/api/ledgers/${L}/cuentas?fecha=${fecha}`,
+      `/api/ledgers/${L}/cuentas/${cuentaId}/cuadres`,
       `/api/ledgers/${L}/movimientos?desde=${fecha}&hasta=${fecha}`,
+      `/api/ledgers/${L}/liquidacion?desde=${fecha}&hasta=${fecha}&tasa_inicial=40&tasa_final=40`,
+      `/api/ledgers/${L}/liquidaciones`,
+      `/api/ledgers/${L}/socios/capital-inicial?fecha=${fecha}`,
+      `/api/ledgers/${L}/reportes/mensual?mes=${fecha.slice(0, 7)}&formato=json`,
+      `/api/ledgers/${L}/reportes/mensual?mes=${fecha.slice(0, 7)}&formato=xlsx`,
+      `/api/ledgers/${L}/position?fecha=${fecha}`,
+      `/api/ledgers/${L}/pnl?desde=${fecha}&hasta=${fecha}`,
+      `/api/ledgers/${L}/imports`,
       `/api/ledgers/${L}/activity`,
       `/api/ledgers/${L}/transactions/search?q=juan`,
     ];
@@ -130,6 +142,19 @@ describe('viewer members (Solo lectura)', () => {
       { method: 'DELETE', url: `/api/ledgers/${L}/reset`, payload: { fecha } },
       { method: 'POST', url: `/api/ledgers/${L}/activity/${activityId}/restore` },
       { method: 'DELETE', url: `/api/ledgers/${L}` },
+      // Socios (DESIGN §22, §28): closing a period, registering capital, handing the ledger over.
+      {
+        method: 'POST',
+        url: `/api/ledgers/${L}/liquidaciones`,
+        payload: { desde: fecha, hasta: fecha, tasa_inicial: '40', tasa_final: '40' },
+      },
+      {
+        method: 'POST',
+        url: `/api/ledgers/${L}/socios/capital-inicial`,
+        payload: { fecha, aportes: [{ userId: vero.id, ves: '0', usd: '0' }] },
+      },
+      { method: 'PUT', url: `/api/ledgers/${L}/owner`, payload: { userId: vero.id } },
+      { method: 'PUT', url: `/api/ledgers/${L}/settings`, payload: { reparto: { metodo: 'capital' } } },
     ];
     for (const w of writes) {
       const res = await t.request({ ...w, token: vero.token });

@@ -38,7 +38,15 @@ export const RESTORE_WINDOW_DAYS = 30;
 /** The two windows as the delete and reset questions name them (messages deleteTxConfirm, resetConfirm). */
 export const UNDO_WINDOWS = { segundos: UNDO_SNACKBAR_MS / 1000, dias: RESTORE_WINDOW_DAYS } as const;
 /** The activity actions that can be restored (the server's restoreHandlers; a test holds them equal). */
-export const RESTORABLE_ACTIONS: readonly string[] = ['TRANSACTION_DELETED', 'LEDGER_DAY_RESET', 'IMPORT_UNDONE', 'MOVEMENT_DELETED'];
+export const RESTORABLE_ACTIONS: readonly string[] = [
+  'TRANSACTION_DELETED',
+  'LEDGER_DAY_RESET',
+  'IMPORT_UNDONE',
+  'MOVEMENT_DELETED',
+  'CAPITAL_INICIAL_REGISTRADO',
+];
+/** Of those, the ones only the owner may undo (registering them is the owner's: decision 0059). */
+export const OWNER_RESTORE_ACTIONS: readonly string[] = ['CAPITAL_INICIAL_REGISTRADO'];
 export const COPIED_INDICATOR_MS = 2_000;
 export const REDIRECT_AFTER_REGISTER_MS = 3_000;
 export const REDIRECT_AFTER_RESET_MS = 3_000;

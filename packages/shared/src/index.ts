@@ -29,3 +29,6 @@ export * from './schemas/search.ts';
 export * from './schemas/socios.ts';
 export * from './schemas/binance.ts';
 export * from './reportes/index.ts';
+export * from './socios/socios-messages.ts';
+export * from './socios/signed-amount.ts';
+export * from './socios/capital-inicial-schema.ts';

@@ -109,8 +109,9 @@ export const messages = {
   importQuantityRounded: 'Cantidad redondeada a 2 decimales',
   importPriceRounded: 'Precio redondeado a 4 decimales',
   importFeeRounded: 'Comisión redondeada a 8 decimales',
-  activityImported: '{user} importó {n} operaciones',
-  activityImportUndone: '{user} deshizo la importación de {n} operaciones',
+  // {n} is operacionesTexto(n): "1 operación", "4 operaciones".
+  activityImported: '{user} importó {n}',
+  activityImportUndone: '{user} deshizo la importación de {n}',
   importNotes: 'Binance P2P #{orderNumber}',
   importButton: 'Importar de Binance',
   importDialogTitle: 'Importar órdenes de Binance P2P',
@@ -121,8 +122,8 @@ export const messages = {
   importChipNew: '{n} nuevas',
   importChipDuplicate: '{n} duplicadas',
   importChipSkipped: '{n} omitidas',
-  importCommit: 'Importar {n} operaciones',
-  importDone: 'Importación completada: {n} operaciones',
+  importCommit: 'Importar {n}',
+  importDone: 'Importación completada: {n}',
   importOneSided:
     'Las órdenes importadas son de un solo lado (solo venta o solo compra): con el método por operación no muestran ganancia; con costo promedio sí.',
   importSwitchToAverage: 'Cambiar a costo promedio',
@@ -663,6 +664,8 @@ export const messages = {
   cuentaStale: 'Otro usuario modificó esta cuenta. Recarga para ver los cambios.',
   cuentaNombreInvalido: 'El nombre de la cuenta debe tener entre 1 y 60 caracteres',
   cuentaMetodoInvalido: 'Cada método de Binance debe tener entre 1 y 60 caracteres (20 como máximo)',
+  // DESIGN §28: a Binance method names one active account per titular (the sync's match).
+  cuentaMetodoRepetido: '«{metodo}» ya está en la cuenta {cuenta} del mismo titular',
   cuentaTitularInvalido: 'El titular debe ser un miembro del registro',
   tasaRequerida: 'Indica la tasa para valorar el aporte en USD',
   movNotFound: 'Movimiento no encontrado',

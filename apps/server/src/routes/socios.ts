@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { capitalInicialSchema, dayKeySchema, liquidacionQuerySchema, messages } from '@arb/shared';
+import { capitalInicialSchema, dayKeySchema, liquidacionQuerySchema, messages, sociosResponseSchema } from '@arb/shared';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../services/ledgers/actor.ts';
 import { aperturaCapitalInicial, registrarCapitalInicial } from '../services/socios/capital-inicial.ts';
+import { listSocios } from '../services/socios/socios-nombrados.ts';
 import { closeLiquidacion, listLiquidaciones, previewLiquidacion, reopenLiquidacion } from '../services/socios/liquidacion-service.ts';
 
 const ledgerParams = z.object({ id: z.uuid({ error: messages.ledgerNotFound }) });
@@ -34,6 +35,17 @@ export async function sociosRoutes(root: FastifyInstance, ctx: AppContext): Prom
     reply.header('cache-control', 'no-store');
     return listLiquidaciones(ctx, request.user.id, request.params.id);
   });
+
+  // Everyone a retiro may name, by the server's own rule (DESIGN §28 "Former partners"): the
+  // retiro's form reads it instead of piecing it together from other lists.
+  app.get(
+    '/api/ledgers/:id/socios',
+    { ...guard, schema: { params: ledgerParams, response: { 200: sociosResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listSocios(ctx.db, request.user.id, request.params.id);
+    },
+  );
 
   app.post(
     '/api/ledgers/:id/liquidaciones',

@@ -80,6 +80,7 @@ export const NOT_BACKED_UP_TABLES: Record<string, string> = {
   telegram_messages: 'transient: messages queued for or sent to Telegram',
   telegram_chats: "transient: a chat's send pacing (at most 1 message per second)",
   backup_state: "operational: this server's last scheduled backup; a restored server makes its own first one",
+  binance_ip_pause: "operational: a 418/429 pause Binance put on this server's IP (docs/decisions/0058); it lapses by itself",
 };
 
 /** Rows per cursor fetch: payment proofs hold images of up to a few MB each. */

@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * and the bench reach it through BINANCE_API_URL, so Binance itself is never called. It checks
  * what the real one checks — the key (X-MBX-APIKEY, -2015), the HMAC-SHA256 signature of the exact
  * query (-1022), the timestamp against its own clock and recvWindow (-1021), ≤ 30-day windows and
- * ≤ 100 rows a page — and can be made to skew its clock, answer 429/418 with Retry-After, 5xx, or hang.
+ * ≤ 100 rows a page — and can be made to skew its clock, answer 429/418 with Retry-After, 5xx, hang,
+ * or stream a huge or endless body (generated as it is sent, never stored: docs/decisions/0058).
  */
 export interface FakeBinanceOrder {
   orderNumber: string;
@@ -33,6 +34,8 @@ export interface FakeKey {
   /** apiRestrictions' answer (read-only with ipRestrict false by default). */
   restrictions?: Record<string, unknown>;
   orders?: FakeBinanceOrder[];
+  /** Each history page of this key answers this much later (a slow Binance for one user; e2e journeys set it). */
+  historyDelayMs?: number;
 }
 
 export interface FakeFailure {
@@ -45,6 +48,23 @@ export interface FakeFailure {
   delayMs?: number;
   /** How many calls fail this way (default 1). */
   times?: number;
+  /** Only calls made with this key take this failure (another key's calls go by). */
+  apiKey?: string;
+  /** Answer 200 with a generated body of this shape instead (see `FakeStream`). */
+  stream?: FakeStream;
+}
+
+/**
+ * A generated 200 answer: `{"data":[` then copies of one order, `chunkBytes` at a time, up to
+ * `bytes` (Infinity: until the client goes), honouring backpressure so the fake itself holds
+ * almost nothing. `declaredLength` sends that Content-Length (a lie is fine: the client must not
+ * read on it); `intervalMs` waits between chunks (a trickle).
+ */
+export interface FakeStream {
+  bytes: number;
+  chunkBytes?: number;
+  intervalMs?: number;
+  declaredLength?: number;
 }
 
 export interface FakeBinance {
@@ -63,6 +83,8 @@ export interface FakeBinance {
   hits(path: string): number;
   /** The query strings received on a path, in order (signature included). */
   queries(path: string): URLSearchParams[];
+  /** Bytes of generated bodies written so far (every `stream` failure, since the last reset). */
+  streamedBytes(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -101,25 +123,65 @@ export async function startFakeBinance(): Promise<FakeBinance> {
   const hanging = new Set<ServerResponse>();
   let skew = 0;
   let lies: { ms: number; times: number } | undefined;
+  let streamed = 0;
 
-  const takeFailure = (path: string): FakeFailure | undefined => {
+  const takeFailure = (path: string, apiKey: string): FakeFailure | undefined => {
     for (const p of [path, '*']) {
       const list = failures.get(p);
-      const f = list?.[0];
+      const at = list?.findIndex((f) => f.apiKey === undefined || f.apiKey === apiKey) ?? -1;
+      const f = at < 0 ? undefined : list![at];
       if (!f || (p === '*' && path === TIME_PATH)) continue;
       const left = (f.times ?? 1) - 1;
-      if (left <= 0) list!.shift();
+      if (left <= 0) list!.splice(at, 1);
       else f.times = left;
       return f;
     }
     return undefined;
   };
 
+  /** Writes a generated body chunk by chunk, waiting for 'drain' and stopping when the client goes. */
+  function streamBody(res: ServerResponse, s: FakeStream): void {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (s.declaredLength !== undefined) headers['content-length'] = String(s.declaredLength);
+    res.writeHead(200, headers);
+    const one = JSON.stringify(generateOrders(1, { endMs: Date.now(), days: 1 })[0]) + ',';
+    const chunk = Buffer.from(one.repeat(Math.max(1, Math.ceil((s.chunkBytes ?? 64 * 1024) / one.length))));
+    let closed = false;
+    let sent = 0;
+    hanging.add(res);
+    res.on('close', () => {
+      closed = true;
+      hanging.delete(res);
+    });
+    const pump = (): void => {
+      while (!closed && sent < s.bytes) {
+        sent += chunk.length;
+        streamed += chunk.length;
+        const more = res.write(chunk);
+        if (s.intervalMs) {
+          setTimeout(pump, s.intervalMs);
+          return;
+        }
+        if (!more) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (!closed) res.end('{}]}');
+    };
+    res.write('{"code":"000000","message":"success","success":true,"data":[');
+    pump();
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
-    const failure = takeFailure(path);
+    const failure = takeFailure(path, String(req.headers['x-mbx-apikey'] ?? ''));
+    if (failure?.stream) {
+      streamBody(res, failure.stream);
+      return;
+    }
     if (failure?.delayMs !== undefined && failure.status === undefined) {
       setTimeout(() => answer(req, res, url, undefined), failure.delayMs);
       return;
@@ -187,7 +249,9 @@ export async function startFakeBinance(): Promise<FakeBinance> {
       .filter((o) => o.tradeType === type && o.createTime >= start && o.createTime <= end)
       .sort((a, b) => b.createTime - a.createTime);
     const data = all.slice((page - 1) * rows, page * rows);
-    json(res, 200, { code: '000000', message: 'success', data, total: all.length, success: true });
+    const send = () => json(res, 200, { code: '000000', message: 'success', data, total: all.length, success: true });
+    if (key.historyDelayMs) setTimeout(send, key.historyDelayMs);
+    else send();
   }
 
   const server: Server = createServer(handle);
@@ -219,10 +283,12 @@ export async function startFakeBinance(): Promise<FakeBinance> {
     },
     hits: (path) => counts.get(path) ?? 0,
     queries: (path) => received.get(path) ?? [],
+    streamedBytes: () => streamed,
     reset() {
       failures.clear();
       counts.clear();
       received.clear();
+      streamed = 0;
       skew = 0;
       lies = undefined;
     },

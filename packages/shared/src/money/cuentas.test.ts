@@ -4,6 +4,7 @@ import {
   movementFlows,
   movementNet,
   movementShapeError,
+  metodoBinanceClave,
   movimientosNetos,
   nombreClave,
   saldoCuenta,
@@ -206,6 +207,15 @@ describe('nombreClave', () => {
     expect(nombreClave('  Pago  Móvil ')).toBe(nombreClave('pago movil'));
     expect(nombreClave('BANESCO')).toBe('banesco');
     expect(nombreClave('Año')).toBe('ano');
+  });
+});
+
+describe('metodoBinanceClave', () => {
+  it('reads "Pago Móvil" as Binance\'s "PagoMovil": case, accents and every space aside', () => {
+    expect(metodoBinanceClave('Pago Móvil')).toBe('pagomovil');
+    expect(metodoBinanceClave(' PAGOMOVIL ')).toBe(metodoBinanceClave('PagoMovil'));
+    expect(metodoBinanceClave('Banco de Venezuela')).toBe('bancodevenezuela');
+    expect(metodoBinanceClave('Banesco')).not.toBe(metodoBinanceClave('Mercantil'));
   });
 });
 

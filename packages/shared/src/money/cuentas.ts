@@ -148,6 +148,15 @@ export function nombreClave(nombre: string): string {
   return nombre.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
 }
 
+/**
+ * The key a Binance payment-method name is compared on (DESIGN §28): case, accents and spaces do
+ * not count, so "Pago Móvil" names Binance's "PagoMovil" (decision 0047). One active account per
+ * titular may name a key: that is the account the sync puts the order's bolívares in.
+ */
+export function metodoBinanceClave(metodo: string): string {
+  return nombreClave(metodo).replace(/\s+/gu, '');
+}
+
 export type MovementShapeError =
   | 'movMismaCuenta'
   | 'movTransferenciaSinCuentas'

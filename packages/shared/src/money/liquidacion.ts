@@ -20,17 +20,29 @@ export interface Reparto {
 
 export const REPARTO_POR_DEFECTO: Reparto = { metodo: 'capital' };
 
-/** A member's aporte (+) or retiro (−), already valued in USD (valorCapitalUsd). */
+/** A member's aporte (+) or retiro (−), already valued in USD (valorarCapital). */
 export interface MovimientoCapital {
   userId: string;
   fecha: string;
   tipo: 'aporte' | 'retiro';
   usd: DecimalInput;
   /**
-   * An aporte written by "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056):
-   * it turns equity that was already there into capital, so it is capital at the START of its day
-   * (a period starting that day counts it in capital_inicial) and never part of a result.
+   * An aporte (or, for a currency that opened below zero, a retiro: decision 0059) written by
+   * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): it turns equity
+   * that was already there into capital, so it is capital at the START of its day (a period
+   * starting that day counts it in capital_inicial) and never part of a result.
    */
+  registro?: boolean;
+}
+
+/** A member's aporte/retiro as stored: its amount in its currency and, for bolívares, its own rate. */
+export interface MovimientoCapitalGuardado {
+  userId: string;
+  fecha: string;
+  tipo: 'aporte' | 'retiro';
+  moneda: 'VES' | 'USD';
+  monto: DecimalInput;
+  tasa: DecimalInput | null;
   registro?: boolean;
 }
 
@@ -125,6 +137,44 @@ export function valorCapitalUsd(moneda: 'VES' | 'USD', monto: DecimalInput, tasa
   const t = toBigOrZero(tasa);
   if (t.lte(0)) throw new RangeError('A VES capital movement needs its rate');
   return money(divHalfUp(m, t, 2));
+}
+
+/**
+ * Every capital movement valued in USD (DESIGN §22): one by one, each rounded half-up to cents once
+ * (valorCapitalUsd) — except the movements of a capital registration (decision 0059). Those of one
+ * day are valued together: their exact values (USD as is, each VES amount ÷ its own rate, a retiro
+ * negative) are summed, that sum is rounded once, and it is apportioned among them by the largest
+ * remainder (apportionValues, as decision 0044 does for who holds what). Rounding each on its own
+ * could leave Σ capital a cent or two away from the opening equity it registers; this way
+ *
+ *   Σ registered capital of day D = round2(Σ exact values) = the equity that opened D,
+ *
+ * whatever the split and the number of members (capital-inicial.test.ts, property). Each still
+ * differs from its own rounding by less than a cent, and one already in cents (a USD amount) is
+ * never moved. The order of the answer is the order of `rows`.
+ */
+export function valorarCapital(rows: readonly MovimientoCapitalGuardado[]): MovimientoCapital[] {
+  const grupos = new Map<string, { key: string; value: Big }[]>();
+  rows.forEach((m, i) => {
+    if (m.registro !== true) return;
+    const exact = valueExact(m.moneda === 'VES' ? m.monto : 0, m.moneda === 'USD' ? m.monto : 0, m.tasa);
+    const lista = grupos.get(m.fecha) ?? [];
+    // Keys in the rows' order so that ties go to the first row, deterministically.
+    lista.push({ key: String(i).padStart(8, '0'), value: m.tipo === 'aporte' ? exact : exact.neg() });
+    grupos.set(m.fecha, lista);
+  });
+  const repartido = new Map<string, Big>();
+  for (const lista of grupos.values()) for (const [k, v] of apportionValues(lista)) repartido.set(k, v);
+  return rows.map((m, i) => {
+    const parte = repartido.get(String(i).padStart(8, '0'));
+    return {
+      userId: m.userId,
+      fecha: m.fecha,
+      tipo: m.tipo,
+      usd: parte === undefined ? valorCapitalUsd(m.moneda, m.monto, m.tasa) : money(parte.abs()),
+      ...(m.registro === true ? { registro: true } : {}),
+    };
+  });
 }
 
 /** USD + VES ÷ tasa, exact to 30 decimals (not rounded). */
@@ -259,14 +309,15 @@ export function calcularLiquidacion(e: EntradaLiquidacion): ResultadoLiquidacion
   const retiros = new Map<string, Big>();
   const peso = new Map<string, Big>();
   for (const [id, c] of capIni) peso.set(id, c.times(dias));
-  // A registration inside the period (after desde) lists its aportes, but no money came in: the
-  // same amount is taken back out of the result (decision 0056).
+  // A registration inside the period (after desde) lists its aportes (and retiros: decision
+  // 0059), but no money came in or went out: the same amount is taken back out of the result
+  // (decision 0056). `registrado` is that net amount (aportes − retiros).
   let registrado = ZERO;
   for (const m of e.movimientos) {
     if (m.fecha < e.desde || m.fecha > e.hasta) continue;
     if (m.registro === true && m.fecha === e.desde) continue; // capital_inicial (capitalesIniciales)
     const v = toBigOrZero(m.usd);
-    if (m.registro === true && m.tipo === 'aporte') registrado = registrado.plus(v);
+    if (m.registro === true) registrado = m.tipo === 'aporte' ? registrado.plus(v) : registrado.minus(v);
     const map = m.tipo === 'aporte' ? aportes : retiros;
     map.set(m.userId, (map.get(m.userId) ?? ZERO).plus(v));
     const signed = m.tipo === 'aporte' ? v : v.neg();
@@ -407,7 +458,8 @@ export function porcentajesSuman100(porcentajes: readonly { porcentaje: DecimalI
 /**
  * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): what is still to be
  * assigned per currency — the day's opening balances minus the members' amounts typed so far.
- * Both 0 exactly is the one state the server accepts. Amounts are exact decimal text.
+ * Both 0 exactly is the one state the server accepts. Amounts are exact decimal text, of any sign:
+ * a currency that opened below zero is split in negative amounts (decision 0059).
  */
 export function capitalPorAsignar(
   apertura: { ves: DecimalInput; usd: DecimalInput },
@@ -420,6 +472,24 @@ export function capitalPorAsignar(
     usd = usd.minus(toBigOrZero(a.usd));
   }
   return { ves: money(ves), usd: money(usd) };
+}
+
+/**
+ * The movements a registration writes (decision 0056): per member and currency, a positive amount
+ * is an aporte, a negative one a retiro of its absolute value (a currency that opened below zero —
+ * a debt — lowers the capital of whoever takes it on: decision 0059), and 0 writes nothing.
+ */
+export function filasCapitalInicial(
+  aportes: readonly { userId: string; ves: DecimalInput; usd: DecimalInput }[],
+): { userId: string; tipo: 'aporte' | 'retiro'; moneda: 'VES' | 'USD'; monto: string }[] {
+  const out: { userId: string; tipo: 'aporte' | 'retiro'; moneda: 'VES' | 'USD'; monto: string }[] = [];
+  for (const a of aportes)
+    for (const moneda of ['VES', 'USD'] as const) {
+      const v = toBigOrZero(moneda === 'VES' ? a.ves : a.usd);
+      if (v.eq(0)) continue;
+      out.push({ userId: a.userId, tipo: v.gt(0) ? 'aporte' : 'retiro', moneda, monto: money(v.abs()) });
+    }
+  return out;
 }
 
 /**

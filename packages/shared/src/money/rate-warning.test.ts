@@ -28,6 +28,13 @@ describe('rateFarFromMarket: more than 2× or less than ½ of the parallel rate 
     expect(rateWarningText('compra', { factor: '10', direction: 'below' }, 318.5)).toBe(
       '¿Seguro? La tasa de compra es 10 veces menor que la paralela (318,50 Bs)',
     );
+    // A movement's rate (a VES aporte or retiro) and a settlement's final rate (issue 36 walk, round 3).
+    expect(rateWarningText('tasa', { factor: '13.000,7', direction: 'above' }, 311.625)).toBe(
+      '¿Seguro? La tasa es 13.000,7 veces la paralela (311,625 Bs)',
+    );
+    expect(rateWarningText('final', { factor: '10', direction: 'below' }, 405.1234)).toBe(
+      '¿Seguro? La tasa final es 10 veces menor que la paralela (405,1234 Bs)',
+    );
   });
 });
 

@@ -34,10 +34,16 @@ function factorText(x: Big): string {
     .replace(/,(\d)0$/, ',$1');
 }
 
+/**
+ * Which rate is asked about: a transaction's sale or purchase rate, a movement's (a VES aporte or
+ * retiro valued in USD) or a settlement's final rate (docs/product.md#money).
+ */
+const RATE_NAMES = { venta: 'tasa de venta', compra: 'tasa de compra', tasa: 'tasa', final: 'tasa final' } as const;
+
 /** The question for a far rate: "¿Seguro? La tasa de venta es 10 veces la paralela (312,1234 Bs)". */
-export function rateWarningText(which: 'venta' | 'compra', warning: RateWarning, parallel: number | string): string {
+export function rateWarningText(which: keyof typeof RATE_NAMES, warning: RateWarning, parallel: number | string): string {
   return t(warning.direction === 'above' ? 'rateFarAbove' : 'rateFarBelow', {
-    tasa: which === 'venta' ? 'tasa de venta' : 'tasa de compra',
+    tasa: RATE_NAMES[which],
     factor: warning.factor,
     paralela: formatRate(parallel),
   });

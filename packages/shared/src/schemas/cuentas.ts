@@ -3,8 +3,8 @@ import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 import { Big } from '../money/decimal.ts';
 import { MONEDAS, SENTIDOS, TIPOS_CUENTA, TIPOS_MOVIMIENTO, movementShapeError } from '../money/cuentas.ts';
-import { dayKeySchema, uuidSchema } from './common.ts';
-import { baseBalanceSchema, moneyAmountSchema, notesSchema, occurredAtSchema, rateSchema } from './transaction.ts';
+import { dayKeySchema, entryDayKeySchema, uuidSchema } from './common.ts';
+import { cuadreSaldoSchema, moneyAmountSchema, notesSchema, occurredAtSchema, rateSchema } from './transaction.ts';
 
 /**
  * Accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos, docs/api.md#cuentas):
@@ -101,7 +101,8 @@ const tasaSchema = z.optional(
 
 const movimientoShape = {
   tipo: z.enum(TIPOS_MOVIMIENTO, { error: messages.validationFailed }),
-  fecha: dayKeySchema,
+  // Written into the ledger: no later than tomorrow, like a transaction's day (issue 36).
+  fecha: entryDayKeySchema,
   ocurrido_en: occurredAtSchema,
   moneda: monedaSchema,
   monto: montoSchema,
@@ -159,7 +160,10 @@ export const updateMovimientoSchema = z
 export type UpdateMovimientoInput = z.input<typeof updateMovimientoSchema>;
 export type UpdateMovimientoData = z.output<typeof updateMovimientoSchema>;
 
-/** GET …/movimientos?desde&hasta[&cuentaId] (inclusive days). */
+/**
+ * GET …/movimientos?desde&hasta[&cuentaId] (inclusive days). `cuentaId` keeps the movements that
+ * name that account of the ledger (another ledger's is 404) and adds each one's `saldo_cuenta`.
+ */
 export const movimientosQuerySchema = z.object({
   desde: dayKeySchema,
   hasta: dayKeySchema,
@@ -170,7 +174,7 @@ export const movimientosQuerySchema = z.object({
 export const cuentasQuerySchema = z.object({ fecha: z.optional(dayKeySchema) });
 
 /** POST …/cuentas/:cuentaId/cuadres: the balance seen in the bank at the end of `fecha`. */
-export const createCuadreSchema = z.object({ fecha: dayKeySchema, saldo_real: baseBalanceSchema }, objectError);
+export const createCuadreSchema = z.object({ fecha: entryDayKeySchema, saldo_real: cuadreSaldoSchema }, objectError);
 export type CreateCuadreInput = z.input<typeof createCuadreSchema>;
 export type CreateCuadreData = z.output<typeof createCuadreSchema>;
 
@@ -239,4 +243,9 @@ export interface MovimientoJson {
   creadoPor: PersonRef | null;
   version: number;
   createdAt: string;
+  /**
+   * Only in GET …/movimientos?cuentaId: that account's balance at the end of the movement's day,
+   * in cents (the figure GET …/cuentas?fecha gives it; decision 0060).
+   */
+  saldo_cuenta?: number;
 }

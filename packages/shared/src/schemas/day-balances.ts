@@ -53,6 +53,12 @@ export interface Valor {
   valor: number;
 }
 
+/** A closed period's first and last day (day keys). */
+export interface PeriodoCerrado {
+  desde: string;
+  hasta: string;
+}
+
 /** GET /api/transactions/balances: docs/api.md's balances response (+ saldos_base.heredado), per docs/product.md#money. */
 export interface BalancesResponse {
   resumen: {
@@ -76,6 +82,12 @@ export interface BalancesResponse {
   saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean; heredado_ves: boolean; heredado_usd: boolean };
   /** The available balances counting only verified transactions, from the verified base (docs/product.md#balances-of-a-day). */
   saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
+  /**
+   * The closed period (liquidación, DESIGN §22) the day lies in, or null: the dashboard disables
+   * its writes with periodoCerradoTexto(desde, hasta); the server's 409 PERIODO_CERRADO stays the
+   * authority (docs/decisions/0066-closed-days-and-past-rates-on-the-dashboard.md).
+   */
+  cerrado: PeriodoCerrado | null;
   /** The day's movements; present (like cuentas and sin_asignar) when the ledger has accounts or movements. */
   movimientos?: MovimientoJson[];
   /** Each account's balance at the end of the day. */

@@ -5,7 +5,7 @@ import { formatNumber2 } from '../format.ts';
 import { Big } from '../money/decimal.ts';
 import { METODOS_REPARTO, porcentajesSuman100, type ResultadoLiquidacion } from '../money/liquidacion.ts';
 import { dayKeySchema, uuidSchema } from './common.ts';
-import { moneyAmountSchema, rateSchema } from './transaction.ts';
+import { rateSchema } from './transaction.ts';
 
 /**
  * Socios: capital, result and settlement (docs/product.md#socios-y-liquidacion, docs/api.md#socios):
@@ -92,9 +92,28 @@ export interface LiquidacionCerrada {
 
 export interface LiquidacionesResponse {
   liquidaciones: LiquidacionCerrada[];
-  /** The web's default period (DESIGN §22): the day after the last closed one, or the first aporte's day, to today. */
+  /**
+   * The web's default period (DESIGN §22): the day after the last closed one, or the first aporte's
+   * day, to today; when everything up to today is closed, the next day alone (never a closed day).
+   */
   sugerido: { desde: string; hasta: string };
+  /**
+   * The first day with an aporte or retiro of a member, or null: capital is registered from that day,
+   * so "Registrar capital inicial" on or after it would count it twice (409 CAPITAL_YA_REGISTRADO),
+   * and the page's list of aportes and retiros starts there (decision 0065).
+   */
+  capitalDesde: string | null;
 }
+
+/**
+ * `GET /api/ledgers/:id/socios` (docs/api.md#socios): everyone a retiro may name (DESIGN §28
+ * "Former partners"), from the server's own rule — the members first, then whoever left but is
+ * still named by the ledger (`ex_miembro: true`). The web imports only the type.
+ */
+export const sociosResponseSchema = z.object({
+  socios: z.array(z.object({ userId: z.string(), user_name: z.string(), ex_miembro: z.boolean() })),
+});
+export type SociosResponse = z.infer<typeof sociosResponseSchema>;
 
 /** "dd/mm/yyyy" of a day key, for the lock's message. */
 const dia = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
@@ -118,28 +137,6 @@ export function transferenciaTexto(x: {
     ? t('sociosTransferenciaSinTasa', params)
     : t('sociosTransferencia', { ...params, ves: formatNumber2(x.monto_ves) });
 }
-
-/** At most this many lines in a registration (a ledger's members; the same bound as the split rule). */
-export const CAPITAL_INICIAL_MAX_SOCIOS = 50;
-
-/**
- * POST …/socios/capital-inicial (DESIGN §28 "Existing ledgers", decision 0056): on `fecha`, each
- * member's share of that day's opening balances, in bolívares and in dollars (≥ 0, 2 decimals, as
- * text; "0" where none). The server checks they add up per currency to the opening balances.
- */
-export const capitalInicialSchema = z
-  .object(
-    {
-      fecha: dayKeySchema,
-      aportes: z
-        .array(z.object({ userId: uuidSchema, ves: moneyAmountSchema, usd: moneyAmountSchema }, objectError), objectError)
-        .check(z.minLength(1, messages.validationFailed), z.maxLength(CAPITAL_INICIAL_MAX_SOCIOS, messages.validationFailed)),
-    },
-    objectError,
-  )
-  .check(z.refine((r) => new Set(r.aportes.map((a) => a.userId)).size === r.aportes.length, messages.capitalInicialRepetido));
-export type CapitalInicialInput = z.input<typeof capitalInicialSchema>;
-export type CapitalInicialData = z.output<typeof capitalInicialSchema>;
 
 /** GET …/socios/capital-inicial?fecha: the day's opening balances the registration must add up to. */
 export interface CapitalInicialApertura {

@@ -100,6 +100,8 @@ export const occurredAtSchema = z.optional(
 
 /** A base balance: required, ≥ 0, ≤ 2 decimals, ≤ 1e12 (docs/product.md#money base balance rule). */
 export const baseBalanceSchema = decimalField({ scale: 2, invalid: messages.baseBalanceInvalid, required: true });
+/** A cuadre's `saldo_real` (docs/product.md#cuadre): the same number as a base, in the cuadre's own words. */
+export const cuadreSaldoSchema = decimalField({ scale: 2, invalid: messages.cuadreSaldoInvalido, required: true });
 
 /** Optional notes: trimmed, '' / missing → null, at most NOTES_MAX characters. */
 export const notesSchema = z.pipe(

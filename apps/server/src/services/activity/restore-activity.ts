@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { messages, RESTORE_WINDOW_DAYS } from '@arb/shared';
+import { messages, OWNER_RESTORE_ACTIONS, RESTORE_WINDOW_DAYS } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
@@ -41,6 +41,9 @@ export async function restoreActivity(
     const row = found.rows[0];
     if (!row) throw new AppError('NOT_FOUND', messages.notFound);
     authorize(m, 'restore', { ...actor.access, changeAuthorId: row.user_id });
+    // A change only the owner may make is only the owner's to undo (a former owner who registered
+    // the capital is no longer: decision 0059).
+    if (OWNER_RESTORE_ACTIONS.includes(row.action)) authorize(m, 'manage', actor.access);
     const handler = restoreHandlers[row.action];
     if (!handler) throw new AppError('VALIDATION_ERROR', messages.restoreNotSupported);
     if (row.restored) throw new AppError('CONFLICT', messages.restoreAlreadyDone);

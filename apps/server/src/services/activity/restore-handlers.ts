@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { computeTransaction, messages, type DecimalInput } from '@arb/shared';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { deshacerCapitalInicial } from '../socios/capital-inicial-undo.ts';
 import { insertSnapshots, type RowSnapshot } from './row-snapshot.ts';
 
 /** The activity row being restored, as the restore service read it (locked). */
@@ -114,4 +115,7 @@ export const restoreHandlers: Record<string, RestoreHandler> = {
     );
     return { restored, days: daysOf(rows) };
   },
+
+  /** "Registrar capital inicial" (decision 0059): its movements go, the day's base row comes back. */
+  CAPITAL_INICIAL_REGISTRADO: deshacerCapitalInicial,
 };

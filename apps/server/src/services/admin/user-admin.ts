@@ -5,6 +5,7 @@ import { ledgerMembers, ledgers, users } from '../../db/schema.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { AppError, assertAllowed } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/ledger-events.ts';
+import { lockLedgerConSocios } from '../ledgers/ledger-partners.ts';
 import { adminUserById } from './admin-users-query.ts';
 import { queueVerification } from '../auth/send-verification.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
@@ -121,18 +122,12 @@ export async function setMembershipEnd(deps: AdminDeps, userId: string, end: Dat
  * members keep their partnership in (accounts, aportes, retiros). While any ledger they own has
  * another member and any account or movement, the deletion is refused with 409 LEDGER_CON_SOCIOS
  * naming that ledger, until the owner hands it over (PUT /api/ledgers/:id/owner). Checked inside
- * the deletion's transaction, after the user row is locked, so a ledger handed over meanwhile counts.
+ * the deletion's transaction, after the user row and then those ledgers are locked, so a ledger
+ * handed over meanwhile counts and an account created meanwhile cannot be lost (ledger-partners.ts).
  */
 async function refuseSharedLedgers(tx: Tx, userId: string): Promise<void> {
-  const shared = await tx.execute<{ name: string }>(sql`
-    select l.name from ledgers l
-    where l.owner_id = ${userId}
-      and exists (select 1 from ledger_members m where m.ledger_id = l.id and m.user_id <> ${userId})
-      and (exists (select 1 from cuentas c where c.ledger_id = l.id) or exists (select 1 from movimientos v where v.ledger_id = l.id))
-    order by l.name, l.id
-    limit 1`);
-  const ledger = shared.rows[0];
-  if (ledger) throw new AppError('LEDGER_CON_SOCIOS', t('ledgerConSocios', { ledger: ledger.name }));
+  const ledger = await lockLedgerConSocios(tx, { ownerId: userId });
+  if (ledger !== undefined) throw new AppError('LEDGER_CON_SOCIOS', t('ledgerConSocios', { ledger }));
 }
 
 export async function deleteUser(deps: AdminDeps, adminId: string, userId: string): Promise<void> {

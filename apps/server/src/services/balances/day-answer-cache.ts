@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia } from '@arb/shared';
+import { Big, summarizeDay, toFixedString, type DaySums, type MetodoGanancia, type PeriodoCerrado } from '@arb/shared';
 import type { Db } from '../../db/database.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { toTransactionJson } from '../transactions/transaction-json.ts';
@@ -16,7 +16,7 @@ import {
   type AnswerPieces,
   type GzSegment,
 } from './day-answer-gzip.ts';
-import { balancesHead, dayBalances } from './day-balances.ts';
+import { balancesHead, closedPeriodSql, dayBalances } from './day-balances.ts';
 import { cuentasDaySql, type CuentasDayRaw } from '../cuentas/cuentas-day.ts';
 
 /**
@@ -146,6 +146,8 @@ interface DayRead {
   d_v_bs_pagados: string;
   names: Array<[string, string]>;
   cuentas_day: CuentasDayRaw;
+  /** The closed period holding the day, or null (closing or reopening one bumps the revision). */
+  cerrado: PeriodoCerrado | null;
 }
 type ReadRow = DayRead & BaseBalanceRow & { [K in keyof TransactionRow]: TransactionRow[K] | null } & { day_key: string | null };
 
@@ -175,7 +177,8 @@ async function readDay(db: Db, ledgerId: string, fecha: string, since: number | 
         coalesce(d.v_bs_pagados, 0)::text as d_v_bs_pagados,
         (select coalesce(json_agg(json_build_array(u.id, u.user_name)), '[]'::json) from users u
           where u.id = any(${`{${authors.join(',')}}`}::uuid[])) as names,
-        ${cuentasDaySql(ledgerId, fecha)} as cuentas_day
+        ${cuentasDaySql(ledgerId, fecha)} as cuentas_day,
+        ${closedPeriodSql(ledgerId, fecha)} as cerrado
       from ledgers l join ledger_revisions lr on lr.ledger_id = l.id left join ledger_day_totals d on d.ledger_id = l.id and d.fecha = ${fecha}::date
       where l.id = ${ledgerId}
     ), base as (select * from (${baseBalanceQuery(ledgerId, fecha)}) b)
@@ -203,7 +206,7 @@ async function readDay(db: Db, ledgerId: string, fecha: string, since: number | 
     v_bs_recibidos: first.d_v_bs_recibidos,
     v_bs_pagados: first.d_v_bs_pagados,
   };
-  return { meta: first, sums, base: toDayBaseBalance(first, fecha), rows, cuentas: first.cuentas_day };
+  return { meta: first, sums, base: toDayBaseBalance(first, fecha), rows, cuentas: first.cuentas_day, cerrado: first.cerrado ?? null };
 }
 
 /** The rows from `from` on get their cumulative profit and JSON again (the earlier ones keep theirs). */
@@ -345,7 +348,13 @@ export function createDayAnswerCache(db: Db, options: DayAnswerCacheOptions = {}
     else stats.whole++;
     const from = merged ? merged.from : 0;
     withCumulative(rows, from);
-    const head = balancesHead(read.base, summarizeDay(read.sums, read.base), read.cuentas, dayMarginAverage(rows.map((r) => r.row)));
+    const head = balancesHead(
+      read.base,
+      summarizeDay(read.sums, read.base),
+      read.cuentas,
+      read.cerrado,
+      dayMarginAverage(rows.map((r) => r.row)),
+    );
     const pieces = piecesOf(head, rows);
     // A day bigger than the whole budget of rows keeps only its answer (read whole on a change).
     const keepRows = rows.length <= maxRows;

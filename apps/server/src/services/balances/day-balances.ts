@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { computeDay, type BalancesResponse, type DayResult, type DayRowFigures } from '@arb/shared';
+import { computeDay, type BalancesResponse, type PeriodoCerrado, type DayResult, type DayRowFigures } from '@arb/shared';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { cuentasDayFigures, cuentasDaySql, type CuentasDayRaw } from '../cuentas/cuentas-day.ts';
 import { ledgerMethod, withRealizedProfit } from '../avg-cost/realized.ts';
@@ -57,6 +57,8 @@ export function balancesHead(
   base: DayBaseBalance,
   day: Omit<DayResult<never>, 'transacciones_con_acumulados'>,
   cuentas: CuentasDayRaw,
+  /** The closed period the day lies in (closedPeriodOf), or null. */
+  cerrado: PeriodoCerrado | null,
   /** DESIGN §24: the day's USD-weighted margin vs paralelo (market-json.ts); undefined leaves the key out. */
   margenPromedio?: Valor,
 ): BalancesHead {
@@ -96,15 +98,32 @@ export function balancesHead(
       saldo_ves_actual: num(f.verificado_ves, 2),
       saldo_usd_actual: num(f.verificado_usd, 2),
     },
+    cerrado,
     ...(extra ? { movimientos: extra.movimientos, cuentas: extra.cuentas, sin_asignar: extra.sin_asignar } : {}),
   };
+}
+
+/**
+ * The closed period (migration 0022's liquidaciones) holding `fecha`, or null: one probe of the
+ * ledger's periods by its (ledger_id, desde) index. The same test the lock's trigger makes at commit.
+ */
+export const closedPeriodSql = (
+  ledgerId: string,
+  fecha: string,
+) => sql`(select json_build_object('desde', q.desde::text, 'hasta', q.hasta::text)
+  from liquidaciones q where q.ledger_id = ${ledgerId} and q.desde <= ${fecha}::date and q.hasta >= ${fecha}::date limit 1)`;
+
+export async function closedPeriodOf(db: DbOrTx, ledgerId: string, fecha: string): Promise<PeriodoCerrado | null> {
+  const result = await db.execute<{ c: PeriodoCerrado | null }>(sql`select ${closedPeriodSql(ledgerId, fecha)} as c`);
+  return result.rows[0]?.c ?? null;
 }
 
 /** The balances answer computed from scratch (the reference the cached answer must equal). */
 export async function dayBalances(db: Db, ledgerId: string, fecha: string): Promise<BalancesResponse> {
   const { base, day, cuentas } = await computeLedgerDay(db, ledgerId, fecha);
+  const cerrado = await closedPeriodOf(db, ledgerId, fecha);
   return {
-    ...balancesHead(base, day, cuentas, dayMarginAverage(day.transacciones_con_acumulados)),
+    ...balancesHead(base, day, cuentas, cerrado, dayMarginAverage(day.transacciones_con_acumulados)),
     transacciones_con_acumulados: day.transacciones_con_acumulados.map((row: TransactionRow & DayRowFigures) =>
       toTransactionJson(row, {
         ves: row.ganancia_acumulada_ves_hasta_esta_transaccion,

@@ -1,8 +1,10 @@
+import { untrustedPage } from './map-order.ts';
 import { signedQuery } from './sign.ts';
 
 /**
- * A small client of Binance's signed REST API (DESIGN §23, §28; docs/decisions/0046): every
- * call times out (10 s), the timestamp is corrected by the offset read from `/api/v3/time`
+ * A small client of Binance's signed REST API (DESIGN §23, §28; docs/decisions/0046, 0058): every
+ * call times out (10 s, the body's reading included), no answer is read past 1 MB, a 418/429
+ * pauses every instance through `IpPause`, the timestamp is corrected by the offset read from `/api/v3/time`
  * (read at the start, and again after a -1021, which is retried once), and each failure
  * becomes one `BinanceError` kind the sync acts on. Error bodies are kept truncated to 200
  * characters and never with the request (its query carries the signature).
@@ -28,12 +30,27 @@ export class BinanceError extends Error {
   }
 }
 
+/**
+ * The pause Binance put on this server's IP, kept where every instance sees it (docs/decisions/0058):
+ * read before every call, told at once of a 418 or 429.
+ */
+export interface IpPause {
+  /** How long Binance still wants no call from this IP (ms; 0 when no pause is on). */
+  remainingMs(): Promise<number>;
+  /** Binance answered 418 (`banned`) or 429 with this Retry-After. */
+  hold(retryAfterMs: number, banned: boolean): Promise<void>;
+}
+
 export interface BinanceClientOptions {
   baseUrl: string;
   apiKey: string;
   apiSecret: string;
-  /** Per call; 10 s in production (DESIGN §28). */
+  /** Per call, the answer's body included; 10 s in production (DESIGN §28). */
   timeoutMs: number;
+  /** Epoch ms after which no call starts and a call in flight is cut (a run's own time limit). */
+  deadline?: number;
+  /** The shared 418/429 pause; without one, nothing is shared (tests of the client alone). */
+  pause?: IpPause;
   /** The local clock the offset corrects (real time: Binance compares with its own). */
   clock?: () => number;
 }
@@ -41,8 +58,12 @@ export interface BinanceClientOptions {
 const REJECTED_CODES = new Set([-2015, -2014, -1022]);
 const CLOCK_SKEW = -1021;
 const RECV_WINDOW = 10_000;
-/** Answers we read are small JSON documents; a bigger body is refused rather than buffered forever. */
-const MAX_BODY = 2 * 1024 * 1024;
+/**
+ * The largest answer read (docs/product.md#binance-sync): a page of 100 orders is ~60 KB of JSON,
+ * so 1 MB is 16 pages' worth. A larger Content-Length is refused before reading; a body without
+ * one is read as a stream and cut (the stream and the request cancelled) as soon as it passes this.
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 const truncate = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
 
@@ -57,10 +78,40 @@ function retryAfterMs(header: string | null, nowMs: number): number {
   return 60_000;
 }
 
+/**
+ * The body as text, never more than `max` bytes (decompressed bytes: a gzip bomb counts as what it
+ * inflates to). A declared Content-Length over `max` is refused before a byte is read; otherwise
+ * the stream is read chunk by chunk and cancelled, with its request, once the count passes `max`.
+ */
+async function readBounded(res: Response, max: number, abort: () => void): Promise<string> {
+  const declared = res.headers.get('content-length');
+  if (declared !== null && Number(declared) > max) {
+    abort();
+    await res.body?.cancel().catch(() => undefined);
+    throw new BinanceError('unavailable', 'answer too large', res.status);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      abort();
+      await reader.cancel().catch(() => undefined);
+      throw new BinanceError('unavailable', 'answer too large', res.status);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 export interface BinanceClient {
   /** GET /sapi/v1/account/apiRestrictions (signed): the key's permissions and `ipRestrict`. */
   apiRestrictions(): Promise<Record<string, unknown>>;
-  /** One page of GET /sapi/v1/c2c/orderMatch/listUserOrderHistory (signed). */
+  /** One page of GET /sapi/v1/c2c/orderMatch/listUserOrderHistory (signed); never more rows than asked. */
   orderHistory(q: {
     tradeType: 'BUY' | 'SELL';
     startTimestamp: number;
@@ -80,28 +131,40 @@ export function createBinanceClient(o: BinanceClientOptions): BinanceClient {
     query: string,
     headers: Record<string, string>,
   ): Promise<{ status: number; body: unknown; text: string }> {
+    // Every instance honours a pause any of them was given: Binance is not called before it ends.
+    const paused = (await o.pause?.remainingMs()) ?? 0;
+    if (paused > 0) throw new BinanceError('wait', 'paused', undefined, paused);
+    const left = o.deadline === undefined ? o.timeoutMs : Math.min(o.timeoutMs, o.deadline - Date.now());
+    if (left <= 0) throw new BinanceError('unavailable', 'run time limit');
+    // One timer for the whole call, body included: a trickling answer is cut like a silent one.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, left);
     let res: Response;
     let text: string;
     try {
-      res = await fetch(`${base}${path}${query ? `?${query}` : ''}`, {
-        headers,
-        signal: AbortSignal.timeout(o.timeoutMs),
-        redirect: 'error',
-      });
-      text = await res.text();
+      res = await fetch(`${base}${path}${query ? `?${query}` : ''}`, { headers, signal: controller.signal, redirect: 'error' });
+      text = await readBounded(res, MAX_BODY_BYTES, () => controller.abort());
     } catch (err) {
-      const name = (err as { name?: string }).name;
-      throw new BinanceError('unavailable', name === 'TimeoutError' || name === 'AbortError' ? 'time-out' : 'unreachable');
+      if (err instanceof BinanceError) throw err;
+      throw new BinanceError('unavailable', timedOut ? 'time-out' : 'unreachable');
+    } finally {
+      clearTimeout(timer);
     }
-    if (text.length > MAX_BODY) throw new BinanceError('unavailable', 'answer too large', res.status);
     let body: unknown = undefined;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       body = undefined;
     }
-    if (res.status === 418 || res.status === 429)
-      throw new BinanceError('wait', truncate(text), res.status, retryAfterMs(res.headers.get('retry-after'), clock()), res.status === 418);
+    if (res.status === 418 || res.status === 429) {
+      const wait = retryAfterMs(res.headers.get('retry-after'), clock());
+      await o.pause?.hold(wait, res.status === 418);
+      throw new BinanceError('wait', truncate(text), res.status, wait, res.status === 418);
+    }
     return { status: res.status, body, text };
   }
 
@@ -146,6 +209,9 @@ export function createBinanceClient(o: BinanceClientOptions): BinanceClient {
         ['rows', q.rows],
       ])) as { data?: unknown; success?: unknown } | undefined;
       if (!body || !Array.isArray(body.data) || body.success === false) throw new BinanceError('unavailable', 'unreadable order history');
+      // More rows than asked, or a field no order has, is an answer not to trust (docs/decisions/0058).
+      const untrusted = untrustedPage(body.data, q.rows);
+      if (untrusted) throw new BinanceError('unavailable', untrusted);
       return body.data as unknown[];
     },
   };

@@ -9,6 +9,7 @@ import { checkCuentaRefs } from '../cuentas/cuenta-checks.ts';
 import { commitOrders } from '../imports/import-service.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { BinanceError, createBinanceClient, type BinanceClient } from './binance-client.ts';
+import { dbIpPause } from './ip-pause.ts';
 import {
   claimLink,
   deleteLink,
@@ -23,7 +24,7 @@ import {
 } from './link-store.ts';
 import { mapBinanceOrder, payMethodMatcher, type SyncOrder } from './map-order.ts';
 import { notifySyncStopped } from './notify-user.ts';
-import { allPages, PAGE_ROWS, syncStart, syncWindows } from './windows.ts';
+import { allPages, PAGE_ROWS, RUN_MAX_ORDERS, syncStart, syncWindows, TooManyPages, WINDOW_MAX_ORDERS } from './windows.ts';
 import type { BinanceSync } from './binance-sync-api.ts';
 
 export type { BinanceSync } from './binance-sync-api.ts';
@@ -34,7 +35,8 @@ export type { BinanceSync } from './binance-sync-api.ts';
  * the user's right to add transactions, fetches BUY and SELL in ≤ 30-day windows from the
  * cursor, maps the orders as the file import does and commits them through the import's one
  * change path. Nothing here holds a database connection while Binance answers, so a slow or
- * hanging Binance slows no other request.
+ * hanging Binance slows no other request. Every answer is bounded before it is read (size, rows,
+ * fields, time: docs/decisions/0058), and a 418/429 pauses every instance through the database.
  */
 export interface BinanceSyncOptions {
   baseUrl: string;
@@ -43,6 +45,8 @@ export interface BinanceSyncOptions {
   timeoutMs?: number;
   /** How long POST /sync waits for the run before answering 202 (10 s, DESIGN §28). */
   answerWithinMs?: number;
+  /** A run calls Binance for at most this long (10 minutes; under the claim's 15): tests shorten it. */
+  runLimitMs?: number;
   /** BINANCE_SYNC_MINUTES: 0 = no periodic runs. */
   everyMinutes: number;
   log: FastifyBaseLogger;
@@ -60,6 +64,9 @@ const LINK_WINDOW_MS = 15 * 60_000;
 /** The periodic rounds' advisory lock (a constant of ours, like the backup writer's). */
 const SYNC_LOCK_KEY = 7_341_002_046;
 
+/** How long one run may call Binance: under the claim's 15 minutes (link-store CLAIM_TTL_MINUTES), so no claim lapses mid-run. */
+const RUN_LIMIT_MS = 10 * 60_000;
+
 type RunOutcome = { answer: BinanceSyncAnswer; ultima: BinanceSyncResult; cursorMs: number | null; esperaHasta: Date | null };
 
 /** `getCtx` is read at each call: the sync is built inside the context it then uses. */
@@ -67,23 +74,26 @@ export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContex
   const box: SecretBox = secretBox(o.jwtSecret, 'binance-api-key');
   const timeoutMs = o.timeoutMs ?? 10_000;
   const answerWithinMs = o.answerWithinMs ?? 10_000;
-  /** A 418 pauses every link of this instance until its Retry-After (DESIGN §28). */
-  let pausedUntil = 0;
+  const runLimitMs = o.runLimitMs ?? RUN_LIMIT_MS;
   const runs = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let round: Promise<unknown> | undefined;
   let stopping = false;
 
-  /** Until when a 429/418 says to wait; a 418 (an IP ban) pauses every link of this instance. */
-  function waitFor(err: BinanceError): Date {
-    const until = new Date(Date.now() + (err.retryAfterMs ?? 60_000));
-    if (err.banned) pausedUntil = Math.max(pausedUntil, until.getTime());
-    return until;
-  }
+  /** Until when a 429/418 says to wait (the client has already paused every instance: docs/decisions/0058). */
+  const waitFor = (err: BinanceError): Date => new Date(Date.now() + (err.retryAfterMs ?? 60_000));
 
-  const client = (apiKey: string, apiSecret: string): BinanceClient =>
-    createBinanceClient({ baseUrl: o.baseUrl, apiKey, apiSecret, timeoutMs });
+  /** A client that honours the shared pause; a run's also stops calling at its time limit. */
+  const client = (ctx: AppContext, apiKey: string, apiSecret: string, deadline?: number): BinanceClient =>
+    createBinanceClient({
+      baseUrl: o.baseUrl,
+      apiKey,
+      apiSecret,
+      timeoutMs,
+      pause: dbIpPause(ctx.db),
+      ...(deadline !== undefined ? { deadline } : {}),
+    });
 
   /** The user may still add transactions in the ledger (membership, viewer, the membership gate). */
   async function mayAdd(ctx: AppContext, userId: string, ledgerId: string): Promise<boolean> {
@@ -184,13 +194,15 @@ export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContex
         await stop(ctx, link.user_id, 'sin_permiso', messages.binanceSinPermiso, messages.binanceSinPermiso);
         return result({ error: messages.binanceSinPermiso });
       }
-      // A 429/418's Retry-After holds for manual runs too: Binance is not called before it (DESIGN §23).
-      const waitUntil = Math.max(pausedUntil, link.espera_hasta ? Date.parse(link.espera_hasta) : 0);
+      // A 429/418's Retry-After holds for manual runs too: Binance is not called before it (DESIGN §23),
+      // whichever instance was told (docs/decisions/0058).
+      const paused = await dbIpPause(ctx.db).remainingMs();
+      const waitUntil = Math.max(paused > 0 ? Date.now() + paused : 0, link.espera_hasta ? Date.parse(link.espera_hasta) : 0);
       if (Date.now() < waitUntil) {
         esperaHasta = new Date(waitUntil);
         return result({ error: t('binanceRetryAfter', { hora: horaCaracas(esperaHasta, ctx.config.APP_TIMEZONE) }) });
       }
-      const api = client(apiKey, apiSecret);
+      const api = client(ctx, apiKey, apiSecret, Date.now() + runLimitMs);
       // Each run re-checks the key: a key that gained a power is stopped, naming it (DESIGN §28).
       const forbidden = binanceForbiddenPermissions(await api.apiRestrictions());
       if (forbidden.length > 0) {
@@ -209,13 +221,18 @@ export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContex
       let completeEnd: number | undefined;
       let failure: BinanceError | undefined;
       for (const w of syncWindows(syncStart(cursor, nowMs), nowMs)) {
+        // A run holds at most the rows one file may bring: a window that could pass that waits for
+        // the next run, which goes on from the cursor (docs/decisions/0058).
+        if (seen.size + WINDOW_MAX_ORDERS > RUN_MAX_ORDERS) break;
         try {
           for (const tradeType of ['BUY', 'SELL'] as const) {
-            const rows = await allPages((page) =>
-              api.orderHistory({ tradeType, startTimestamp: w.start, endTimestamp: w.end, page, rows: PAGE_ROWS }),
+            // Each page is mapped as it arrives: only the small mapped orders are held, never raw pages.
+            const mapped = await allPages(async (page) =>
+              (await api.orderHistory({ tradeType, startTimestamp: w.start, endTimestamp: w.end, page, rows: PAGE_ROWS })).map((raw) =>
+                mapBinanceOrder(raw as Record<string, unknown>, ctx.config.APP_TIMEZONE, accountFor),
+              ),
             );
-            for (const raw of rows) {
-              const m = mapBinanceOrder((raw ?? {}) as Record<string, unknown>, ctx.config.APP_TIMEZONE, accountFor);
+            for (const m of mapped) {
               if (m.kind === 'pending') pendingOldest = Math.min(pendingOldest ?? m.createTime, m.createTime);
               else if (m.kind === 'skipped') omitidas++;
               else if (seen.has(m.order.orderNumber)) duplicadas++;
@@ -224,8 +241,9 @@ export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContex
           }
           completeEnd = w.end;
         } catch (err) {
-          if (!(err instanceof BinanceError) || err.kind === 'rejected') throw err;
-          failure = err;
+          if (err instanceof TooManyPages) failure = new BinanceError('unavailable', err.message);
+          else if (!(err instanceof BinanceError) || err.kind === 'rejected') throw err;
+          else failure = err;
           break;
         }
       }
@@ -322,7 +340,7 @@ export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContex
       }
       let restrictions: Record<string, unknown>;
       try {
-        restrictions = await client(data.apiKey, data.apiSecret).apiRestrictions();
+        restrictions = await client(ctx, data.apiKey, data.apiSecret).apiRestrictions();
       } catch (err) {
         if (!(err instanceof BinanceError)) throw err;
         if (err.kind === 'rejected') throw new AppError('BINANCE_KEY_REJECTED', messages.binanceKeyRejected);
@@ -376,9 +394,11 @@ export function createBinanceSync(o: BinanceSyncOptions, getCtx: () => AppContex
         const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [SYNC_LOCK_KEY]);
         if (!rows[0]?.ok) return 0;
         try {
+          const pause = dbIpPause(ctx.db);
           for (const userId of await dueLinks(ctx.db)) {
             if (stopping) break;
-            if (Date.now() < pausedUntil) break;
+            // Paused by any instance's 418/429: the rest of the round waits for the next one.
+            if ((await pause.remainingMs()) > 0) break;
             const link = await claimLink(ctx.db, userId, true);
             if (!link) continue;
             await runClaimed(ctx, link, false);

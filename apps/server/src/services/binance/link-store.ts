@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BinanceEstado, BinanceLinkStatus, BinanceSyncResult } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 
-/** A crashed run's claim lapses after this; no run lasts that long (every call times out at 10 s). */
+/** A crashed run's claim lapses after this; no run lasts that long (a run stops calling Binance after 10 minutes, docs/decisions/0058). */
 export const CLAIM_TTL_MINUTES = 15;
 
 /** One user's link as stored (docs/product.md#binance-sync): the key and secret only sealed. */

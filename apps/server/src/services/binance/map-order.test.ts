@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Big } from '@arb/shared';
-import { mapBinanceOrder, payMethodMatcher, type BinanceApiOrder } from './map-order.ts';
+import { mapBinanceOrder, payMethodMatcher, untrustedPage, type BinanceApiOrder } from './map-order.ts';
 
 const ZONE = 'America/Caracas';
 const none = () => null;
@@ -116,6 +116,31 @@ describe('accounts by payment method (DESIGN §28)', () => {
   it('the order takes the matched account', () => {
     const m = mapBinanceOrder(order({ payMethodName: 'Banesco' }), ZONE, match);
     expect(m.kind === 'order' && m.order.cuentaVesId).toBe('banesco');
+  });
+});
+
+describe('what a page of the history must be to be trusted (docs/decisions/0058)', () => {
+  const rows = (n: number) => Array.from({ length: n }, () => order());
+  it.each<[string, unknown[], number, string | null]>([
+    ['a full page', rows(100), 100, null],
+    ['a short page', rows(3), 100, null],
+    ['an empty page', [], 100, null],
+    ['more rows than asked', rows(101), 100, 'page of 101 rows, 100 asked'],
+    ['a row that is not an object', [order(), 'x'], 100, 'a row is not an object'],
+    ['a null row', [null], 100, 'a row is not an object'],
+    ['a row that is an array', [[order()]], 100, 'a row is not an object'],
+    ['a read field of 1,000 characters', [order({ counterPartNickName: 'x'.repeat(1000) })], 100, null],
+    [
+      'a read field of 1,001 characters',
+      [order({ counterPartNickName: 'x'.repeat(1001) })],
+      100,
+      'field counterPartNickName out of bounds',
+    ],
+    ['a read field that is an object', [order({ amount: { value: '1' } })], 100, 'field amount out of bounds'],
+    // A field the mapping never reads may be anything (Binance adds fields).
+    ['a long field no one reads', [{ ...order(), remark: 'x'.repeat(5000) }], 100, null],
+  ])('%s', (_name, page, asked, why) => {
+    expect(untrustedPage(page, asked)).toBe(why);
   });
 });
 

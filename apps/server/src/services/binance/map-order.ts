@@ -1,4 +1,4 @@
-import { Big, FIGURE_MAX, IMPORT_ASSETS, IMPORT_FIAT, MONEY_MAX, nombreClave, todayKey } from '@arb/shared';
+import { Big, FIGURE_MAX, IMPORT_ASSETS, IMPORT_FIAT, IMPORT_MAX_CELL_CHARS, MONEY_MAX, nombreClave, todayKey } from '@arb/shared';
 import type { ImportOrder } from '../imports/parse-binance.ts';
 import { addDecimal, decimalGt, decimalText, readDecimal, roundDecimal, type Decimal } from '../imports/binance-values.ts';
 
@@ -22,6 +22,42 @@ export interface BinanceApiOrder {
   takerCommission?: unknown;
   counterPartNickName?: unknown;
   payMethodName?: unknown;
+}
+
+/** The fields an order is read from: only these are bounded (Binance may add others). */
+const READ_FIELDS: readonly (keyof BinanceApiOrder)[] = [
+  'orderNumber',
+  'tradeType',
+  'asset',
+  'fiat',
+  'amount',
+  'unitPrice',
+  'totalPrice',
+  'orderStatus',
+  'createTime',
+  'commission',
+  'takerCommission',
+  'counterPartNickName',
+  'payMethodName',
+];
+
+/**
+ * Why a page of the history is not to be trusted, or null (docs/decisions/0058): more rows than
+ * asked, a row that is not an object, or a field we read longer than a file's cell may be (1,000
+ * characters, docs/product.md#upload-limits). Such a page fails its window like an unreadable
+ * answer, so the cursor stays before it and nothing of it is committed as if it were whole.
+ */
+export function untrustedPage(rows: readonly unknown[], asked: number): string | null {
+  if (rows.length > asked) return `page of ${rows.length} rows, ${asked} asked`;
+  for (const row of rows) {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) return 'a row is not an object';
+    for (const f of READ_FIELDS) {
+      const v = (row as Record<string, unknown>)[f];
+      if (typeof v === 'string' ? v.length > IMPORT_MAX_CELL_CHARS : v !== undefined && v !== null && typeof v === 'object')
+        return `field ${f} out of bounds`;
+    }
+  }
+  return null;
 }
 
 /** A sync's order: the import's, with the VES account its payment method chose. */

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allPages, DAY_MS, HISTORY_MS, MAX_PAGES, OVERLAP_MS, PAGE_ROWS, syncStart, syncWindows, WINDOW_MS } from './windows.ts';
+import {
+  allPages,
+  DAY_MS,
+  HISTORY_MS,
+  MAX_PAGES,
+  OVERLAP_MS,
+  PAGE_ROWS,
+  syncStart,
+  syncWindows,
+  TooManyPages,
+  WINDOW_MS,
+} from './windows.ts';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 
@@ -71,12 +82,14 @@ describe('paging (DESIGN §23)', () => {
     expect(new Set(rows).size).toBe(total);
   });
 
-  it('stops a pager that never ends at MAX_PAGES', async () => {
+  it('refuses a pager that never ends at MAX_PAGES rather than pass the window as complete', async () => {
     let calls = 0;
-    await allPages(async () => {
-      calls++;
-      return Array.from({ length: PAGE_ROWS }, () => 0);
-    });
+    await expect(
+      allPages(async () => {
+        calls++;
+        return Array.from({ length: PAGE_ROWS }, () => 0);
+      }),
+    ).rejects.toBeInstanceOf(TooManyPages);
     expect(calls).toBe(MAX_PAGES);
   });
 });

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   messages,
+  metodoBinanceClave,
   nombreClave,
+  t,
   sinAsignar,
   todayKey,
   toFixedString,
@@ -92,6 +94,34 @@ async function writer(ctx: Ctx, tx: Tx, actor: Actor, ledgerId: string): Promise
   authorize(m, 'manageCuentas', actor.access);
 }
 
+/**
+ * DESIGN §28: a Binance payment method names at most one active account per titular, the one the
+ * sync puts that method's bolívares in (services/binance/map-order.ts falls back to the link's
+ * account when two match). Checked for the account as it will be — active, with its titular and
+ * methods — against the titular's other active accounts, under a per-ledger lock so two writes
+ * at once cannot both pass. 409 CUENTA_DUPLICADA naming the method and the account that has it.
+ */
+async function checkMetodos(
+  tx: Tx,
+  ledgerId: string,
+  cuenta: { id: string | null; titular: string | null; metodos: string[] },
+): Promise<void> {
+  if (cuenta.metodos.length === 0 || cuenta.titular === null) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cuenta-metodos:${ledgerId}`}, 0))`);
+  const others = await tx.execute<{ nombre: string; metodos: string[] }>(sql`
+    select nombre, metodos_binance as metodos from cuentas
+    where ledger_id = ${ledgerId} and titular_id = ${cuenta.titular} and not archivada and id is distinct from ${cuenta.id}::uuid
+      and jsonb_array_length(metodos_binance) > 0`);
+  for (const metodo of cuenta.metodos) {
+    const key = metodoBinanceClave(metodo);
+    const other = others.rows.find((o) => Array.isArray(o.metodos) && o.metodos.some((m) => metodoBinanceClave(m) === key));
+    if (other) {
+      const text = t('cuentaMetodoRepetido', { metodo, cuenta: other.nombre });
+      throw new AppError('CUENTA_DUPLICADA', text, { metodos_binance: text });
+    }
+  }
+}
+
 /** POST …/cuentas → 201 {cuenta}. */
 export async function createCuenta(ctx: Ctx, actor: Actor, ledgerId: string, data: CreateCuentaData): Promise<CuentaJson> {
   return guardDuplicate(() =>
@@ -99,6 +129,7 @@ export async function createCuenta(ctx: Ctx, actor: Actor, ledgerId: string, dat
       await writer(ctx, tx, actor, ledgerId);
       const titular = data.titularId ?? actor.user.id;
       if (titular !== actor.user.id) await checkTitular(tx, ledgerId, titular);
+      await checkMetodos(tx, ledgerId, { id: null, titular, metodos: data.metodos_binance ?? [] });
       const inserted = await tx.execute<{ id: string }>(sql`
         insert into cuentas (ledger_id, nombre, nombre_clave, moneda, tipo, titular_id, metodos_binance, created_by)
         values (${ledgerId}, ${data.nombre}, ${nombreClave(data.nombre)}, ${data.moneda}, ${data.tipo}, ${titular},
@@ -147,6 +178,14 @@ export async function updateCuenta(
         throw new AppError('CUENTA_EN_USO', messages.cuentaMonedaEnUso, { moneda: messages.cuentaMonedaEnUso });
       if (data.titularId !== undefined && data.titularId !== current.titular_id) await checkTitular(tx, ledgerId, data.titularId);
       if (data.archivada === true && !current.archivada) await checkArchivable(ctx, tx, ledgerId, cuentaId, actor.access.now ?? new Date());
+      // The methods as they will be, when the account stays or comes back active and its methods or titular change.
+      const activa = !(data.archivada ?? current.archivada);
+      if (activa && (data.metodos_binance !== undefined || data.titularId !== undefined || current.archivada))
+        await checkMetodos(tx, ledgerId, {
+          id: cuentaId,
+          titular: data.titularId ?? current.titular_id,
+          metodos: data.metodos_binance ?? current.metodos_binance,
+        });
       const before = await snapshot(tx, cuentaId);
       const nombre = data.nombre ?? current.nombre;
       await tx.execute(sql`

@@ -9,6 +9,8 @@ import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
 import { rateOfDayStored } from '../market/rate-days.ts';
+import { isSocio } from '../socios/socios-nombrados.ts';
+import { num } from '../transactions/transaction-json.ts';
 import { checkCuentaRefs, isMember } from './cuenta-checks.ts';
 import { MOVIMIENTO_JOINS, MOVIMIENTO_JSON, MOVIMIENTO_ORDER, toMovimientoJson, type MovimientoRow } from './cuenta-rows.ts';
 import { recheckDescuadres } from './descuadre.ts';
@@ -29,18 +31,42 @@ async function readMovimiento(db: DbOrTx, id: string, forUpdate = false): Promis
   return r.rows[0]?.j;
 }
 
-/** GET …/movimientos?desde&hasta[&cuentaId] (members), in the days' order. */
+/**
+ * GET …/movimientos?desde&hasta[&cuentaId] (members), in the days' order (docs/api.md#cuentas).
+ * With `cuentaId` only the movements naming that account come, each with `saldo_cuenta`: the
+ * account's balance at the end of the movement's day, in cents (decision 0060). The account must
+ * be of this ledger — another ledger's, or none, is 404 like GET …/cuentas/:cuentaId/cuadres —
+ * and the filter runs in the database, so a month of 10,000 movements sends only the account's.
+ */
 export async function listMovimientos(
   db: DbOrTx,
   ledgerId: string,
   q: { desde: string; hasta: string; cuentaId?: string | undefined },
 ): Promise<MovimientoJson[]> {
-  const cuenta = q.cuentaId ? sql`and (m.cuenta_origen_id = ${q.cuentaId} or m.cuenta_destino_id = ${q.cuentaId})` : sql``;
-  const r = await db.execute<{ j: MovimientoRow }>(sql`
-    select ${MOVIMIENTO_JSON} as j from movimientos m ${MOVIMIENTO_JOINS}
-    where m.ledger_id = ${ledgerId} and m.fecha between ${q.desde}::date and ${q.hasta}::date ${cuenta}
-    order by ${MOVIMIENTO_ORDER}`);
-  return r.rows.map((row) => toMovimientoJson(row.j));
+  if (!q.cuentaId) {
+    const r = await db.execute<{ j: MovimientoRow }>(sql`
+      select ${MOVIMIENTO_JSON} as j from movimientos m ${MOVIMIENTO_JOINS}
+      where m.ledger_id = ${ledgerId} and m.fecha between ${q.desde}::date and ${q.hasta}::date
+      order by ${MOVIMIENTO_ORDER}`);
+    return r.rows.map((row) => toMovimientoJson(row.j));
+  }
+  // One statement: the account's existence in this ledger, its movements of the span, and its
+  // closing balance at each of their days (a running sum over cuenta_day_totals, the same sums
+  // GET …/cuentas reads, so the last day's figure is the list's saldo at that day).
+  const r = await db.execute<{ existe: boolean; j: MovimientoRow | null; saldo: string | null }>(sql`
+    with c as (select id from cuentas where id = ${q.cuentaId} and ledger_id = ${ledgerId}),
+    dias as (
+      select t.fecha, round(sum(t.entra - t.sale) over (order by t.fecha), 2)::text as saldo from cuenta_day_totals t
+      where t.ledger_id = ${ledgerId} and t.cuenta_id = ${q.cuentaId} and t.fecha <= ${q.hasta}::date)
+    select true as existe, x.j, x.saldo from c
+    left join lateral (
+      select ${MOVIMIENTO_JSON} as j, d.saldo, m.fecha, m.ocurrido_en, m.created_at, m.id from movimientos m ${MOVIMIENTO_JOINS}
+      left join dias d on d.fecha = m.fecha
+      where m.ledger_id = ${ledgerId} and m.fecha between ${q.desde}::date and ${q.hasta}::date
+        and (m.cuenta_origen_id = ${q.cuentaId} or m.cuenta_destino_id = ${q.cuentaId})) x on true
+    order by x.fecha, x.ocurrido_en, x.created_at, x.id`);
+  if (r.rows.length === 0) throw new AppError('NOT_FOUND', messages.cuentaNotFound);
+  return r.rows.flatMap((row) => (row.j ? [{ ...toMovimientoJson(row.j), saldo_cuenta: num(row.saldo ?? '0', 2) }] : []));
 }
 
 /**
@@ -93,11 +119,17 @@ async function resolve(
     },
   ]);
   const capital = data.tipo === 'aporte' || data.tipo === 'retiro';
-  // Whose capital: the request's socio, else the one who records it (aporte/retiro only).
+  // Whose capital: the request's socio, else the one who records it (aporte/retiro only). A retiro
+  // may name a former partner (DESIGN §28): how the capital of someone who left is paid out.
   const miembro = capital ? (data.miembroId ?? current?.miembro_id ?? userId) : null;
-  if (miembro !== null && miembro !== current?.miembro_id && !(await isMember(tx, ledgerId, miembro)))
+  const partner = data.tipo === 'retiro' ? isSocio : isMember;
+  if (miembro !== null && miembro !== current?.miembro_id && !(await partner(tx, ledgerId, miembro)))
     throw new AppError('VALIDATION_ERROR', messages.movMiembroInvalido, { miembroId: messages.movMiembroInvalido });
-  let tasa = data.tasa ?? null;
+  // DESIGN §28: a defaulted rate is resolved once, at creation, and stored. An edit that omits
+  // `tasa` keeps the stored one while the movement stays a VES aporte/retiro (a note corrected
+  // after the day's history value arrived must not revalue the capital); `tasa: null` asks again.
+  const keep = capital && data.moneda === 'VES' && current?.moneda === 'VES' ? current.tasa : null;
+  let tasa = data.tasa === undefined ? keep : data.tasa;
   if (capital && data.moneda === 'VES' && tasa === null) {
     tasa = (await rateOfDay(tx, data.fecha, ctx.config.APP_TIMEZONE)) ?? null;
     if (tasa === null) throw new AppError('TASA_REQUERIDA', messages.tasaRequerida, { tasa: messages.tasaRequerida });

@@ -100,7 +100,6 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
   const parsed = await ctx.uploads.run('import-preview', file.buf, parseOptions(ctx, file));
   const known = await existingOrders(ctx.db, m.ledgerId, parsed.newOrders);
   const closed = await closedRanges(ctx.db, m.ledgerId);
-  let locked = 0;
   for (const row of parsed.rows) {
     if (row.action === 'new' && known.has(row.orderNumber)) {
       row.action = 'duplicate';
@@ -109,9 +108,15 @@ export async function previewImport(ctx: AppContext, user: AuthUser, m: Membersh
       // docs/product.md#socios-y-liquidacion: a closed period's days take no orders.
       row.action = 'skipped';
       row.reason = messages.importPeriodoLiquidado;
-      locked++;
     }
   }
+  // The counts cover the whole file (docs/api.md), not only the rows shown: every new order of a
+  // closed period's day is skipped, as the commit will.
+  let locked = 0;
+  if (closed.length > 0)
+    parsed.newOrders.forEach((order, i) => {
+      if (!known.has(order) && inClosed(parsed.newOrderDays[i], closed)) locked++;
+    });
   const counts = {
     new: parsed.counts.new - known.size - locked,
     duplicate: parsed.counts.duplicate + known.size,

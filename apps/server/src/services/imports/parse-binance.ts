@@ -122,6 +122,8 @@ export interface ParsedPreview {
   rows: ImportPreviewRow[];
   /** Every importable order number of the file, for the ledger's duplicate check. */
   newOrders: string[];
+  /** Each of `newOrders`' day (same index), for the closed periods' count over the whole file. */
+  newOrderDays: string[];
   counts: { new: number; duplicate: number; skipped: number };
 }
 
@@ -131,11 +133,14 @@ export interface ParsedPreview {
  */
 export async function parseBinancePreview(buf: Buffer, opts: ParseOptions): Promise<ParsedPreview> {
   return readExport(buf, opts, () => {
-    const out: ParsedPreview = { rows: [], newOrders: [], counts: { new: 0, duplicate: 0, skipped: 0 } };
+    const out: ParsedPreview = { rows: [], newOrders: [], newOrderDays: [], counts: { new: 0, duplicate: 0, skipped: 0 } };
     return {
       add: (row) => {
         out.counts[row.preview.action]++;
-        if (row.order) out.newOrders.push(row.order.orderNumber);
+        if (row.order) {
+          out.newOrders.push(row.order.orderNumber);
+          out.newOrderDays.push(row.order.fecha);
+        }
         if (out.rows.length < IMPORT_PREVIEW_MAX_ROWS) out.rows.push(row.preview);
       },
       result: () => out,

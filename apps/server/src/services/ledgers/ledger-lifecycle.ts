@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { messages, type Ledger } from '@arb/shared';
+import { messages, sociosMessages, type Ledger } from '@arb/shared';
 import type { AppContext } from '../../context.ts';
 import { dailyBalances, ledgerMembers, ledgers } from '../../db/schema.ts';
 import { rowSnapshotSql, type RowSnapshot } from '../activity/row-snapshot.ts';
@@ -10,6 +10,7 @@ import { ledgerChange } from '../ledger-change.ts';
 import { membershipAllowsWrites, membershipInactive } from '../membership/membership-gate.ts';
 import type { Actor } from './actor.ts';
 import { newInviteCode } from './invite-code.ts';
+import { lockLedgerConSocios } from './ledger-partners.ts';
 import { ledgerOf } from './ledger-view.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'bus'>;
@@ -76,11 +77,18 @@ export async function renameLedger(ctx: Ctx, actor: Actor, ledgerId: string, nam
  * Deletes the ledger; its members, transactions, daily balances and activity go with it through
  * the foreign keys' ON DELETE CASCADE, inside this one database transaction. No activity row is
  * written: it would reference the ledger being deleted (and be deleted with it).
+ *
+ * Not while partners keep money in it (DESIGN §28 "Former partners", decision 0059): with another
+ * member and any account or movement, 409 LEDGER_CON_SOCIOS — the owner hands it over and leaves
+ * instead. The ledger row is locked before the check, so an account or a member being added at
+ * the same moment is either seen or waits and then fails (ledger-partners.ts).
  */
 export async function deleteLedger(ctx: Ctx, actor: Actor, ledgerId: string): Promise<void> {
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
+    if ((await lockLedgerConSocios(tx, { ledgerId })) !== undefined)
+      throw new AppError('LEDGER_CON_SOCIOS', sociosMessages.ledgerConSociosPropio);
     await tx.delete(ledgers).where(eq(ledgers.id, ledgerId));
     emit({ event: 'ledger-updated', type: 'DELETED', ledgerId, byUserId: actor.user.id });
   });

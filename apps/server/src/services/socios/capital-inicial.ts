@@ -3,6 +3,7 @@ import {
   addDays,
   Big,
   capitalPorAsignar,
+  filasCapitalInicial,
   formatNumber2,
   messages,
   t,
@@ -18,20 +19,20 @@ import { recheckDescuadres } from '../cuentas/descuadre.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
+import { liquidacionLockKey } from './closed-days.ts';
 import { rateOfDay } from './liquidacion-inputs.ts';
 
 /**
  * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", docs/product.md#socios-y-liquidacion,
  * decision 0056): a ledger kept before Socios existed holds money no aporte explains. On a chosen
  * day D the owner splits D's opening balances among the members; one change writes an aporte per
- * member and currency (marked `registro_capital`, migration 0025) and lowers D's explicit base by
- * the same amounts, so every balance and equity stay as they were and the capital is registered.
+ * member and currency (a retiro for a negative share: a currency that opened below zero, decision
+ * 0059; marked `registro_capital`, migration 0025) and moves D's explicit base by the same amounts,
+ * so every balance and equity stay as they were and the capital is registered. It can be undone
+ * from its activity (`deshacerCapitalInicial`, restore-handlers.ts).
  */
 
 type Ctx = Pick<AppContext, 'db' | 'bus' | 'config'>;
-
-/** The advisory lock key of a ledger's closed periods (the same expression as migration 0022's trigger). */
-const lockKey = (ledgerId: string) => sql`hashtextextended(${`liquidacion:${ledgerId}`}, 0)`;
 
 /** GET …/socios/capital-inicial?fecha (members): D's opening balances, which the registration must add up to. */
 export async function aperturaCapitalInicial(ctx: Ctx, userId: string, ledgerId: string, fecha: string): Promise<CapitalInicialApertura> {
@@ -68,7 +69,7 @@ export async function registrarCapitalInicial(
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
     // No period may close while the registration is written (decision 0044's lock, exclusive).
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(ledgerId)})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${liquidacionLockKey(ledgerId)})`);
     await checkRegistrable(tx, ledgerId, data.fecha);
     const miembros = await tx.execute<{ id: string }>(sql`select user_id::text as id from ledger_members where ledger_id = ${ledgerId}`);
     const ids = new Set(miembros.rows.map((x) => x.id));
@@ -87,14 +88,26 @@ export async function registrarCapitalInicial(
       });
       throw new AppError('VALIDATION_ERROR', msg, { aportes: msg });
     }
-    const conVes = data.aportes.some((a) => new Big(a.ves).gt(0));
+    // Per member and currency: an aporte, or a retiro for a negative share (decision 0059).
+    const filas = filasCapitalInicial(data.aportes);
+    const conVes = filas.some((f) => f.moneda === 'VES');
     const tasa = conVes ? await rateOfDay(tx, addDays(data.fecha, -1), ctx.config.APP_TIMEZONE) : null;
     if (conVes && tasa === null) throw new AppError('TASA_REQUERIDA', messages.tasaRequerida, { tasa: messages.tasaRequerida });
 
-    // The base goes down by exactly what the aportes bring in (per currency): Σ = the opening, so
-    // the explicit base becomes the opening minus itself (0, or the sub-cent rest a column at 2
-    // decimals cannot hold).
-    const before = { saldo_base_ves: base.saldo_base_ves, saldo_base_usd: base.saldo_base_usd, heredado: base.heredado };
+    // The day's base row as it was, whole (null: the day had none), so that "Deshacer" puts back
+    // exactly that (decision 0059, the way a reset keeps it: docs/decisions/0012).
+    const previa = await tx.execute<{ row: RowSnapshot }>(
+      sql`select ${rowSnapshotSql('d')} as row from daily_balances d where d.ledger_id = ${ledgerId} and d.fecha = ${data.fecha}`,
+    );
+    const before = {
+      saldo_base_ves: base.saldo_base_ves,
+      saldo_base_usd: base.saldo_base_usd,
+      heredado: base.heredado,
+      daily_balance: previa.rows[0]?.row ?? null,
+    };
+    // The base moves by exactly what the movements bring in and take out (per currency): Σ = the
+    // opening, so the explicit base becomes the opening minus itself (0, or the sub-cent rest a
+    // column at 2 decimals cannot hold).
     const nuevaVes = new Big(apertura.ves).minus(aperturaCents.ves).toFixed(2);
     const nuevaUsd = new Big(apertura.usd).minus(aperturaCents.usd).toFixed(2);
     await tx.execute(sql`
@@ -103,17 +116,13 @@ export async function registrarCapitalInicial(
       on conflict (ledger_id, fecha) do update set saldo_base_ves = excluded.saldo_base_ves,
         saldo_base_usd = excluded.saldo_base_usd, updated_by = excluded.updated_by, updated_at = now()`);
 
-    const filas: { moneda: 'VES' | 'USD'; monto: string; miembro: string }[] = [];
-    for (const a of data.aportes) {
-      if (new Big(a.ves).gt(0)) filas.push({ moneda: 'VES', monto: new Big(a.ves).toFixed(2), miembro: a.userId });
-      if (new Big(a.usd).gt(0)) filas.push({ moneda: 'USD', monto: new Big(a.usd).toFixed(2), miembro: a.userId });
-    }
+    // Aportes into Sin asignar, retiros out of it (a null account is Sin asignar: DESIGN §20, §28).
     const aportes: RowSnapshot[] = [];
     for (const f of filas) {
       const ins = await tx.execute<{ row: RowSnapshot }>(sql`
         insert into movimientos as m (ledger_id, tipo, fecha, ocurrido_en, moneda, monto, miembro_id, tasa, notas, registro_capital, created_by)
-        values (${ledgerId}, 'aporte', ${data.fecha}, (${data.fecha}::date + time '00:00') at time zone ${ctx.config.APP_TIMEZONE},
-          ${f.moneda}, ${f.monto}, ${f.miembro}, ${f.moneda === 'VES' ? tasa!.tasa : null}, ${messages.sociosCapitalInicialTitulo},
+        values (${ledgerId}, ${f.tipo}, ${data.fecha}, (${data.fecha}::date + time '00:00') at time zone ${ctx.config.APP_TIMEZONE},
+          ${f.moneda}, ${f.monto}, ${f.userId}, ${f.moneda === 'VES' ? tasa!.tasa : null}, ${messages.sociosCapitalInicialTitulo},
           true, ${actor.user.id})
         returning ${rowSnapshotSql('m')} as row`);
       aportes.push(ins.rows[0]!.row);
@@ -124,6 +133,7 @@ export async function registrarCapitalInicial(
       action: 'CAPITAL_INICIAL_REGISTRADO',
       fecha: data.fecha,
       before,
+      // `aportes` holds every movement written (retiros too), as full rows: the undo deletes exactly these.
       after: { saldo_base_ves: nuevaVes, saldo_base_usd: nuevaUsd, heredado: false, aportes },
     });
     emit({

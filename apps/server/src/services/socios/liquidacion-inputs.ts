@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays, Big, valorCapitalUsd, type MovimientoCapital, type PersonaLiquidacion, type Reparto, type Tenencia } from '@arb/shared';
+import { addDays, Big, valorarCapital, type MovimientoCapital, type PersonaLiquidacion, type Reparto, type Tenencia } from '@arb/shared';
 import type { DbOrTx } from '../../db/database.ts';
 import { baseBalanceQuery } from '../balances/base-balance.ts';
 import { rateOfDayStored } from '../market/rate-days.ts';
@@ -83,6 +83,10 @@ export async function holdingsAt(db: DbOrTx, ledgerId: string, fecha: string): P
  * The SQL valuation mirrors packages/shared valorCapitalUsd — each VES amount ÷ its rate, half-up
  * to cents (PostgreSQL's round(numeric) is half away from zero), at 24 decimals before rounding —
  * and test/socios-valuation.test.ts holds the two equal.
+ *
+ * A capital registration's movements (migration 0025) are read one by one wherever they are — a
+ * registration writes at most two per member — because they are valued as one sum per day
+ * (valorarCapital, decision 0059), which no per-row SQL rounding can give.
  */
 export async function capitalMovements(db: DbOrTx, ledgerId: string, desde: string, hasta: string): Promise<MovimientoCapital[]> {
   const r = await db.execute<{
@@ -92,25 +96,31 @@ export async function capitalMovements(db: DbOrTx, ledgerId: string, desde: stri
     moneda: 'VES' | 'USD';
     monto: string;
     tasa: string | null;
-    antes: boolean;
     registro: boolean;
   }>(sql`
     select miembro_id::text as miembro, ${addDays(desde, -1)}::text as fecha, tipo, 'USD' as moneda,
-      sum(${VALOR_SQL})::text as monto, null as tasa, true as antes, false as registro
+      sum(${VALOR_SQL})::text as monto, null as tasa, false as registro
     from movimientos
     where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and fecha < ${desde}::date and miembro_id is not null
+      and not registro_capital
     group by miembro_id, tipo
     union all
-    select miembro_id::text, fecha::text, tipo, moneda, monto::text, tasa::text, false, registro_capital from movimientos
-    where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and fecha between ${desde}::date and ${hasta}::date and miembro_id is not null`);
-  // A registration's aportes (migration 0025) are capital at the start of their day (decision 0056).
-  return r.rows.map((m) => ({
-    userId: m.miembro,
-    fecha: m.fecha,
-    tipo: m.tipo,
-    usd: valorCapitalUsd(m.moneda, m.monto, m.tasa),
-    ...(m.registro ? { registro: true } : {}),
-  }));
+    select miembro_id::text, fecha::text, tipo, moneda, monto::text, tasa::text, registro_capital from movimientos
+    where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro') and miembro_id is not null
+      and (fecha between ${desde}::date and ${hasta}::date or (registro_capital and fecha < ${desde}::date))
+    order by 2, 1, 3, 4`);
+  // A registration's aportes are capital at the start of their day (decision 0056).
+  return valorarCapital(
+    r.rows.map((m) => ({
+      userId: m.miembro,
+      fecha: m.fecha,
+      tipo: m.tipo,
+      moneda: m.moneda,
+      monto: m.monto,
+      tasa: m.tasa,
+      registro: m.registro,
+    })),
+  );
 }
 
 /** One capital movement's USD value in SQL (see capitalMovements). */
@@ -152,9 +162,10 @@ export async function realizedProfit(db: DbOrTx, ledgerId: string, metodo: strin
  * Explicit bases inside the period that differ from what the day would inherit (DESIGN §28): the
  * jump per currency = the explicit value − the closing of the day before. They change equity
  * without a movement, so they sit inside `resultado` and are listed. A capital registration's
- * lowering of its day's base is no such jump — its aportes bring the same amounts back and it turns
- * unrecorded equity into capital (decision 0056) — so each day's registered aportes (per currency,
- * migration 0025) are added back before comparing: only what someone typed by hand remains.
+ * change of its day's base is no such jump — its aportes (and retiros, decision 0059) bring the
+ * same amounts back and it turns unrecorded equity into capital (decision 0056) — so each day's
+ * registered aportes − retiros (per currency, migration 0025) are added back before comparing: only
+ * what someone typed by hand remains.
  */
 export async function baseJumps(
   db: DbOrTx,
@@ -167,7 +178,8 @@ export async function baseJumps(
       coalesce(r.ves, 0)::text as reg_ves, coalesce(r.usd, 0)::text as reg_usd
     from daily_balances b
     left join lateral (select sum(monto) filter (where moneda = 'VES') as ves, sum(monto) filter (where moneda = 'USD') as usd
-      from movimientos where ledger_id = b.ledger_id and fecha = b.fecha and registro_capital and tipo = 'aporte') r on true
+      from (select moneda, case when tipo = 'retiro' then -monto else monto end as monto from movimientos
+        where ledger_id = b.ledger_id and fecha = b.fecha and registro_capital and tipo in ('aporte', 'retiro')) m) r on true
     where b.ledger_id = ${ledgerId} and b.fecha between ${desde}::date and ${hasta}::date order by b.fecha`);
   const out: { fecha: string; ves: string; usd: string }[] = [];
   for (const b of rows.rows) {

@@ -23,6 +23,7 @@ import { ledgerMethod } from '../avg-cost/realized.ts';
 import { authorize, loadMembership } from '../ledger-access.ts';
 import { ledgerChange } from '../ledger-change.ts';
 import type { Actor } from '../ledgers/actor.ts';
+import { liquidacionLockKey } from './closed-days.ts';
 import {
   availableAt,
   baseJumps,
@@ -44,9 +45,6 @@ import {
  */
 
 type Ctx = Pick<AppContext, 'db' | 'bus' | 'config'>;
-
-/** The advisory lock key of a ledger's closed periods (the same expression as migration 0022's trigger). */
-const lockKey = (ledgerId: string) => sql`hashtextextended(${`liquidacion:${ledgerId}`}, 0)`;
 
 const n2 = (v: string) => Number(new Big(v).toFixed(2));
 
@@ -230,7 +228,7 @@ export async function closeLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string,
     authorize(m, 'manage', actor.access);
     const today = todayKey(ctx.config.APP_TIMEZONE, actor.access.now ?? new Date());
     if (q.hasta > today) throw new AppError('VALIDATION_ERROR', messages.periodoFuturo, { hasta: messages.periodoFuturo });
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(ledgerId)})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${liquidacionLockKey(ledgerId)})`);
     const periods = await closedPeriods(tx, ledgerId);
     const last = periods.at(-1);
     if (last && q.desde !== addDays(last.hasta, 1)) throw new AppError('PERIODO_INVALIDO', messages.periodoInvalido);
@@ -277,7 +275,7 @@ export async function reopenLiquidacion(ctx: Ctx, actor: Actor, ledgerId: string
   await ledgerChange(ctx.db, ctx.bus, async ({ tx, record, emit }) => {
     const m = await loadMembership(tx, ledgerId, actor.user.id);
     authorize(m, 'manage', actor.access);
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(ledgerId)})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${liquidacionLockKey(ledgerId)})`);
     const periods = await closedPeriods(tx, ledgerId);
     const target = periods.find((p) => p.id === lid);
     if (!target) throw new AppError('NOT_FOUND', messages.liquidacionNotFound);
@@ -322,11 +320,19 @@ export async function listLiquidaciones(ctx: Ctx, userId: string, ledgerId: stri
     from liquidaciones l left join users u on u.id = l.created_by
     where l.ledger_id = ${ledgerId} order by l.desde desc limit ${LIST_MAX}`);
   const today = todayKey(ctx.config.APP_TIMEZONE, new Date());
-  const first = await ctx.db.execute<{ d: string | null }>(
-    sql`select min(fecha)::text as d from movimientos where ledger_id = ${ledgerId} and tipo = 'aporte'`,
-  );
+  // One read: the first aporte (the default start before anything is closed) and the first aporte or
+  // retiro of a member (capital already registered from that day: 409 CAPITAL_YA_REGISTRADO).
+  const first = await ctx.db.execute<{ d: string | null; capital: string | null }>(sql`
+    select min(fecha) filter (where tipo = 'aporte')::text as d,
+      min(fecha) filter (where miembro_id is not null)::text as capital
+    from movimientos where ledger_id = ${ledgerId} and tipo in ('aporte', 'retiro')`);
   const latest = r.rows[0];
-  const desde = latest ? addDays(latest.hasta, 1) : (first.rows[0]?.d ?? today);
+  // DESIGN §22: the day after the last closed one, or the first aporte's day. It is never pulled
+  // back into a closed period (socios walk: a period closed through today made the default overlap
+  // it); when everything up to today is closed, the default is the next day alone, which the page
+  // shows but cannot close (hasta ≤ today).
+  const firstAporte = first.rows[0]?.d ?? today;
+  const desde = latest ? addDays(latest.hasta, 1) : firstAporte > today ? today : firstAporte;
   return {
     liquidaciones: r.rows.map((x) => ({
       id: x.id,
@@ -336,6 +342,7 @@ export async function listLiquidaciones(ctx: Ctx, userId: string, ledgerId: stri
       createdAt: x.created_at,
       liquidacion: x.datos,
     })),
-    sugerido: { desde: desde > today ? today : desde, hasta: today },
+    sugerido: { desde, hasta: desde > today ? desde : today },
+    capitalDesde: first.rows[0]?.capital ?? null,
   };
 }

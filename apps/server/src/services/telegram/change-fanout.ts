@@ -33,8 +33,12 @@ export async function fanOutChanges(db: Db, appUrl: string, batch = 20): Promise
           select l.name as ledger_name, u.user_name as actor_name
           from ledgers l left join users u on u.id = ${change.actor_id} where l.id = ${change.ledger_id}`),
         tx.execute<ChangeRow & Record<string, unknown>>(sql`
-          select action, fecha, case when ${detail}::boolean then before end as before, case when ${detail}::boolean then after end as after
-          from activity where id = any(${ids}) order by id`),
+          select a.action, a.fecha, case when ${detail}::boolean then a.before end as before,
+            case when ${detail}::boolean then a.after end as after,
+            -- A cuadre's notice names its account (change-message.ts).
+            (select json_build_object('nombre', c.nombre, 'moneda', c.moneda) from cuentas c
+              where a.action = 'CUADRE_CREATED' and c.id::text = a.after->>'cuenta_id') as cuenta
+          from activity a where a.id = any(${ids}) order by a.id`),
       ]);
       const head = names.rows[0];
       if (!head) continue;

@@ -29,6 +29,21 @@ describe('changeMessage (docs/product.md#telegram-notices): one text per change,
       'Ana eliminó una operación del 21/11/2026: venta 5,00 USD a 36,1234 Bs.',
     ],
     [
+      'a cuadre, its account named (socios walk: "saldo real 51580.75")',
+      [
+        {
+          ...row('CUADRE_CREATED', '2026-11-27', null, { saldo_real: '51580.75', diferencia: '-19.25' }),
+          cuenta: { nombre: 'Banesco Bs', moneda: 'VES' },
+        },
+      ],
+      'Ana registró un cuadre de la cuenta «Banesco Bs» del 27/11/2026: saldo real 51.580,75 Bs.S, diferencia -19,25 Bs.S.',
+    ],
+    [
+      'a cuadre of an account since deleted: es-ES numbers, no guessed currency',
+      [{ ...row('CUADRE_CREATED', '2026-11-27', null, { saldo_real: '1500', diferencia: '0' }), cuenta: null }],
+      'Ana registró un cuadre del 27/11/2026: saldo real 1.500,00, diferencia 0,00.',
+    ],
+    [
       'a base balance',
       [row('DAILY_BALANCE_UPDATED', '2026-11-21', null, { saldo_base_ves: 1000.1, saldo_base_usd: 5 })],
       'Ana cambió el saldo base del 21/11/2026: 1.000,10 Bs.S y 5,00 USD.',
@@ -69,6 +84,11 @@ describe('changeMessage (docs/product.md#telegram-notices): one text per change,
       'a restore',
       [row('ACTIVITY_RESTORED', '2026-11-21', null, { action: 'LEDGER_DAY_RESET', restored: 2, days: ['2026-11-21'] })],
       'Ana restauró 2 operaciones del 21/11/2026.',
+    ],
+    [
+      'a capital registration undone (decision 0059)',
+      [row('ACTIVITY_RESTORED', '2026-09-05', null, { action: 'CAPITAL_INICIAL_REGISTRADO', restored: 0, days: ['2026-09-05'] })],
+      'Ana deshizo el registro del capital inicial de los socios del 05/09/2026.',
     ],
     [
       'a burst of creates over two days',

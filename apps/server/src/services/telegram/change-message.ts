@@ -1,4 +1,4 @@
-import { formatBs, formatDayShort, formatRate, formatUsd } from '@arb/shared';
+import { formatBs, formatDayShort, formatNumber2, formatRate, formatUsd } from '@arb/shared';
 
 /** An activity row as the message builder reads it (docs/product.md#telegram-notices). */
 export interface ChangeRow {
@@ -6,6 +6,8 @@ export interface ChangeRow {
   fecha: string | null;
   before: unknown;
   after: unknown;
+  /** The account a cuadre names (change-fanout.ts joins it); null once it is gone, absent elsewhere. */
+  cuenta?: { nombre: string; moneda: string } | null;
 }
 
 export interface ChangeMessageInput {
@@ -111,7 +113,9 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
   },
   ACTIVITY_RESTORED: {
     one: (r) => {
-      const a = obj<{ restored?: number; days?: string[] }>(r.after);
+      const a = obj<{ action?: string; restored?: number; days?: string[] }>(r.after);
+      // Undoing a capital registration brings no row back: it unregisters the capital (decision 0059).
+      if (a.action === 'CAPITAL_INICIAL_REGISTRADO') return `deshizo el registro del capital inicial de los socios${day(r)}`;
       return a.restored ? `restauró ${count(a.restored)}${span(a.days, r)}` : `restauró un cambio deshecho${day(r)}`;
     },
   },
@@ -124,8 +128,14 @@ export const changeMessages: Record<string, { one: (r: ChangeRow) => string | nu
   MOVEMENT_DELETED: { one: (r) => `eliminó ${movement(obj(r.before))}${day(r)}` },
   CUADRE_CREATED: {
     one: (r) => {
-      const a = obj<{ saldo_real?: string; diferencia?: string }>(r.after);
-      return `registró un cuadre${day(r)}: saldo real ${a.saldo_real ?? '0'}, diferencia ${a.diferencia ?? '0'}`;
+      // es-ES in the account's currency, naming it, as the history's sentence (socios walk: "saldo
+      // real 51580.75, diferencia -19.25"); without the account, plain es-ES numbers, no guessed unit.
+      const a = obj<{ saldo_real?: string | number; diferencia?: string | number }>(r.after);
+      const c = r.cuenta;
+      const money = (v: string | number | undefined) =>
+        !c ? formatNumber2(v ?? 0) : c.moneda === 'VES' ? formatBs(v ?? 0) : formatUsd(v ?? 0);
+      const which = c ? ` de la cuenta «${c.nombre}»` : '';
+      return `registró un cuadre${which}${day(r)}: saldo real ${money(a.saldo_real)}, diferencia ${money(a.diferencia)}`;
     },
   },
   // Socios (docs/product.md#socios-y-liquidacion).

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { IMPORT_MAX_BYTES, messages, t, type IMPORT_ZONES, type ImportPreview } from '@arb/shared';
+import { operacionesTexto } from '../../shared/lib/operaciones-texto';
 import { errorMessage } from '../../shared/lib/api-client';
 import { commitImport, importsQueryKey, previewImport, useImportCuentas, type ImportCuentas } from './api';
 import { cuentaOptions, readCuentaChoice } from '../../shared/lib/cuenta-choice';
@@ -75,7 +76,7 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
     try {
       const { batch } = await commitImport(ledgerId, file, zone, accounts);
       await Promise.all([onImported(), queryClient.invalidateQueries({ queryKey: importsQueryKey(ledgerId) })]);
-      onDone(t('importDone', { n: batch.created }));
+      onDone(t('importDone', { n: operacionesTexto(batch.created) }));
     } catch (err) {
       setError(errorMessage(err, messages.requestError));
     } finally {
@@ -202,7 +203,7 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
               <ImportPreviewTable rows={preview.rows} />
             </>
           )}
-          {busy === 'commit' && <LinearProgress aria-label={t('importCommit', { n })} />}
+          {busy === 'commit' && <LinearProgress aria-label={t('importCommit', { n: operacionesTexto(n) })} />}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -210,7 +211,7 @@ export function ImportBinanceDialog({ ledgerId, metodoGanancia, isOwner, onSwitc
           {messages.membershipCancel}
         </Button>
         <Button variant="contained" onClick={() => void doImport()} disabled={!preview || n === 0 || busy !== null}>
-          {t('importCommit', { n })}
+          {t('importCommit', { n: operacionesTexto(n) })}
         </Button>
       </DialogActions>
     </Dialog>

@@ -5,6 +5,7 @@ import { useUndoChange } from '../../shared/api/restore-change';
 import { errorMessage } from '../../shared/lib/api-client';
 import { UndoSnackbar } from '../../shared/ui/UndoSnackbar';
 import { useImports, useUndoImport } from './api';
+import { operacionesTexto } from '../../shared/lib/operaciones-texto';
 
 /**
  * The ledger history page's list of imports with "Deshacer importación" (docs/product.md#binance-import):
@@ -53,7 +54,7 @@ export function ImportsSection({
             }
           >
             <ListItemText
-              primary={`${b.fileName} · ${b.created} operaciones`}
+              primary={`${b.fileName} · ${operacionesTexto(b.created)}`}
               secondary={`${b.user?.user_name ?? messages.deletedUser} · ${formatDateTime(b.createdAt) ?? ''}`}
             />
           </ListItem>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { todayKey } from '@arb/shared';
 import { rateQueryOptions } from './api/get-rate';
+import { rateHistoryQueryOptions } from './api/get-rate-history';
 import { isUsableRate } from './lib/rate-display';
 
 /** The parallel rate for the new-transaction form, and whether it is known to be missing. */
@@ -14,12 +16,22 @@ export interface ParallelRateState {
 }
 
 /**
- * The parallel rate the panel shows (same query and cache), for the new-transaction form's
- * "use this rate" action, with whether it is still to come (see ParallelRateState).
+ * The parallel rate for the new-transaction form of day `fecha`, with whether it is still to come
+ * (see ParallelRateState). Today (or no day given): the live rate the panel shows (same query and
+ * cache). A past day: that day's parallel rate by DESIGN §28's "rate of a day" rule
+ * (GET /api/rates/history), the one the day's Posición card and its rows' margins use — the live rate
+ * offered on 21/11 was another day's price (docs/decisions/0066-closed-days-and-past-rates-on-the-dashboard.md).
  */
-export function useParallelRateState(enabled = true): ParallelRateState {
+export function useParallelRateState(enabled = true, fecha?: string): ParallelRateState {
+  const past = fecha !== undefined && fecha < todayKey();
   // `enabled`: the dashboard asks once its day's list has painted (docs/decisions/0019-dashboard-first-paint.md).
-  const query = useQuery({ ...rateQueryOptions('paralelo'), select: (answer) => answer.promedio, enabled });
+  const live = useQuery({ ...rateQueryOptions('paralelo'), select: (answer) => answer.promedio, enabled: enabled && !past });
+  const day = useQuery({
+    ...rateHistoryQueryOptions(fecha ?? '', fecha ?? ''),
+    select: (answer) => answer.dias[0]?.paralelo ?? null,
+    enabled: enabled && past,
+  });
+  const query = past ? day : live;
   const rate = isUsableRate(query.data) ? query.data : undefined;
   // 'paused': no connection to ask (TanStack's online mode); it stays so until the connection returns.
   const missing = rate === undefined && (query.isError || query.isSuccess || query.fetchStatus === 'paused');

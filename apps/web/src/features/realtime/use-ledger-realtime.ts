@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  BINANCE_SYNC_EVENT,
   JOIN_LEDGER,
   messages,
   REALTIME_EVENTS,
@@ -36,6 +37,8 @@ export interface LedgerRealtimeOptions {
    * missed, so reload what is on screen.
    */
   onReconnect?: () => void;
+  /** A Binance sync run of this user ended (`binance-sync`, to the user's own sockets: docs/api.md#binance-sync). */
+  onBinanceSync?: () => void;
   /**
    * False holds the socket back (the dashboard opens it once its day's list has painted,
    * docs/decisions/0019-dashboard-first-paint.md); it connects when this turns true. Default true.
@@ -122,6 +125,7 @@ export function useLedgerRealtime(opts: LedgerRealtimeOptions): LedgerRealtime {
     // An administrator changed this user's role or email: the stored user is re-read at once, so a
     // promotion shows 'Admin' without signing out and a demotion leaves /admin (issue 25).
     socket.on(USER_CHANGED, userChanged);
+    socket.on(BINANCE_SYNC_EVENT, () => latest.current.onBinanceSync?.());
 
     // docs/product.md#working-offline: the connection is back (or the app starts): the 3 attempts count per outage, so
     // a socket that gave up during the outage starts again.

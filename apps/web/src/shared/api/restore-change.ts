@@ -5,10 +5,10 @@ import { api, ApiError } from '../lib/api-client';
 /** The change to undo, as the activity log names it (docs/product.md#undo). */
 export interface UndoTarget {
   ledgerId: string;
-  action: 'TRANSACTION_DELETED' | 'LEDGER_DAY_RESET' | 'IMPORT_UNDONE' | 'MOVEMENT_DELETED';
+  action: 'TRANSACTION_DELETED' | 'LEDGER_DAY_RESET' | 'IMPORT_UNDONE' | 'MOVEMENT_DELETED' | 'CAPITAL_INICIAL_REGISTRADO';
   /** The deleted transaction's or movement's id; the undone import's batch id. */
   entityId?: string;
-  /** The reset day. */
+  /** The reset day; the day a capital registration was made on. */
   fecha?: string;
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
 interface ConfirmDialogProps {
@@ -7,6 +8,8 @@ interface ConfirmDialogProps {
   text: string;
   confirmLabel: string;
   busy?: boolean;
+  /** Why the confirm button waits (OnlineConfirmDialog's "Requiere conexión"), written before the buttons. */
+  blocked?: { id: string; reason: ReactNode };
   onConfirm(): void;
   onCancel(): void;
 }
@@ -16,7 +19,7 @@ interface ConfirmDialogProps {
  * starts on Cancelar, so Enter never confirms by accident; while the action runs the dialog
  * cannot be dismissed.
  */
-export function ConfirmDialog({ open = true, title, text, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open = true, title, text, confirmLabel, busy = false, blocked, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -31,10 +34,11 @@ export function ConfirmDialog({ open = true, title, text, confirmLabel, busy = f
         <DialogContentText id="confirm-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
+        {blocked?.reason}
         <Button onClick={onCancel} disabled={busy} autoFocus>
           Cancelar
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy || !!blocked} aria-describedby={blocked?.id}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -12,6 +12,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -104,34 +105,38 @@ export function BackupsSection({ onDone }: Props) {
         <Typography color="textSecondary">{messages.backupsEmpty}</Typography>
       ) : (
         backups.data && (
-          <Table size="small" aria-labelledby="backups-title">
-            <TableHead>
-              <TableRow>
-                <TableCell>{messages.backupsDate}</TableCell>
-                <TableCell align="right">{messages.backupsSize}</TableCell>
-                <TableCell align="right">{messages.backupsRows}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {backups.data.map((b) => (
-                <TableRow key={b.id}>
-                  <TableCell>{formatDateTime(b.fecha) ?? b.fecha}</TableCell>
-                  <TableCell align="right">{formatSize(b.tamano)}</TableCell>
-                  <TableCell align="right">{b.filas.toLocaleString('es-ES')}</TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      onClick={() => setTarget(b)}
-                      aria-label={`${messages.backupsDownload} ${formatDateTime(b.fecha) ?? b.id}`}
-                    >
-                      {messages.backupsDownload}
-                    </Button>
-                  </TableCell>
+          // At 360 px the four columns with MUI's 16 px cell padding were 13 px wider than the page,
+          // which then scrolled sideways (walk3): tighter cells, and the table scrolls by itself if ever needed.
+          <TableContainer>
+            <Table size="small" aria-labelledby="backups-title" sx={{ '& th, & td': { px: 1 } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{messages.backupsDate}</TableCell>
+                  <TableCell align="right">{messages.backupsSize}</TableCell>
+                  <TableCell align="right">{messages.backupsRows}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {backups.data.map((b) => (
+                  <TableRow key={b.id}>
+                    <TableCell>{formatDateTime(b.fecha) ?? b.fecha}</TableCell>
+                    <TableCell align="right">{formatSize(b.tamano)}</TableCell>
+                    <TableCell align="right">{b.filas.toLocaleString('es-ES')}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        onClick={() => setTarget(b)}
+                        aria-label={`${messages.backupsDownload} ${formatDateTime(b.fecha) ?? b.id}`}
+                      >
+                        {messages.backupsDownload}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )
       )}
 

@@ -10,12 +10,17 @@ export const binanceKeys = {
   cuentas: (ledgerId: string) => ['binance', 'cuentas', ledgerId] as const,
 };
 
-/** GET; while a run goes on (a 202), read again every 3 s until it ends. */
+/**
+ * While a run goes on and the socket is down, the card reads the link again this often; with the
+ * socket up it waits for `binance-sync` instead (docs/decisions/0058).
+ */
+export const BINANCE_FALLBACK_POLL_MS = 15_000;
+
+/** GET (the link, its state and last result). */
 export const binanceLinkQuery = () =>
   queryOptions({
     queryKey: binanceKeys.link(),
     queryFn: ({ signal }) => api<BinanceLinkStatus>(URL, messages.binanceUnavailable, { signal }),
-    refetchInterval: (q) => (q.state.data?.conectado && q.state.data.enCurso ? 3_000 : false),
   });
 
 export const useBinanceLink = () => useQuery(binanceLinkQuery());

@@ -1,11 +1,50 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BinanceLinkStatus } from '@arb/shared';
+import { BINANCE_SYNC_EVENT, type BinanceLinkStatus } from '@arb/shared';
 import { saveSession } from '../../../shared/lib/session';
+import { BINANCE_FALLBACK_POLL_MS } from '../api/binance-link';
 import { BinanceCard } from './BinanceCard';
+
+/** socket.io-client's Socket as far as the card's realtime hook uses it: the test fires the server's events. */
+class FakeSocket {
+  handlers = new Map<string, Array<(...args: unknown[]) => void>>();
+  connected = false;
+  active = true;
+  on(event: string, fn: (...args: unknown[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  emit() {
+    return this;
+  }
+  connect() {
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+}
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const s = new FakeSocket();
+    sockets.push(s);
+    return s;
+  },
+}));
 
 const LEDGER = '8a0b7a3e-5c3f-4f7e-9a55-2d1f0c7b9e11';
 
@@ -67,13 +106,22 @@ beforeEach(() => {
     user: { id: 'u1', email: 'ana@example.com', user_name: 'Ana', role: 'USER', email_verified: true, phone_number: null },
   });
   link = { conectado: false };
+  sockets.length = 0;
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** How many times the card read its link (GET /api/integrations/binance). */
+const linkReads = () =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/api/integrations/binance') && (init?.method ?? 'GET') === 'GET')
+    .length;
+const finished = () =>
+  linked({ enCurso: false, ultima: { at: new Date().toISOString(), creadas: 5, duplicadas: 0, omitidas: 1, error: null, batchId: null } });
 
 describe('BinanceCard (docs/product.md#binance-sync)', () => {
   it('links a key: the form sends key, secret and ledger, then shows the last 4 characters and the IP warning', async () => {
@@ -120,5 +168,44 @@ describe('BinanceCard (docs/product.md#binance-sync)', () => {
     expect(screen.queryByText(/no tiene restricción de IP/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sincronizar ahora' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('3 nuevas, 1 duplicadas, 0 omitidas'));
+  });
+
+  it("during a run it waits for the socket's binance-sync instead of polling, then shows the result (docs/decisions/0058)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    link = linked({ enCurso: true });
+    renderCard();
+    expect(await screen.findByRole('button', { name: 'Sincronizando…' })).toBeTruthy();
+    await waitFor(() => expect(sockets.length).toBe(1));
+    // Connected during a run: the link is read once more (a run may have ended before the socket was up).
+    act(() => sockets[0]!.fire('connect'));
+    await waitFor(() => expect(linkReads()).toBe(2));
+    // A run of a minute: not one read more while the socket is up.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(linkReads()).toBe(2);
+    link = finished();
+    act(() => sockets[0]!.fire(BINANCE_SYNC_EVENT));
+    await waitFor(() => expect(screen.getByTestId('binance-ultima').textContent).toContain('5 nuevas, 0 duplicadas, 1 omitidas'));
+    expect(linkReads()).toBe(3);
+    expect(screen.getByRole('button', { name: 'Sincronizar ahora' })).toBeTruthy();
+  });
+
+  it('with the socket down it falls back to reading the link every 15 s during a run, and stops when it ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    link = linked({ enCurso: true });
+    renderCard();
+    expect(await screen.findByRole('button', { name: 'Sincronizando…' })).toBeTruthy();
+    await waitFor(() => expect(sockets.length).toBe(1));
+    // The socket never connects (refused, or the network drops it).
+    act(() => sockets[0]!.fire('connect_error', new Error('down')));
+    expect(linkReads()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(BINANCE_FALLBACK_POLL_MS - 1_000));
+    expect(linkReads()).toBe(1);
+    link = finished();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() => expect(screen.getByTestId('binance-ultima').textContent).toContain('5 nuevas, 0 duplicadas, 1 omitidas'));
+    expect(linkReads()).toBe(2);
+    // The run ended: no more polling.
+    await act(() => vi.advanceTimersByTimeAsync(3 * BINANCE_FALLBACK_POLL_MS));
+    expect(linkReads()).toBe(2);
   });
 });

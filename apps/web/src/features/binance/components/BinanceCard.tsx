@@ -2,6 +2,7 @@ import { Alert, Button, Chip, CircularProgress, Paper, Stack, Typography } from 
 import { formatDateTime, messages, t, type BinanceEstado, type BinanceLinkStatus } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useBinanceLink, useSyncBinance, useUnlinkBinance } from '../api/binance-link';
+import { useBinanceLive } from '../hooks/use-binance-live';
 import { BinanceLinkForm } from './BinanceLinkForm';
 
 const ESTADO_LABEL: Record<BinanceEstado, string> = {
@@ -41,6 +42,8 @@ function LinkedStatus({ status, onDone, onError }: Props & { status: Extract<Bin
   const unlink = useUnlinkBinance();
   const ultima = status.ultima;
   const running = sync.isPending || status.enCurso;
+  // The end of a run comes by the socket; only while it is down does the card poll (slowly).
+  useBinanceLive(status.enCurso);
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -21,7 +21,9 @@ export const cuentasKeys = {
   list: (ledgerId: string) => ['cuentas', ledgerId, 'list'] as const,
   /** The balances at the end of a chosen day (the page's date picker). */
   at: (ledgerId: string, fecha: string) => ['cuentas', ledgerId, 'list', fecha] as const,
-  movimientos: (ledgerId: string, desde: string, hasta: string) => ['cuentas', ledgerId, 'movimientos', desde, hasta] as const,
+  /** One month's movements, of every account ('') or of one (`cuentaId`). */
+  movimientos: (ledgerId: string, desde: string, hasta: string, cuentaId = '') =>
+    ['cuentas', ledgerId, 'movimientos', desde, hasta, cuentaId] as const,
 };
 
 export const cuentasQueryOptions = (ledgerId: string) =>
@@ -42,11 +44,18 @@ export const useCuentas = (ledgerId: string, fecha?: string) =>
       ),
   });
 
-export const useMovimientos = (ledgerId: string, desde: string, hasta: string) =>
+/**
+ * GET …/movimientos?desde&hasta[&cuentaId]: with an account, the server sends only its movements,
+ * each with the account's closing balance that day (`saldo_cuenta`, decision 0060).
+ */
+export const useMovimientos = (ledgerId: string, desde: string, hasta: string, cuentaId = '') =>
   useQuery({
-    queryKey: cuentasKeys.movimientos(ledgerId, desde, hasta),
-    queryFn: ({ signal }) =>
-      api<MovimientoJson[]>(`${ledgerPath(ledgerId)}/movimientos?desde=${desde}&hasta=${hasta}`, messages.movimientosLoadError, { signal }),
+    queryKey: cuentasKeys.movimientos(ledgerId, desde, hasta, cuentaId),
+    queryFn: ({ signal }) => {
+      const q = new URLSearchParams({ desde, hasta });
+      if (cuentaId) q.set('cuentaId', cuentaId);
+      return api<MovimientoJson[]>(`${ledgerPath(ledgerId)}/movimientos?${q}`, messages.movimientosLoadError, { signal });
+    },
   });
 
 /** Every write changes balances: the page's reads are fetched again. */

@@ -9,6 +9,8 @@ interface Props {
   /** 2 for an amount (default), 4 for a rate. */
   maxDecimals?: number;
   autoFocus?: boolean;
+  /** How the text is shown as the user leaves it (default padDecimals; the Socios dialog pads signed amounts). */
+  pad?: (raw: string, maxDecimals: number) => string;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * shared parseAmount when the form is sent, and shown in es-ES as the user leaves it ("318,5" →
  * "318,50"), never rounded. Controlled: the Cuentas dialogs hold a handful of fields in state.
  */
-export function AmountField({ label, value, onChange, error, maxDecimals = AMOUNT_DECIMALS, autoFocus }: Props) {
+export function AmountField({ label, value, onChange, error, maxDecimals = AMOUNT_DECIMALS, autoFocus, pad = padDecimals }: Props) {
   return (
     <TextField
       label={label}
@@ -25,7 +27,7 @@ export function AmountField({ label, value, onChange, error, maxDecimals = AMOUN
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onBlur={(e) => {
-        const formatted = padDecimals(e.target.value, maxDecimals);
+        const formatted = pad(e.target.value, maxDecimals);
         if (formatted !== e.target.value) onChange(formatted);
       }}
       error={Boolean(error)}

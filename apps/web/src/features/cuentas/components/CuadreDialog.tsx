@@ -14,6 +14,7 @@ import {
 import { errorMessage } from '../../../shared/lib/api-client';
 import { Figure, FigureText } from '../../../shared/ui/Figure';
 import { useCreateCuadre } from '../api/cuentas';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { AmountField } from './AmountField';
 import { formatMoneda } from './labels';
 import type { MovimientoDraft } from './MovimientoDialog';
@@ -49,6 +50,7 @@ export function CuadreDialog({ ledgerId, cuenta, fecha, onClose, onAjuste }: Pro
   const [saldoReal, setSaldoReal] = useState('');
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState<CuadreJson>();
+  const offline = useNeedsConnection();
 
   const parsed = parseAmount(saldoReal, AMOUNT_DECIMALS);
   const diferencia = saved
@@ -62,6 +64,7 @@ export function CuadreDialog({ ledgerId, cuenta, fecha, onClose, onAjuste }: Pro
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (offline.reason) return;
     if (!parsed.ok || parsed.value === null) {
       setError(parsed.ok ? messages.cuadreSaldoInvalido : parsed.error);
       return;
@@ -124,8 +127,14 @@ export function CuadreDialog({ ledgerId, cuenta, fecha, onClose, onAjuste }: Pro
             </>
           ) : (
             <>
+              {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
               <Button onClick={onClose}>{messages.dialogCancel}</Button>
-              <Button type="submit" variant="contained" disabled={create.isPending}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={create.isPending || offline.reason !== null}
+                aria-describedby={offline.describedBy}
+              >
                 {messages.cuadreAction}
               </Button>
             </>

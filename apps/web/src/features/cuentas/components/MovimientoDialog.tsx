@@ -6,8 +6,12 @@ import {
   MONEDAS,
   RATE_DECIMALS,
   SENTIDOS,
+  addDays,
+  isDayKey,
   messages,
   parseAmount,
+  rateFarFromMarket,
+  rateWarningText,
   todayKey,
   toInputText,
   type CreateMovimientoInput,
@@ -19,7 +23,11 @@ import {
   type TipoMovimiento,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
+import { useParallelRateState } from '../../rates';
 import { useCreateMovimiento, useUpdateMovimiento } from '../api/cuentas';
+import { useSociosNombrados } from '../api/socios-nombrados';
 import { AmountField } from './AmountField';
 import { NativeSelect } from './NativeSelect';
 import { SIN_ASIGNAR, monedaLabel, tipoMovLabel } from './labels';
@@ -65,7 +73,11 @@ function draftOf(m: MovimientoJson): MovimientoDraft & { fecha: string; comision
   };
 }
 
-type Errors = Partial<Record<'monto' | 'comision' | 'tasa' | 'notas' | 'destino' | 'form', string>>;
+/** The question before a far rate is saved: the dashboard's words (FarRateDialog), kept with this page's code. */
+const FAR_RATE_TITLE = 'Tasa lejos de la paralela';
+const SAVE_ANYWAY = 'Guardar igualmente';
+
+type Errors = Partial<Record<'fecha' | 'monto' | 'comision' | 'tasa' | 'notas' | 'destino' | 'form', string>>;
 
 /**
  * A transferencia (with its comisión), an aporte or retiro (a partner's money; a VES one valued at
@@ -92,6 +104,30 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   const [tasa, setTasa] = useState(stored?.tasa ?? '');
   const [notas, setNotas] = useState(draft.notas ?? '');
   const [errors, setErrors] = useState<Errors>({});
+  // A VES aporte or retiro's rate far from the parallel one is asked about before it is saved, as a
+  // transaction's is (docs/product.md#money): "405,1234" with its comma lost values 1.000.000 Bs at
+  // 0,25 USD of capital (issue 36 walk).
+  const parallel = useParallelRateState().rate;
+  const offline = useNeedsConnection();
+  const [farRate, setFarRate] = useState<{ question: string; input: CreateMovimientoInput } | null>(null);
+  // Whose capital: the members, and for a retiro also whoever left but is still named by the
+  // ledger, so their capital can be paid out — the server's list (GET …/socios, its own rule for a
+  // retiro; DESIGN §28 "Former partners", decision 0064). An edit keeps offering its own socio.
+  // Former partners follow the members, marked "(ex socio)".
+  const nombrados = useSociosNombrados(ledgerId, tipo === 'retiro');
+  const isMember = new Set(members.map((mm) => mm.userId));
+  const otros = new Map<string, { nombre: string; ex: boolean }>();
+  if (tipo === 'retiro')
+    for (const s of nombrados.data ?? []) if (!isMember.has(s.userId)) otros.set(s.userId, { nombre: s.user_name, ex: s.ex_miembro });
+  const propio = movimiento?.miembro;
+  if (propio && !isMember.has(propio.id) && !otros.has(propio.id)) otros.set(propio.id, { nombre: propio.user_name, ex: true });
+  const socios = [
+    ...members.map((mm) => ({ value: mm.userId, label: mm.user.user_name })),
+    // A member who joined after the page read its members is listed by name, not as a former one.
+    ...[...otros]
+      .sort(([, a], [, b]) => Number(a.ex) - Number(b.ex) || a.nombre.localeCompare(b.nombre, 'es'))
+      .map(([id, o]) => ({ value: id, label: o.ex ? `${o.nombre} ${messages.sociosExSocio}` : o.nombre })),
+  ];
 
   const opciones = [
     { value: SIN_ASIGNAR, label: messages.sinAsignar },
@@ -109,10 +145,24 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
     setCuenta(SIN_ASIGNAR);
   };
   const orNull = (id: string) => (id === SIN_ASIGNAR ? null : id);
+  // No later than the browser's tomorrow, as the dashboard's date (decision 0035 "Dates of
+  // entries"): the server refuses a later day (entryDayKeySchema), and 2062 typed for 2026 is said here first.
+  const maxFecha = addDays(todayKey(), 1);
+  // A VES aporte/retiro's rate (docs/api.md, decision 0063): a typed one is sent; an edit's stored
+  // one left as it was is not (the server keeps it, resolved once at creation), and clearing it
+  // sends `tasa: null`, which asks for the day's rate again. A new movement without one omits it.
+  const tasaSent = (value: string | null): { tasa?: string | null } => {
+    const kept = movimiento?.tasa ?? null;
+    if (value === null) return kept === null ? {} : { tasa: null };
+    return kept !== null && new Big(value).eq(kept) ? {} : { tasa: value };
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (offline.reason) return;
     const next: Errors = {};
+    if (!isDayKey(fecha)) next.fecha = messages.dateInvalid;
+    else if (fecha > maxFecha) next.fecha = messages.dateTooFar;
     const m = parseAmount(monto, AMOUNT_DECIMALS);
     if (!m.ok) next.monto = m.error;
     else if (m.value === null || !new Big(m.value).gt(0)) next.monto = messages.movMontoInvalido;
@@ -131,12 +181,22 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
       Object.assign(input, { cuenta_origen_id: orNull(origen), cuenta_destino_id: orNull(destino), comision: c.value ?? '0' });
     } else if (tipo === 'aporte' || tipo === 'retiro') {
       Object.assign(input, tipo === 'aporte' ? { cuenta_destino_id: orNull(destino) } : { cuenta_origen_id: orNull(origen) });
-      Object.assign(input, { miembroId: miembroId || null, ...(moneda === 'VES' && r.value !== null ? { tasa: r.value } : {}) });
+      Object.assign(input, { miembroId: miembroId || null, ...(moneda === 'VES' ? tasaSent(r.value) : {}) });
     } else {
       const id = orNull(cuenta);
       if (id === null) input.sentido = sentido;
       else Object.assign(input, sentido === 'entrada' ? { cuenta_destino_id: id } : { cuenta_origen_id: id });
     }
+    // In an edit only a changed rate is asked about: the stored one was saved against its own day's market.
+    const tasaNueva = typeof input.tasa === 'string' || typeof input.tasa === 'number' ? input.tasa : null;
+    const warning =
+      tasaNueva !== null && !(typeof movimiento?.tasa === 'number' && new Big(movimiento.tasa).eq(tasaNueva))
+        ? rateFarFromMarket(tasaNueva, parallel)
+        : null;
+    if (warning && parallel !== undefined) setFarRate({ question: rateWarningText('tasa', warning, parallel), input });
+    else send(input);
+  };
+  const send = (input: CreateMovimientoInput) => {
     if (movimiento) updateMov.mutate({ movId: movimiento.id, input: { ...input, version: movimiento.version } }, { onSuccess: onClose });
     else createMov.mutate({ input, idempotencyKey }, { onSuccess: onClose });
   };
@@ -145,14 +205,7 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
   const destinoField = (
     <NativeSelect label={messages.movDestino} value={destino} onChange={setDestino} options={opciones} error={errors.destino} />
   );
-  const socioField = (
-    <NativeSelect
-      label={messages.movSocio}
-      value={miembroId}
-      onChange={setMiembroId}
-      options={members.map((mm) => ({ value: mm.userId, label: mm.user.user_name }))}
-    />
-  );
+  const socioField = <NativeSelect label={messages.movSocio} value={miembroId} onChange={setMiembroId} options={socios} />;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -165,9 +218,11 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
               type="date"
               value={fecha}
               onChange={(e) => setFecha(e.target.value)}
+              error={Boolean(errors.fecha)}
+              helperText={errors.fecha}
               fullWidth
               size="small"
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: maxFecha } }}
             />
             <NativeSelect
               label={messages.cuentaMoneda}
@@ -228,12 +283,30 @@ export function MovimientoDialog({ ledgerId, tipo, cuentas, members, userId, dra
           </Stack>
         </DialogContent>
         <DialogActions>
+          {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
           <Button onClick={onClose}>{messages.dialogCancel}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending || offline.reason !== null}
+            aria-describedby={offline.describedBy}
+          >
             {messages.dialogSave}
           </Button>
         </DialogActions>
       </form>
+      {farRate && (
+        <OnlineConfirmDialog
+          title={FAR_RATE_TITLE}
+          text={farRate.question}
+          confirmLabel={SAVE_ANYWAY}
+          onCancel={() => setFarRate(null)}
+          onConfirm={() => {
+            send(farRate.input);
+            setFarRate(null);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

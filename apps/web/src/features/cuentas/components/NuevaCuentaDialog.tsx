@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { MONEDAS, TIPOS_CUENTA, messages, type CuentaJson, type LedgerMember, type Moneda, type TipoCuenta } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { useCreateCuenta, useUpdateCuenta } from '../api/cuentas';
 import { NativeSelect } from './NativeSelect';
 import { monedaLabel, tipoCuentaLabel } from './labels';
@@ -31,9 +32,11 @@ export function NuevaCuentaDialog({ ledgerId, members, userId, cuenta, onClose }
   const [titularId, setTitularId] = useState(cuenta ? (cuenta.titular?.id ?? '') : (userId ?? members[0]?.userId ?? ''));
   const [metodos, setMetodos] = useState(cuenta?.metodos_binance.join(', ') ?? '');
   const [nombreError, setNombreError] = useState<string>();
+  const offline = useNeedsConnection();
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (offline.reason) return;
     if (nombre.trim() === '') {
       setNombreError(messages.cuentaNombreInvalido);
       return;
@@ -111,8 +114,14 @@ export function NuevaCuentaDialog({ ledgerId, members, userId, cuenta, onClose }
           </Stack>
         </DialogContent>
         <DialogActions>
+          {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
           <Button onClick={onClose}>{messages.dialogCancel}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending || offline.reason !== null}
+            aria-describedby={offline.describedBy}
+          >
             {messages.dialogSave}
           </Button>
         </DialogActions>

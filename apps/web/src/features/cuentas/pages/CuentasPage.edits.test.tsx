@@ -1,126 +1,39 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayKey, type CuentaSaldoJson, type CuentasResponse, type MovimientoJson } from '@arb/shared';
-import { saveSession } from '../../../shared/lib/session';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import CuentasPage from './CuentasPage';
+import { describe, expect, it } from 'vitest';
+import { todayKey } from '@arb/shared';
+import {
+  ANA,
+  LEDGER,
+  cuenta,
+  cuentasAnswer,
+  fakeApi as pageApi,
+  movimiento,
+  openPage as open,
+  writes,
+  type Replies,
+  withAnaSignedIn,
+  anasLedger,
+} from '../testing/harness';
 
 /** Editing and archiving accounts, editing and deleting movements (with "Deshacer"), the day's picker. */
-const ANA = { id: 'u-ana', email: 'ana@example.com', user_name: 'Ana', role: 'USER', email_verified: true, phone_number: null } as const;
-const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
 const HOY = todayKey();
 
-function signIn(): void {
-  const payload = btoa(JSON.stringify({ sub: ANA.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  saveSession({ token: `h.${payload}.s`, refreshToken: 'r', user: ANA });
-}
-const ledger: {
-  id: string;
-  name: string;
-  ownerId: string;
-  owner: object;
-  members: Array<{ userId: string; canModifyBalance: boolean; user: object }>;
-} = {
-  id: LEDGER,
-  name: 'Caja',
-  ownerId: ANA.id,
-  owner: { id: ANA.id, user_name: 'Ana', email: ANA.email },
-  members: [{ userId: ANA.id, canModifyBalance: true, user: { id: ANA.id, user_name: 'Ana', email: ANA.email } }],
-};
-const BANESCO: CuentaSaldoJson = {
-  id: 'c-banesco',
-  ledgerId: LEDGER,
-  nombre: 'Banesco',
-  moneda: 'VES',
-  tipo: 'banco',
-  titular: { id: ANA.id, user_name: 'Ana' },
-  metodos_binance: [],
-  archivada: false,
-  version: 4,
-  saldo: 1000,
-  ultimo_cuadre: null,
-  descuadrada: false,
-};
-const MOV: MovimientoJson = {
-  id: 'm-1',
-  ledgerId: LEDGER,
-  tipo: 'transferencia',
-  fecha: HOY,
-  ocurrido_en: new Date().toISOString(),
-  moneda: 'VES',
-  monto: 1000,
-  comision: 0,
-  cuenta_origen_id: null,
-  cuenta_destino_id: BANESCO.id,
-  sentido: null,
-  miembro: null,
-  tasa: null,
-  notas: null,
-  creadoPor: null,
-  version: 2,
-  createdAt: new Date().toISOString(),
-};
+const ledger = anasLedger(true);
+const BANESCO = cuenta({ id: 'c-banesco', nombre: 'Banesco', version: 4, saldo: 1000 });
+const MOV = movimiento({ id: 'm-1', fecha: HOY, cuenta_destino_id: BANESCO.id, version: 2 });
 
-interface Sent {
-  method: string;
-  path: string;
-  search: string;
-  body: unknown;
-}
+/** The page's API: Banesco at any asked day, one movement, its deletion in the activity; writes answered by `replies`. */
+const fakeApi = (replies: Replies = {}) =>
+  pageApi({
+    ledger,
+    cuentas: (fecha) => cuentasAnswer([BANESCO], { ves: 0, usd: 0 }, { ves: 1000, usd: 0 }, fecha),
+    movimientos: [MOV],
+    activity: [{ id: 77, action: 'MOVEMENT_DELETED', entityId: MOV.id, fecha: HOY, restoredAt: null, user: { id: ANA.id } }],
+    replies,
+  });
 
-/** GETs answered from the tables; writes recorded and answered by `writes[METHOD path]` (default 200 {}). */
-function fakeApi(writes: Record<string, [number, unknown]> = {}) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const json = (status: number, body: unknown) =>
-        new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      sent.push({ method, path: url.pathname, search: url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method !== 'GET') {
-        const [status, body] = writes[`${method} ${url.pathname}`] ?? [200, {}];
-        return json(status, body);
-      }
-      if (url.pathname === '/api/ledgers') return json(200, [ledger]);
-      if (url.pathname === `/api/ledgers/${LEDGER}/cuentas`) {
-        const fecha = url.searchParams.get('fecha') ?? HOY;
-        const r: CuentasResponse = { fecha, cuentas: [BANESCO], sin_asignar: { ves: 0, usd: 0 }, totales: { ves: 1000, usd: 0 } };
-        return json(200, r);
-      }
-      if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`) return json(200, [MOV]);
-      if (url.pathname === `/api/ledgers/${LEDGER}/activity`)
-        return json(200, [{ id: 77, action: 'MOVEMENT_DELETED', entityId: MOV.id, fecha: HOY, restoredAt: null, user: { id: ANA.id } }]);
-      return json(404, { error: 'Recurso no encontrado', code: 'NOT_FOUND' });
-    }),
-  );
-  return sent;
-}
-
-const open = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/ledger/${LEDGER}/cuentas`]}>
-        <Routes>
-          <Route path="/ledger/:ledgerId/cuentas" element={<CuentasPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const writes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+withAnaSignedIn();
 
 describe('Cuentas page: edits (docs/product.md#cuentas-y-movimientos)', () => {
   it('edits an account with the version it was read at', async () => {

@@ -3,7 +3,7 @@ import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { messages, t, todayKey, type CuentaSaldoJson, type Ledger, type MovimientoJson, type TipoMovimiento } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
@@ -12,7 +12,9 @@ import { ledgersQueryOptions } from '../../ledgers';
 import { cuentasKeys, useCuentas, useDeleteMovimiento, useUpdateCuenta } from '../api/cuentas';
 import { ConnectionChip, useLedgerRealtime } from '../../realtime';
 import { useUndoChange } from '../../../shared/api/restore-change';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
+import { useNeedsConnection } from '../../../shared/ui/DisabledReason';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 import { SuccessSnackbar, messageWithId } from '../../../shared/ui/SuccessSnackbar';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { CuadreDialog } from '../components/CuadreDialog';
@@ -48,6 +50,17 @@ export default function CuentasPage() {
   // The day whose closing balances are shown, and the cuadre's day (docs/product.md#cuadre): today unless chosen.
   const [fecha, setFecha] = useState(hoy);
   const cuentas = useCuentas(ledgerId, fecha === hoy ? undefined : fecha);
+  // The movements' account filter lives in the address (?cuenta=id): shareable, and each choice is
+  // a history entry, so "back" returns to the previous one (docs/product.md#cuentas-y-movimientos).
+  const [params, setParams] = useSearchParams();
+  const cuentaFiltro = params.get('cuenta') ?? '';
+  const filtrar = (cuentaId: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (cuentaId) next.set('cuenta', cuentaId);
+      else next.delete('cuenta');
+      return next;
+    });
   const user = getStoredUser();
   const [abierto, setAbierto] = useState<Abierto>(null);
   const canWrite = ledgerPermissions(ledger.data ?? undefined, user?.id).canManageCuentas;
@@ -65,8 +78,11 @@ export default function CuentasPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ text: string; id: number } | null>(null);
   const [undoOffer, setUndoOffer] = useState<MovimientoJson | null>(null);
+  // Offline every write here waits for the connection and says so (docs/product.md#working-offline).
+  const offline = useNeedsConnection();
 
   const archivar = (cuenta: CuentaSaldoJson, archivada: boolean) => {
+    if (offline.reason) return setFailure(offline.reason);
     setFailure(null);
     updateCuenta.mutate(
       { cuentaId: cuenta.id, input: { archivada, version: cuenta.version } },
@@ -88,6 +104,7 @@ export default function CuentasPage() {
   };
   const deshacer = () => {
     if (!undoOffer || !user) return;
+    if (offline.reason) return setFailure(offline.reason);
     undoChange.mutate(
       { ledgerId, action: 'MOVEMENT_DELETED', entityId: undoOffer.id, userId: user.id },
       {
@@ -105,7 +122,16 @@ export default function CuentasPage() {
         <CircularProgress aria-label={messages.cuentasLoading} />
       </Box>
     );
-  else if (cuentas.isError) body = <Alert severity="error">{errorMessage(cuentas.error, messages.cuentasLoadError)}</Alert>;
+  // A failed read says what failed (not the generic "al procesar la solicitud" of a dropped
+  // connection) and offers "Reintentar"; the socket's reconnection also reloads it.
+  else if (cuentas.isError)
+    body = (
+      <RetryAlert
+        message={errorMessage(cuentas.error, messages.cuentasLoadError, messages.cuentasLoadError)}
+        onRetry={() => void cuentas.refetch()}
+        retrying={cuentas.isFetching}
+      />
+    );
   else {
     const data = cuentas.data;
     const sinAsignarVacio = data.sin_asignar.ves === 0 && data.sin_asignar.usd === 0;
@@ -130,6 +156,8 @@ export default function CuentasPage() {
           desde={`${fecha.slice(0, 8)}01`}
           hasta={fecha}
           cuentas={data.cuentas}
+          cuentaId={cuentaFiltro}
+          onCuentaChange={filtrar}
           {...(canWrite
             ? {
                 onEditar: (movimiento: MovimientoJson) => setAbierto({ kind: 'movimiento', tipo: movimiento.tipo, movimiento }),
@@ -154,8 +182,10 @@ export default function CuentasPage() {
           size="small"
           value={fecha}
           onChange={(e) => {
-            // A cleared or half-typed date keeps the last whole one.
-            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setFecha(e.target.value);
+            // A cleared or half-typed date keeps the last whole one; so does a day after today, as
+            // the dashboard's date does (decision 0035): this is also the cuadre's day, and the
+            // server refuses a cuadre dated later than tomorrow (entryDayKeySchema).
+            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value) && e.target.value <= hoy) setFecha(e.target.value);
           }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: hoy, 'data-testid': 'cuentas-fecha' } }}
         />
@@ -185,7 +215,7 @@ export default function CuentasPage() {
         <NuevaCuentaDialog ledgerId={ledgerId} members={members} userId={user?.id} cuenta={abierto.cuenta} onClose={close} />
       )}
       {abierto?.kind === 'archivar' && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('cuentaArchivarTitle', { cuenta: abierto.cuenta.nombre })}
           text={messages.cuentaArchivarConfirm}
           confirmLabel={messages.cuentaArchivarAction}
@@ -195,7 +225,7 @@ export default function CuentasPage() {
         />
       )}
       {abierto?.kind === 'eliminar' && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={messages.movEliminarTitle}
           text={messages.movEliminarConfirm}
           confirmLabel={messages.movEliminarAction}

@@ -21,3 +21,14 @@ export function useDayCuentas(ledgerId: string, fecha: string): readonly CuentaO
   const q = useQuery({ ...balancesQueryOptions(ledgerId, fecha), enabled: false, select: pick });
   return q.data ?? NONE;
 }
+
+const usesCuentas = (d: BalancesAnswer) => d.cuentas !== undefined;
+
+/**
+ * Whether the ledger uses accounts: its day's answer carries `cuentas` once it has an account or a
+ * movement — the server's own test for what a reset does (docs/product.md "Resets"). Read from the
+ * day's answer already asked for, as useDayCuentas does.
+ */
+export function useUsesCuentas(ledgerId: string, fecha: string): boolean {
+  return useQuery({ ...balancesQueryOptions(ledgerId, fecha), enabled: false, select: usesCuentas }).data ?? false;
+}

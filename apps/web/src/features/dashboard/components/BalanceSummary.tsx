@@ -13,6 +13,8 @@ interface Props {
   onEditBase(currency: BaseCurrency): void;
   /** Offline the base stays visible but cannot be changed (docs/product.md#working-offline 'Requiere conexión'). */
   offline?: boolean;
+  /** The day lies in a closed period: the base stays visible but cannot be changed, and says why (decision 0066). */
+  closedReason?: string | undefined;
 }
 
 interface TileProps {
@@ -94,18 +96,22 @@ const tone = (n: number) => (n >= 0 ? 'positive' : 'negative');
  * state changes often after its first paint (the form, the rates, the tools arriving) and the
  * figures only change with the day's answer.
  */
-export const BalanceSummary = memo(function BalanceSummary({ balances, canEditBase, onEditBase, offline = false }: Props) {
+export const BalanceSummary = memo(function BalanceSummary({ balances, canEditBase, onEditBase, offline = false, closedReason }: Props) {
   const { resumen, promedios, saldos_base: base, saldos_actuales: actuales } = balances;
   // docs/product.md#balances-of-a-day: each currency is explicit or inherited on its own.
   const inherited = (heredado: boolean) => (heredado ? 'heredado del día anterior' : undefined);
   const edit = (currency: BaseCurrency, label: string) =>
     canEditBase ? (
-      <HoverHint text={offline ? messages.offlineNeedsConnection : `Editar saldo base ${label}`} align="end" reason={offline}>
+      <HoverHint
+        text={closedReason ?? (offline ? messages.offlineNeedsConnection : `Editar saldo base ${label}`)}
+        align="end"
+        reason={offline || closedReason !== undefined}
+      >
         <PlainIconButton
           icon="edit"
           size="small"
           aria-label={`Editar saldo base ${label}`}
-          disabled={offline}
+          disabled={offline || closedReason !== undefined}
           onClick={() => onEditBase(currency)}
         />
       </HoverHint>

@@ -3,7 +3,7 @@ import { PlainControlStyles } from '../../../shared/ui/plain-controls';
 import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
-import { messages, todayKey } from '@arb/shared';
+import { messages, periodoCerradoTexto, todayKey } from '@arb/shared';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ import { DashboardTools } from './DashboardTools';
 import type { BaseCurrency } from './BaseBalanceDialog';
 import { NotTodayBanner } from './NotTodayBanner';
 import { MembershipBanner } from '../../membership';
-import { rateQueryOptions } from '../../rates';
+import { rateHistoryQueryOptions, rateQueryOptions } from '../../rates';
 import { PositionCard } from './PositionCard';
 import { ConnectionChip } from '../../../shared/ui/ConnectionChip';
 import { DashboardFlash } from './DashboardFlash';
@@ -135,6 +135,8 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   const later = useAfterPaint(shown && formReady, () => {
     void queryClient.prefetchQuery(rateQueryOptions('oficial'));
     void queryClient.prefetchQuery(rateQueryOptions('paralelo'));
+    // A past day's form offers that day's parallel rate (use-parallel-rate.ts, decision 0066).
+    if (date < todayKey()) void queryClient.prefetchQuery(rateHistoryQueryOptions(date, date));
     if (settled.ledgerId) void queryClient.prefetchQuery(positionQueryOptions(settled.ledgerId, settled.date));
   });
   // The realtime connection after the tools have painted: its code, asked for then, arrived while
@@ -144,6 +146,12 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
   // This ledger's queued items: the day's new ones, and toggles of the rows on screen (docs/product.md#working-offline).
   const ops = usePendingOps();
   const dayIds = new Set(data?.transacciones_con_acumulados.map((tx) => tx.id));
+  // docs/decisions/0066: a day inside a closed period (liquidación) takes no change; its writes are
+  // disabled and say why, with the 409's own text. The rows and tiles shown follow `data`; the form,
+  // which writes into `date`, waits for that day's own answer (`current`). The server's 409 stays the authority.
+  const closedOf = (b: typeof data) => (b?.cerrado ? periodoCerradoTexto(b.cerrado.desde, b.cerrado.hasta) : undefined);
+  const closedShown = closedOf(data);
+  const closedForm = closedOf(current);
   const queued = ops.filter(
     (op) => op.ledgerId === shownLedgerId && (op.kind === 'create' ? op.input.fecha === (settled.date ?? date) : dayIds.has(op.id)),
   );
@@ -173,6 +181,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             onKeep={askToday.dismiss}
           />
         )}
+        {closedShown && <Alert severity="info">{closedShown}</Alert>}
         {notice.notice?.severity === 'error' && (
           <Alert severity="error" onClose={notice.clear}>
             {notice.notice.text}
@@ -191,6 +200,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                     canEditBase={permissions.canModifyBalance && current !== undefined}
                     onEditBase={setEditingBase}
                     offline={!online}
+                    closedReason={closedShown}
                   />
                 )}
                 <PositionCard ledgerId={settled.ledgerId} fecha={settled.date} enabled={later} />
@@ -213,7 +223,14 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
             permissions.soloLectura ? (
               <Alert severity="info">{messages.soloLecturaNotice}</Alert>
             ) : formReady ? (
-              <NewTransactionForm ledgerId={ledger.id} fecha={date} onError={notice.error} askRate={later} repeat={repeat} />
+              <NewTransactionForm
+                ledgerId={ledger.id}
+                fecha={date}
+                onError={notice.error}
+                askRate={later}
+                repeat={repeat}
+                closedReason={closedForm}
+              />
             ) : (
               <TransactionFormPlaceholder />
             )
@@ -232,6 +249,7 @@ export function DashboardView({ ledger, date, onSelect }: Props) {
                   transactions={data.transacciones_con_acumulados}
                   queued={queued}
                   cuentas={data.cuentas}
+                  closedReason={closedShown}
                   permissions={permissions}
                   onError={notice.error}
                   {...(permissions.canWrite ? { onRepeat } : {})}

@@ -27,6 +27,12 @@ interface RowProps {
   actions: RefObject<RowActions>;
   /** The row's accounts, "Bs Banesco · USD Binance" (docs/product.md#cuentas-y-movimientos); '' or absent when none. */
   cuentas?: string | undefined;
+  /**
+   * The day lies in a closed period (docs/decisions/0066): edit, delete and "Repetir" (which fills
+   * the form of this same day) are disabled and say this reason. The verify toggle stays: the
+   * lock lets it through (migration 0022), it changes no figure of the liquidación.
+   */
+  closedReason?: string | undefined;
 }
 
 /**
@@ -46,9 +52,12 @@ export const DayRow = memo(function DayRow({
   actions,
   repeatable = false,
   cuentas,
+  closedReason,
 }: RowProps) {
   // Edits and deletes need the server's answer (versions, undo): offline they wait (docs/product.md#working-offline).
-  const offlineHint = online ? undefined : messages.offlineNeedsConnection;
+  // A closed day's reason comes first: it holds whatever the connection.
+  const offlineHint = closedReason ?? (online ? undefined : messages.offlineNeedsConnection);
+  const closed = closedReason !== undefined;
   const profit = tx.ganancia_transaccion_usd >= 0 ? 'tx-row-profit tx-positive' : 'tx-row-profit tx-negative';
   return (
     <li className="tx-row" data-testid="tx-row" aria-label={`Transacción ${i + 1}`}>
@@ -98,24 +107,29 @@ export const DayRow = memo(function DayRow({
         </label>
         {/* Works offline too: it only fills the form, whose "Agregar" queues when there is no connection. */}
         {repeatable && (
-          <HoverHint text="Repetir">
-            <PlainIconButton icon="repeat" aria-label={`Repetir transacción ${i + 1}`} onClick={() => actions.current.repeat?.(tx)} />
+          <HoverHint text={closedReason ?? 'Repetir'} reason={closed}>
+            <PlainIconButton
+              icon="repeat"
+              aria-label={`Repetir transacción ${i + 1}`}
+              disabled={closed}
+              onClick={() => actions.current.repeat?.(tx)}
+            />
           </HoverHint>
         )}
-        <HoverHint text={offlineHint ?? 'Editar'} reason={!online}>
+        <HoverHint text={offlineHint ?? 'Editar'} reason={!online || closed}>
           <PlainIconButton
             icon="edit"
             aria-label={`Editar transacción ${i + 1}`}
-            disabled={!allowed || !online}
+            disabled={!allowed || !online || closed}
             onClick={() => actions.current.edit(tx)}
           />
         </HoverHint>
-        <HoverHint text={offlineHint ?? 'Eliminar'} align="end" reason={!online}>
+        <HoverHint text={offlineHint ?? 'Eliminar'} align="end" reason={!online || closed}>
           <PlainIconButton
             icon="delete"
             tone="error"
             aria-label={`Eliminar transacción ${i + 1}`}
-            disabled={!allowed || !online}
+            disabled={!allowed || !online || closed}
             onClick={() => actions.current.remove(tx)}
           />
         </HoverHint>

@@ -9,6 +9,7 @@ import { formatDayLong, messages, t, UNDO_WINDOWS } from '@arb/shared';
 import { exportDaily, saveFile } from '../api/export-daily';
 import { useQueryClient } from '@tanstack/react-query';
 import { useResetLedgerDay } from '../../ledgers';
+import { useUsesCuentas } from '../api/day-cuentas';
 import { balancesQueryKey } from '../api/get-balances';
 import { ledgersQueryKey } from '../api/get-ledgers';
 import { api } from '../../../shared/lib/api-client';
@@ -53,6 +54,14 @@ function OfflineReason({ online, children }: { online: boolean; children: ReactE
   );
 }
 
+/**
+ * The reset question in a ledger with accounts or movements: there the server also deletes the
+ * day's movements and returns both bases to inherited instead of 0 (docs/product.md "Resets",
+ * decision 0064). The dashboard's only use of it, so it stays here, not in the shared messages.
+ */
+const resetConfirmCuentas = (date: string) =>
+  `Se eliminarán todas las transacciones y los movimientos del ${date}, y los saldos base de ese día volverán a ser los heredados del día anterior. Podrás deshacerlo con «Deshacer» durante ${UNDO_WINDOWS.segundos} segundos, o restaurarlo desde «Actividad» en el historial del registro durante ${UNDO_WINDOWS.dias} días.`;
+
 /** Historial, Exportar Excel and (for the owner) Restablecer. */
 export function LedgerActions({
   ledger,
@@ -69,6 +78,7 @@ export function LedgerActions({
   const [confirmReset, setConfirmReset] = useState(false);
   const [importing, setImporting] = useState(false);
   const reset = useResetLedgerDay();
+  const usesCuentas = useUsesCuentas(ledger?.id ?? '', fecha ?? '');
   const queryClient = useQueryClient();
 
   const exportExcel = async () => {
@@ -162,7 +172,9 @@ export function LedgerActions({
       {confirmReset && fecha && (
         <ConfirmDialog
           title="Restablecer registro"
-          text={t('resetConfirm', { date: formatDayLong(fecha), ...UNDO_WINDOWS })}
+          text={
+            usesCuentas ? resetConfirmCuentas(formatDayLong(fecha)) : t('resetConfirm', { date: formatDayLong(fecha), ...UNDO_WINDOWS })
+          }
           confirmLabel="Restablecer"
           busy={reset.isPending}
           onConfirm={() => void doReset()}

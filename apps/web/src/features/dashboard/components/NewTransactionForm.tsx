@@ -26,6 +26,8 @@ interface Props {
   askRate: boolean;
   /** The last "Repetir" pressed on a row of the day (docs/product.md#repetir). */
   repeat?: RepeatDraft | null;
+  /** The day lies in a closed period: the form is disabled and says this (docs/decisions/0066). */
+  closedReason?: string | undefined;
 }
 
 /**
@@ -35,8 +37,16 @@ interface Props {
  * the form. Memo: the dashboard's own redraws pass the same props and leave the form as it is
  * (docs/decisions/0027-fewer-redraws-of-the-dashboard.md).
  */
-export const NewTransactionForm = memo(function NewTransactionForm({ ledgerId, fecha, onError, askRate, repeat = null }: Props) {
-  const parallelRate = useParallelRateState(askRate);
+export const NewTransactionForm = memo(function NewTransactionForm({
+  ledgerId,
+  fecha,
+  onError,
+  askRate,
+  repeat = null,
+  closedReason,
+}: Props) {
+  // A past day offers that day's parallel rate, today the live one (use-parallel-rate.ts, decision 0066).
+  const parallelRate = useParallelRateState(askRate, fecha);
   return (
     <Suspense fallback={<TransactionFormPlaceholder />}>
       <TransactionFormCode
@@ -46,6 +56,7 @@ export const NewTransactionForm = memo(function NewTransactionForm({ ledgerId, f
         parallelRate={parallelRate.rate}
         parallelRateMissing={parallelRate.missing}
         repeat={repeat}
+        closedReason={closedReason}
       />
     </Suspense>
   );

@@ -329,6 +329,25 @@ describe('new-transaction form while a create is on its way (issue 36)', () => {
     expect(calls[1]?.headers['idempotency-key']).not.toBe(calls[0]?.headers['idempotency-key']);
   });
 
+  it('a sent field written es-ES as it is left during "Agregando..." is still what was sent, and is cleared', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const { calls, user, fill, submit, field } = await setup(() => new Promise<Response>((r) => (release = r)));
+    await fill({ venta: '5', tasaVenta: '318' });
+    // Sent with Enter from the rate field, then the next field is clicked: the rate is left while
+    // it is sent and shows "318,00". Without care it stayed after the answer, ready to go again.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(submit().textContent).toBe('Agregando...'));
+    await user.click(field('Compra (USD)'));
+    expect((field('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('318,00');
+    await user.keyboard('80');
+    release(json(201, { transaction: {} }));
+    await waitFor(() => expect(submit().textContent).toBe('Agregar Transacción'));
+    expect(calls[0]?.body).toMatchObject({ venta: '5.00', tasa_venta: '318.0000' });
+    expect((field('Venta (USD)') as HTMLInputElement).value).toBe('');
+    expect((field('Tasa de venta (Bs)') as HTMLInputElement).value).toBe('');
+    expect((field('Compra (USD)') as HTMLInputElement).value).toBe('80'); // typed meanwhile: kept
+  });
+
   it('a fast answer in the middle of typing eats no keystroke ("80" stayed "0.00")', async () => {
     let release: (r: Response) => void = () => undefined;
     const { user, fill, submit, field } = await setup(() => new Promise<Response>((r) => (release = r)));

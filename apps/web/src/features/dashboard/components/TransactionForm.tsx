@@ -5,10 +5,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AMOUNT_DECIMALS,
+  FEE_DECIMALS,
   RATE_DECIMALS,
   canPreviewCreate,
   formatRate,
   messages,
+  padDecimals,
   previewCreateProfit,
   toInputText,
   transactionFormSchema,
@@ -43,6 +45,12 @@ interface Props {
   parallelRateMissing?: boolean | undefined;
   /** The last "Repetir" pressed on a row: the form takes its values, once per press (docs/product.md#repetir). */
   repeat?: RepeatDraft | null | undefined;
+  /**
+   * The day lies in a closed period (periodoCerradoTexto): nothing can be added to it, so the form's
+   * controls are disabled and say why, before a send meets 409 PERIODO_CERRADO (the server stays the
+   * authority; docs/decisions/0066-closed-days-and-past-rates-on-the-dashboard.md).
+   */
+  closedReason?: string | undefined;
 }
 
 type Values = {
@@ -74,8 +82,34 @@ const emptyValues = (
   cuentaUsdId: cuentas.cuentaUsdId,
 });
 
+/** The decimals each money field shows on blur (TransactionFields' MoneyField). */
+const FIELD_DECIMALS: Partial<Record<string, number>> = {
+  venta: AMOUNT_DECIMALS,
+  compra: AMOUNT_DECIMALS,
+  tasa_venta: RATE_DECIMALS,
+  tasa_compra: RATE_DECIMALS,
+  comision_usd: FEE_DECIMALS,
+};
+
+const isFieldName = (name: string): name is (typeof FIELD_NAMES)[number] => (FIELD_NAMES as readonly string[]).includes(name);
+
+/** True when `now` is `sent` as the field's blur writes it ("318" → "318,00"), not something typed. */
+function onlyFormatted(name: string, sent: string, now: string): boolean {
+  const decimals = FIELD_DECIMALS[name];
+  return decimals !== undefined && sent !== '' && now !== sent && padDecimals(sent, decimals) === now;
+}
+
 /** The new-transaction form of docs/product.md#screens: 'Venta USD' / 'Compra USD', live profit, 'Agregando...'. */
-export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parallelRateMissing = false, repeat = null }: Props) {
+export function TransactionForm({
+  ledgerId,
+  fecha,
+  onError,
+  parallelRate,
+  parallelRateMissing = false,
+  repeat = null,
+  closedReason,
+}: Props) {
+  const closed = closedReason !== undefined;
   const form = useForm<TransactionFormInput, unknown, TransactionData>({
     resolver: zodResolver(transactionFormSchema),
     defaultValues: emptyValues(fecha),
@@ -140,15 +174,21 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
    * user typed (issue 36: the answer wiped it, or ate the first keystrokes, "80" left "0.00").
    */
   const clearSent = (sent: Values) => {
-    const kept = changedWhileSending.current;
     const now = getValues() as Values;
+    // A field left while the create was on its way is written es-ES on blur ("318" → "318,00"): that
+    // is the sent value as shown, not a new one, and it goes like the others (issue 36 walk: a rate
+    // sent with Enter stayed in its field once the next field was clicked, ready to be sent again).
+    const kept = new Set(
+      [...changedWhileSending.current].filter((name) => !isFieldName(name) || !onlyFormatted(name, sent[name], now[name])),
+    );
     // The accounts stay: the next operation usually goes to the same ones.
     if (kept.size === 0 && FIELD_NAMES.every((name) => now[name] === sent[name])) {
       reset(emptyValues(fecha, now));
       return;
     }
     const next = emptyValues(fecha, now);
-    for (const name of FIELD_NAMES) if (kept.has(name) || now[name] !== sent[name]) next[name] = now[name];
+    for (const name of FIELD_NAMES)
+      if (kept.has(name) || (now[name] !== sent[name] && !onlyFormatted(name, sent[name], now[name]))) next[name] = now[name];
     // keepFieldsRef: the fields keep their inputs and get their values at once. Without it React Hook
     // Form forgets the inputs until they are drawn again, and the field being typed in (drawn again
     // only when its looks change) took back its old value at the next keystroke: "80" became "8".
@@ -212,7 +252,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     }
   };
   const submit = handleSubmit(async (data) => {
-    if (inFlight.current) return;
+    if (inFlight.current || closed) return;
     const questions = farRateQuestions(data, parallelRate);
     if (questions.length > 0) setFarRate({ data, questions });
     else await send(data);
@@ -234,7 +274,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
         id={`parallel-${name}`}
         size="small"
         sx={{ justifySelf: 'start' }}
-        disabled={!known}
+        disabled={!known || closed}
         loading={loading}
         loadingPosition="end"
         // MUI's own indicator, labelled by its button, that only turns: its default also animates
@@ -279,7 +319,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
   // next one comes either (decision 0027).
   const error = (name: (typeof FIELD_NAMES)[number]) => formState.errors[name]?.message ?? null;
   const { isSubmitted } = formState;
-  const rateShown = [parallelRate ?? null, parallelRateMissing];
+  const rateShown = [parallelRate ?? null, parallelRateMissing, closedReason ?? null];
   /** One column of the form (docs/product.md#screens): the amount, the rate and its parallel-rate button. */
   const column = (
     legend: string,
@@ -329,6 +369,7 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
       cuentas,
       cuentaVesId,
       cuentaUsdId,
+      closedReason ?? null,
     ]),
     () => (
       <>
@@ -336,9 +377,22 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
         {fee()}
         {notes()}
         {showProfit && <ProfitPreview value={profit} />}
-        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy} sx={{ justifySelf: { sm: 'start' } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={busy || closed}
+          aria-describedby={closed ? CLOSED_REASON_ID : undefined}
+          sx={{ justifySelf: { sm: 'start' } }}
+        >
           {busy ? 'Agregando...' : 'Agregar Transacción'}
         </Button>
+        {/* DisabledReason's look, drawn here: its own file was one download more for the dashboard. */}
+        {closed && (
+          <Typography id={CLOSED_REASON_ID} variant="body2" color="textSecondary">
+            {closedReason}
+          </Typography>
+        )}
       </>
     ),
   );
@@ -354,11 +408,19 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
         onFocus={() => setReached(true)}
         sx={{ display: 'grid', gap: 2, alignContent: 'start', minHeight: FORM_BODY_HEIGHT }}
       >
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {sale}
-          {second && purchase}
+        {/* A closed day: every field and button inside is disabled at once (a disabled fieldset). */}
+        <Box
+          component="fieldset"
+          disabled={closed}
+          aria-describedby={closed ? CLOSED_REASON_ID : undefined}
+          sx={{ display: 'contents', border: 0, p: 0, m: 0 }}
+        >
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {sale}
+            {second && purchase}
+          </Box>
+          {third && rest}
         </Box>
-        {third && rest}
       </Box>
       {farRate && (
         <FarRateDialog
@@ -373,6 +435,9 @@ export function TransactionForm({ ledgerId, fecha, onError, parallelRate, parall
     </Paper>
   );
 }
+
+/** The closed day's reason line, named by the disabled controls (one form on the page). */
+const CLOSED_REASON_ID = 'new-tx-closed-reason';
 
 /**
  * The form's padding, and the room "Repetir" leaves above it when it scrolls the form into view:

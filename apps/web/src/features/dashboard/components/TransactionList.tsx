@@ -31,10 +31,22 @@ interface Props {
   queued?: readonly QueuedOp[];
   /** The ledger's accounts as the day's answer lists them (docs/product.md#cuentas-y-movimientos); absent: it has none. */
   cuentas?: readonly CuentaOption[] | undefined;
+  /** The day lies in a closed period: the rows' writes are disabled and say this (docs/decisions/0066). */
+  closedReason?: string | undefined;
 }
 
 /** The day's transactions, in the server's order, with their per-row and cumulative profit. */
-export function TransactionList({ ledgerId, transactions, permissions, onError, onDeleted, queued = [], onRepeat, cuentas }: Props) {
+export function TransactionList({
+  ledgerId,
+  transactions,
+  permissions,
+  onError,
+  onDeleted,
+  queued = [],
+  onRepeat,
+  cuentas,
+  closedReason,
+}: Props) {
   // Rows name their accounts; a ledger without accounts draws its rows as before.
   const cuentaNames = useMemo(() => (cuentas && cuentas.length > 0 ? new Map(cuentas.map((c) => [c.id, c.nombre])) : undefined), [cuentas]);
   const [editing, setEditing] = useState<TransactionRow | null>(null);
@@ -118,6 +130,7 @@ export function TransactionList({ ledgerId, transactions, permissions, onError, 
             online={online}
             actions={actions}
             cuentas={cuentaNames && rowCuentasText(tx, cuentaNames)}
+            closedReason={closedReason}
           />
         ))}
         {/* After the last row: drawn once every row is, or it would move down as they arrive. */}

@@ -46,6 +46,7 @@ const ledger = (id: string, name: string, ownerId: string, canModifyBalance = fa
 
 const v = (valor: number) => ({ valor });
 const emptyBalances: Balances = {
+  cerrado: null,
   resumen: {
     saldo_disponible_ves: v(0),
     saldo_disponible_usd: v(0),
@@ -235,6 +236,20 @@ describe('dashboard page', () => {
     await screen.findByRole('button', { name: 'Exportar Excel' });
     expect(screen.queryByRole('button', { name: /Editar saldo base/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Restablecer' })).toBeNull();
+  });
+
+  it('in a ledger with accounts the reset question says what the server does: movements deleted, bases back to inherited', async () => {
+    // The day's answer carries `cuentas` once the ledger has an account or a movement (docs/product.md "Resets").
+    setup(`/dashboard?ledger=${OWN.id}`, [OWN], (call) =>
+      call.url.startsWith('/api/transactions/balances')
+        ? json(200, { ...emptyBalances, movimientos: [], cuentas: [], sin_asignar: { ves: 0, usd: 0 } })
+        : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Restablecer' }));
+    const question = (await screen.findByRole('dialog')).querySelector('#confirm-text')?.textContent ?? '';
+    expect(question).toMatch(
+      /^Se eliminarán todas las transacciones y los movimientos del .+, y los saldos base de ese día volverán a ser los heredados del día anterior\. Podrás deshacerlo con «Deshacer» durante 10 segundos, o restaurarlo desde «Actividad» en el historial del registro durante 30 días\.$/,
+    );
   });
 
   it("a member with 'Modificar saldos' may edit base balances", async () => {

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, ListItemTex
 import { formatDateTime, messages, type MetodoGanancia } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { useActivity } from '../api/get-activity';
-import { activitySentence } from '../lib/activity-sentence';
+import { useAccountNames } from '../api/search-accounts';
+import { activitySentence, type ActivityNames } from '../lib/activity-sentence';
 import { FigureText } from '../../../shared/ui/Figure';
 import { canRestore } from '../lib/can-restore';
 import { useRestoreActivity } from '../../../shared/api/restore-change';
@@ -19,10 +20,14 @@ interface Props {
   viewer?: { userId: string | undefined; isOwner: boolean; soloLectura?: boolean };
   /** The ledger's profit method: the log states a transaction's profit only under por_operacion. */
   metodo: MetodoGanancia;
+  /** The ledger's people by id, for the socio of an aporte or the titular of an account. */
+  miembros?: ReadonlyMap<string, string>;
 }
 
-export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefined, isOwner: false }, metodo }: Props) {
+export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefined, isOwner: false }, metodo, miembros }: Props) {
   const activity = useActivity(ledgerId, pageSize);
+  const cuentas = useAccountNames(ledgerId);
+  const names: ActivityNames = { ...(cuentas.data ? { cuentas: cuentas.data } : {}), ...(miembros ? { miembros } : {}) };
   const restore = useRestoreActivity();
   const entries = activity.data?.pages.flat() ?? [];
   return (
@@ -82,7 +87,7 @@ export function ActivitySection({ ledgerId, pageSize, viewer = { userId: undefin
               sx={{ pr: canRestore(e, viewer) || e.restoredAt ? 14 : 0 }}
             >
               <ListItemText
-                primary={<FigureText text={activitySentence(e, metodo)} />}
+                primary={<FigureText text={activitySentence(e, metodo, names)} />}
                 secondary={formatDateTime(e.createdAt)}
                 sx={{ overflowWrap: 'anywhere' }}
               />

@@ -5,12 +5,12 @@ import { Link as RouterLink } from 'react-router';
 import { messages } from '@arb/shared';
 import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
 import type { HistoryDate } from '../api/types';
-import { txCountLabel } from '../lib/labels';
+import { movCountLabel, txCountLabel } from '../lib/labels';
 
 /** Days shown at first and per 'Mostrar más fechas': three years of daily use is ~1,000 rows. */
 export const DATES_STEP = 30;
 
-/** The ledger's days with transactions, newest first; each opens the dashboard on that day. */
+/** The ledger's days with transactions or movements, newest first; each opens the dashboard on that day. */
 export function DatesList({ ledgerId, dates, step = DATES_STEP }: { ledgerId: string; dates: HistoryDate[]; step?: number }) {
   const [shown, setShown] = useState(step);
   const visible = dates.slice(0, shown);
@@ -31,7 +31,9 @@ export function DatesList({ ledgerId, dates, step = DATES_STEP }: { ledgerId: st
               primary={d.formattedDate}
               slotProps={{ primary: { sx: { '&::first-letter': { textTransform: 'uppercase' } } } }}
             />
-            <Chip size="small" label={txCountLabel(d.transactionCount)} sx={{ mr: 1 }} />
+            {/* A day listed for its movements alone says so, not "0 transacciones". */}
+            {(d.transactionCount > 0 || !d.movementCount) && <Chip size="small" label={txCountLabel(d.transactionCount)} sx={{ mr: 1 }} />}
+            {d.movementCount ? <Chip size="small" variant="outlined" label={movCountLabel(d.movementCount)} sx={{ mr: 1 }} /> : null}
             <ChevronRightIcon color="action" aria-hidden="true" />
           </ListItemButton>
         ))}

@@ -1,5 +1,6 @@
 import { Alert, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { formatBs, formatDayShort, formatRate, formatUsd, messages } from '@arb/shared';
+import { formatBs, formatDayShort, formatRate, formatUsd, messages, type MetodoGanancia } from '@arb/shared';
+import { ht } from '../history-texts';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { usePnl } from '../api/get-pnl';
 
@@ -7,7 +8,7 @@ import { usePnl } from '../api/get-pnl';
  * docs/product.md#profit-method-and-position on the ledger history: the realized profit per day (average cost, last 30 days) and
  * the "Ganancia por miembro" table, each member's separate book.
  */
-export function RealizedProfitSection({ ledgerId }: { ledgerId: string }) {
+export function RealizedProfitSection({ ledgerId, metodo }: { ledgerId: string; metodo: MetodoGanancia }) {
   const pnl = usePnl(ledgerId);
   if (pnl.isError) return <Alert severity="warning">{errorMessage(pnl.error, messages.pnlError)}</Alert>;
   if (!pnl.data) return null;
@@ -18,8 +19,19 @@ export function RealizedProfitSection({ ledgerId }: { ledgerId: string }) {
         <Typography id="realized-title" variant="h6" component="h2" gutterBottom>
           Ganancia realizada por día
         </Typography>
+        {/* Under por operación the page's daily profit (100,00 USD) and this walk's (13,53 USD) differ
+            for the same day: say why next to it (walk3). */}
+        {metodo === 'por_operacion' && (
+          <Typography id="realized-note" variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+            {ht('pnlCostoPromedioNote')}
+          </Typography>
+        )}
         <TableContainer>
-          <Table size="small" aria-labelledby="realized-title">
+          <Table
+            size="small"
+            aria-labelledby="realized-title"
+            {...(metodo === 'por_operacion' ? { 'aria-describedby': 'realized-note' } : {})}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Fecha</TableCell>

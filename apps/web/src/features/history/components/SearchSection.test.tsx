@@ -51,11 +51,80 @@ describe('Buscar operaciones', () => {
     const sent = calls('/api/ledgers/L1/transactions/search')[0]!;
     expect(sent.searchParams.get('q')).toBe('5533214711');
     expect(sent.searchParams.has('tipo')).toBe(false);
-    expect(screen.getByText('1 operaciones')).toBeTruthy();
+    expect(screen.getByText('1 operación')).toBeTruthy();
     await userEvent.click(hit);
     const where = await screen.findByTestId('location');
     expect(where.textContent).toBe('/dashboard?ledger=L1&date=2024-05-02');
     expect(where.getAttribute('data-picked-day')).toBe('true');
+  });
+
+  it('says one hit in the singular and shows both sides of a row that pairs a sale and a purchase (walk3)', async () => {
+    signIn();
+    fakeApi({
+      '/api/ledgers/L1/transactions/search': {
+        status: 200,
+        body: {
+          rows: [row(1, { fecha: '2026-11-21', venta: 100, tasa_venta: 315.5, compra: 100, tasa_compra: 310 })],
+          total: 1,
+          mas: false,
+          page: 1,
+        },
+      },
+    });
+    renderAt(<SearchSection ledgerId="L1" />, '/');
+    await userEvent.type(screen.getByLabelText('Nota, referencia o contraparte'), 'pedro{Enter}');
+    expect(
+      await screen.findByRole('link', { name: /21\/11\/2026 · Venta 100,00 USD a 315,50 Bs · Compra 100,00 USD a 310,00 Bs/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('1 operación');
+  });
+
+  it('keeps the search in the address: "back" from a hit returns to the same results and filters (walk3)', async () => {
+    signIn();
+    const { calls } = fakeApi({
+      '/api/ledgers/L1/cuentas': { status: 200, body: cuentasAnswer },
+      '/api/ledgers/L1/transactions/search': (url) => ({
+        status: 200,
+        body: { rows: [row(1, { fecha: '2026-03-12', notas: `hit ${url.searchParams.get('q')}` })], total: 1, mas: false, page: 1 },
+      }),
+    });
+    renderAt(<SearchSection ledgerId="L1" />, '/ledger/L1/history');
+    const user = userEvent.setup();
+    await pick(user, 'Cuenta', 'Banesco (Bs)');
+    await pick(user, 'Tipo', 'Compra');
+    await user.type(screen.getByLabelText('Nota, referencia o contraparte'), 'mercantil{Enter}');
+    await user.click(await screen.findByRole('link', { name: /hit mercantil/ }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard?ledger=L1&date=2026-03-12');
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    // The same results, and the form says what it searched.
+    expect(await screen.findByRole('link', { name: /hit mercantil/ })).toBeTruthy();
+    expect((screen.getByLabelText('Nota, referencia o contraparte') as HTMLInputElement).value).toBe('mercantil');
+    expect(screen.getByLabelText('Cuenta').textContent).toBe('Banesco (Bs)');
+    expect(screen.getByLabelText('Tipo').textContent).toBe('Compra');
+    expect(Object.fromEntries(calls('/api/ledgers/L1/transactions/search').at(-1)!.searchParams)).toEqual({
+      q: 'mercantil',
+      tipo: 'compra',
+      cuentaId: BANESCO,
+    });
+  });
+
+  it('an address holding a search shows its results at once; a value the form could not send is dropped', async () => {
+    signIn();
+    const { calls } = fakeApi({
+      '/api/ledgers/L1/transactions/search': { status: 200, body: { rows: [row(1)], total: 1, mas: false, page: 1 } },
+    });
+    renderAt(<SearchSection ledgerId="L1" />, '/ledger/L1/history?buscar=1&q=pedro&tipo=otra&desde=2026-03-01&hasta=ayer&pagina=2');
+    expect(await screen.findByText('nota 1')).toBeTruthy();
+    expect(Object.fromEntries(calls('/api/ledgers/L1/transactions/search')[0]!.searchParams)).toEqual({
+      q: 'pedro',
+      desde: '2026-03-01',
+      page: '2',
+    });
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2026-03-01');
+    // "Limpiar" takes the search out of the address: nothing is shown or asked again.
+    await userEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(screen.queryByText('nota 1')).toBeNull();
+    expect((screen.getByLabelText('Nota, referencia o contraparte') as HTMLInputElement).value).toBe('');
   });
 
   it('says a text needs 3 characters without asking the server', async () => {
@@ -108,7 +177,7 @@ describe('Buscar operaciones', () => {
     await user.type(screen.getByLabelText('Desde'), '2026-03-01');
     await user.type(screen.getByLabelText('Hasta'), '2026-03-31');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
-    await screen.findByText('1 operaciones');
+    await screen.findByText('1 operación');
     const sent = calls('/api/ledgers/L1/transactions/search')[0]!;
     expect(Object.fromEntries(sent.searchParams)).toEqual({
       cuentaId: BANESCO,
@@ -120,7 +189,7 @@ describe('Buscar operaciones', () => {
     });
     // "Limpiar" empties every filter and the results.
     await user.click(screen.getByRole('button', { name: 'Limpiar' }));
-    expect(screen.queryByText('1 operaciones')).toBeNull();
+    expect(screen.queryByText('1 operación')).toBeNull();
     expect(screen.getByLabelText('Cuenta').textContent).toBe('Todas');
   });
 
@@ -171,7 +240,7 @@ describe('Buscar operaciones', () => {
     expect(await screen.findByText('Error interno del servidor')).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByText('1 operaciones')).toBeTruthy();
+    expect(await screen.findByText('1 operación')).toBeTruthy();
     expect(calls('/api/ledgers/L1/transactions/search')).toHaveLength(2);
   });
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -7,13 +7,12 @@ import {
   List,
   ListItemButton,
   ListItemText,
-  MenuItem,
   Paper,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   formatDayShort,
   formatRate,
@@ -27,21 +26,86 @@ import {
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { PICKED_DAY_STATE } from '../../../shared/lib/picked-day';
+import { FilterSelect } from '../../../shared/ui/FilterSelect';
 import { useSearchAccounts } from '../api/search-accounts';
 import { useSearchTransactions, type SearchFilters } from '../api/search-transactions';
+import { ht } from '../history-texts';
 
-/** Each select shows its "Todos"/"Todas" when nothing is chosen, its label above it. */
-const SELECT_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+const TIPOS = [
+  { value: 'venta', label: messages.searchTipoVenta },
+  { value: 'compra', label: messages.searchTipoCompra },
+];
+const ORIGENES = [
+  { value: 'manual', label: messages.xlsOrigenManual },
+  { value: 'binance_p2p', label: messages.xlsOrigenBinance },
+];
 
 const EMPTY: SearchFilters = { q: '', desde: '', hasta: '', tipo: '', origen: '', cuentaId: '', userId: '' };
 
-/** "Compra 50,00 USD a 39,00 Bs · referencia · contraparte": the side, then what the text matched. */
+/**
+ * The search made lives in the page's address (`?buscar=1&q=…&tipo=venta&cuenta=…&pagina=2`), so
+ * opening a hit and pressing the browser's "back" returns to the same results, and the address can
+ * be shared (as the Cuentas page keeps its account filter, decision 0060). Names are the form's
+ * words; values the API's.
+ */
+const PARAM: Record<keyof SearchFilters, string> = {
+  q: 'q',
+  desde: 'desde',
+  hasta: 'hasta',
+  tipo: 'tipo',
+  origen: 'origen',
+  cuentaId: 'cuenta',
+  userId: 'miembro',
+};
+const SEARCHED = 'buscar';
+const PAGE = 'pagina';
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The search an address holds, or null when it holds none; a value the form could not have sent is dropped. */
+export function searchFromParams(params: URLSearchParams): { filters: SearchFilters; page: number } | null {
+  if (params.get(SEARCHED) !== '1') return null;
+  const get = (k: keyof SearchFilters) => params.get(PARAM[k]) ?? '';
+  const tipo = get('tipo');
+  const origen = get('origen');
+  const day = (v: string) => (DAY_RE.test(v) ? v : '');
+  const filters: SearchFilters = {
+    q: get('q').slice(0, 200),
+    desde: day(get('desde')),
+    hasta: day(get('hasta')),
+    tipo: tipo === 'venta' || tipo === 'compra' ? tipo : '',
+    origen: origen === 'manual' || origen === 'binance_p2p' ? origen : '',
+    cuentaId: get('cuentaId'),
+    userId: get('userId'),
+  };
+  const page = Number.parseInt(params.get(PAGE) ?? '', 10);
+  return { filters, page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+/** `current` with the search replaced (other parameters kept); null removes it. */
+function withSearch(current: URLSearchParams, search: { filters: SearchFilters; page: number } | null): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const k of [SEARCHED, PAGE, ...Object.values(PARAM)]) next.delete(k);
+  if (search) {
+    next.set(SEARCHED, '1');
+    for (const [k, name] of Object.entries(PARAM) as Array<[keyof SearchFilters, string]>) {
+      const v = search.filters[k].trim();
+      if (v !== '') next.set(name, v);
+    }
+    if (search.page > 1) next.set(PAGE, String(search.page));
+  }
+  return next;
+}
+
+/**
+ * "Compra 50,00 USD a 39,00 Bs · referencia · contraparte": the sides, then what the text matched.
+ * A row that pairs a sale and a purchase shows both, as its row on the dashboard does.
+ */
 function describe(r: SearchRow): string {
-  const side =
-    r.venta > 0
-      ? `${messages.searchTipoVenta} ${formatUsd(r.venta)} a ${formatRate(r.tasa_venta)}`
-      : `${messages.searchTipoCompra} ${formatUsd(r.compra)} a ${formatRate(r.tasa_compra)}`;
-  return [side, r.referencia, r.contraparte].filter(Boolean).join(' · ');
+  const sides = [
+    r.venta > 0 ? `${messages.searchTipoVenta} ${formatUsd(r.venta)} a ${formatRate(r.tasa_venta)}` : null,
+    r.compra > 0 ? `${messages.searchTipoCompra} ${formatUsd(r.compra)} a ${formatRate(r.tasa_compra)}` : null,
+  ];
+  return [...sides, r.referencia, r.contraparte].filter(Boolean).join(' · ');
 }
 
 /** What the form would send, or the Spanish reason it cannot be sent yet (said without asking the server). */
@@ -61,35 +125,41 @@ interface Props {
 /**
  * "Buscar operaciones" (docs/product.md#buscar-operaciones): text, dates, side, account, member and
  * origin, 50 hits a page, newest first; each hit is a link that opens its day on the dashboard.
- * A plain form: Enter in any field searches, every filter is a native-keyboard MUI select, the
- * count is announced (role="status") and the first hit is the next Tab stop after "Buscar".
+ * A plain form: Enter in any field searches, every filter is one FilterSelect (MUI's menu, which
+ * the keyboard opens and walks), the count is announced (role="status") and the first hit is the
+ * next Tab stop after "Buscar".
  */
 export function SearchSection({ ledgerId, members = [] }: Props) {
-  const [draft, setDraft] = useState<SearchFilters>(EMPTY);
-  const [filters, setFilters] = useState<SearchFilters | null>(null);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the params' value; the object changes identity on every render.
+  const made = useMemo(() => searchFromParams(params), [key]);
+  const filters = made?.filters ?? null;
+  const page = made?.page ?? 1;
+  const [draft, setDraft] = useState<SearchFilters>(() => filters ?? EMPTY);
+  // "Back" and "forward" bring another search into the address: the form shows what it searched.
+  useEffect(() => setDraft(filters ?? EMPTY), [filters]);
   const [invalid, setInvalid] = useState<string | null>(null);
   const result = useSearchTransactions(ledgerId, filters, page);
   const accounts = useSearchAccounts(ledgerId);
   const resultsTop = useRef<HTMLDivElement>(null);
-  const set = (k: keyof SearchFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const pick = (k: keyof SearchFilters) => (value: string) => setDraft((d) => ({ ...d, [k]: value }));
+  const set = (k: keyof SearchFilters) => (e: { target: { value: string } }) => pick(k)(e.target.value);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const reason = check(draft);
     setInvalid(reason);
     if (reason) return;
-    setPage(1);
-    setFilters({ ...draft });
+    setParams((current) => withSearch(current, { filters: { ...draft }, page: 1 }));
   };
   const clear = () => {
     setDraft(EMPTY);
-    setFilters(null);
     setInvalid(null);
-    setPage(1);
+    setParams((current) => withSearch(current, null));
   };
   const turn = (to: number) => {
-    setPage(to);
+    if (filters) setParams((current) => withSearch(current, { filters, page: to }));
     // Back to the top of the list, so a keyboard user starts the new page at its first hit.
     resultsTop.current?.focus();
   };
@@ -139,68 +209,42 @@ export function SearchSection({ ledgerId, members = [] }: Props) {
             onChange={set('hasta')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
-            size="small"
-            select
-            slotProps={SELECT_SLOTS}
+          <FilterSelect
             label={messages.searchTipo}
             value={draft.tipo}
-            onChange={set('tipo')}
+            onChange={pick('tipo')}
+            allLabel={messages.searchTodos}
+            options={TIPOS}
             sx={{ minWidth: 120 }}
-          >
-            <MenuItem value="">{messages.searchTodos}</MenuItem>
-            <MenuItem value="venta">{messages.searchTipoVenta}</MenuItem>
-            <MenuItem value="compra">{messages.searchTipoCompra}</MenuItem>
-          </TextField>
+          />
           {accountList.length > 0 && (
-            <TextField
-              size="small"
-              select
-              slotProps={SELECT_SLOTS}
+            <FilterSelect
               label={messages.searchCuenta}
               value={draft.cuentaId}
-              onChange={set('cuentaId')}
+              onChange={pick('cuentaId')}
+              allLabel={messages.searchTodas}
+              options={accountList.map((c) => ({ value: c.id, label: c.label }))}
               sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="">{messages.searchTodas}</MenuItem>
-              {accountList.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.label}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
           {members.length > 1 && (
-            <TextField
-              size="small"
-              select
-              slotProps={SELECT_SLOTS}
+            <FilterSelect
               label={messages.searchMiembro}
               value={draft.userId}
-              onChange={set('userId')}
+              onChange={pick('userId')}
+              allLabel={messages.searchTodos}
+              options={members.map((m) => ({ value: m.id, label: m.user_name || m.email }))}
               sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="">{messages.searchTodos}</MenuItem>
-              {members.map((m) => (
-                <MenuItem key={m.id} value={m.id}>
-                  {m.user_name || m.email}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
-          <TextField
-            size="small"
-            select
-            slotProps={SELECT_SLOTS}
+          <FilterSelect
             label={messages.searchOrigen}
             value={draft.origen}
-            onChange={set('origen')}
+            onChange={pick('origen')}
+            allLabel={messages.searchTodos}
+            options={ORIGENES}
             sx={{ minWidth: 140 }}
-          >
-            <MenuItem value="">{messages.searchTodos}</MenuItem>
-            <MenuItem value="manual">{messages.xlsOrigenManual}</MenuItem>
-            <MenuItem value="binance_p2p">{messages.xlsOrigenBinance}</MenuItem>
-          </TextField>
+          />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained">
               {messages.searchButton}
@@ -243,7 +287,9 @@ export function SearchSection({ ledgerId, members = [] }: Props) {
                 ? messages.searchNoResults
                 : data.mas
                   ? t('searchMore', { n: '1.000' })
-                  : t('searchCount', { n: data.total })}
+                  : data.total === 1
+                    ? ht('searchCountOne')
+                    : t('searchCount', { n: data.total })}
             </Typography>
             <List aria-label={messages.searchTitle} disablePadding>
               {data.rows.map((r) => (

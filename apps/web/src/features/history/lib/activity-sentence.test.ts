@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../api/types';
-import { activitySentence } from './activity-sentence';
+import { activitySentence, type ActivityNames } from './activity-sentence';
 
 const tx = {
   fecha: '2026-11-21',
@@ -235,6 +235,9 @@ describe('activitySentence of imports (docs/product.md#binance-import)', () => {
   it.each<[Partial<ActivityEntry>, string]>([
     [{ action: 'IMPORT_CREATED', after: { created: 20000, fechas: ['2026-11-20'] } }, 'Ana importó 20000 operaciones'],
     [{ action: 'IMPORT_UNDONE', before: { transactions: [] }, after: { removed: 3 } }, 'Ana deshizo la importación de 3 operaciones'],
+    // One is said in the singular (socios walk: "1 operaciones").
+    [{ action: 'IMPORT_CREATED', after: { created: 1, fechas: ['2026-11-20'] } }, 'Ana importó 1 operación'],
+    [{ action: 'IMPORT_UNDONE', before: { transactions: [] }, after: { removed: 1 } }, 'Ana deshizo la importación de 1 operación'],
   ])('%o → %s', (e, sentence) => {
     expect(activitySentence(entry(e), 'por_operacion')).toBe(sentence);
   });
@@ -264,5 +267,153 @@ describe('activitySentence under costo promedio (issue 36)', () => {
     expect(activitySentence(entry({ action: 'TRANSACTION_CREATED', after: sale }), 'por_operacion')).toBe(
       'Ana creó una transacción del 21/11/2026: venta 600,00, tasa venta 300,00 Bs, ganancia 599,40 USD',
     );
+  });
+});
+
+describe('activitySentence of accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos)', () => {
+  // The snapshots as the server stores them (walk3: these read "Ana realizó MOVEMENT_CREATED").
+  const BANESCO = 'c-banesco';
+  const MERCANTIL = 'c-mercantil';
+  const names: ActivityNames = {
+    cuentas: new Map([
+      [BANESCO, { nombre: 'Banesco Bs', moneda: 'VES' }],
+      [MERCANTIL, { nombre: 'Mercantil Bs', moneda: 'VES' }],
+    ]),
+    miembros: new Map([
+      ['u1', 'Ana'],
+      ['u2', 'Beto'],
+    ]),
+  };
+  const mov = {
+    id: 'm1',
+    tipo: 'transferencia',
+    fecha: '2026-11-23',
+    moneda: 'VES',
+    monto: '20000.00',
+    comision: '12.50',
+    tasa: null,
+    notas: null,
+    sentido: null,
+    miembro_id: null,
+    cuenta_origen_id: MERCANTIL,
+    cuenta_destino_id: BANESCO,
+  };
+  const cuenta = { id: BANESCO, nombre: 'Banesco Bs', moneda: 'VES', tipo: 'banco', titular_id: 'u1', archivada: false };
+
+  it.each<[string, Partial<ActivityEntry>, string]>([
+    [
+      'a transfer with its accounts and fee',
+      { action: 'MOVEMENT_CREATED', fecha: '2026-11-23', after: mov },
+      'Ana registró una transferencia de 20.000,00 Bs.S del 23/11/2026: desde Mercantil Bs, hacia Banesco Bs, comisión 12,50 Bs.S',
+    ],
+    [
+      "a partner's aporte in bolívares, valued at its rate",
+      {
+        action: 'MOVEMENT_CREATED',
+        fecha: '2026-11-20',
+        after: {
+          ...mov,
+          tipo: 'aporte',
+          fecha: '2026-11-20',
+          monto: '1234.56',
+          comision: '0.00',
+          tasa: '310.5000',
+          miembro_id: 'u2',
+          cuenta_origen_id: null,
+        },
+      },
+      'Ana registró un aporte de 1.234,56 Bs.S del 20/11/2026: socio Beto, hacia Banesco Bs, tasa 310,50 Bs',
+    ],
+    [
+      "a cuadre's ajuste with its reason",
+      {
+        action: 'MOVEMENT_CREATED',
+        fecha: '2026-11-27',
+        after: {
+          ...mov,
+          tipo: 'ajuste',
+          fecha: '2026-11-27',
+          monto: '19.25',
+          comision: '0.00',
+          notas: 'Ajuste por cuadre del 27/11/2026',
+          cuenta_origen_id: BANESCO,
+          cuenta_destino_id: null,
+        },
+      },
+      'Ana registró un ajuste de 19,25 Bs.S del 27/11/2026: desde Banesco Bs, «Ajuste por cuadre del 27/11/2026»',
+    ],
+    [
+      'a movement edit says what changed, in its currency',
+      { action: 'MOVEMENT_UPDATED', fecha: '2026-11-23', before: mov, after: { ...mov, monto: '25000.00', cuenta_destino_id: null } },
+      'Ana editó una transferencia de 25.000,00 Bs.S del 23/11/2026: monto 20.000,00 Bs.S → 25.000,00 Bs.S, hacia Banesco Bs → Sin asignar',
+    ],
+    [
+      'a deleted USD aporte',
+      {
+        action: 'MOVEMENT_DELETED',
+        fecha: '2026-11-20',
+        before: {
+          ...mov,
+          tipo: 'aporte',
+          fecha: '2026-11-20',
+          moneda: 'USD',
+          monto: '1500.50',
+          comision: '0.00',
+          miembro_id: 'u1',
+          cuenta_origen_id: null,
+          cuenta_destino_id: 'c-gone',
+        },
+      },
+      'Ana eliminó un aporte de 1.500,50 USD del 20/11/2026: socio Ana, hacia otra cuenta',
+    ],
+    [
+      'an account created',
+      { action: 'CUENTA_CREATED', fecha: null, after: { ...cuenta, titular_id: 'u2' } },
+      'Ana creó la cuenta «Banesco Bs»: titular Beto',
+    ],
+    [
+      'an account renamed and handed to another holder',
+      { action: 'CUENTA_UPDATED', fecha: null, before: cuenta, after: { ...cuenta, nombre: 'Banesco Ana', titular_id: 'u2' } },
+      'Ana modificó la cuenta «Banesco Bs»: nombre «Banesco Bs» → «Banesco Ana», titular Ana → Beto',
+    ],
+    [
+      'an account archived',
+      { action: 'CUENTA_UPDATED', fecha: null, before: cuenta, after: { ...cuenta, archivada: true } },
+      'Ana archivó la cuenta «Banesco Bs»',
+    ],
+    ['an account deleted', { action: 'CUENTA_DELETED', fecha: null, before: cuenta }, 'Ana eliminó la cuenta «Banesco Bs»'],
+    [
+      'a cuadre with its difference in the account’s currency',
+      {
+        action: 'CUADRE_CREATED',
+        fecha: '2026-11-27',
+        after: { cuenta_id: BANESCO, fecha: '2026-11-27', saldo_real: '51580.75', saldo_sistema: '51600.00', diferencia: '-19.25' },
+      },
+      'Ana cuadró la cuenta «Banesco Bs» al 27/11/2026: saldo real 51.580,75 Bs.S, diferencia -19,25 Bs.S',
+    ],
+    [
+      'a transaction moved to another account says which',
+      {
+        action: 'TRANSACTION_UPDATED',
+        before: { ...tx, cuenta_ves_id: MERCANTIL },
+        after: { ...tx, cuenta_ves_id: MERCANTIL, cuenta_usd_id: BANESCO },
+      },
+      'Ana editó una transacción del 21/11/2026: cuenta USD Sin asignar → Banesco Bs',
+    ],
+  ])('%s', (_name, e, sentence) => {
+    expect(activitySentence(entry(e), 'por_operacion', names)).toBe(sentence);
+  });
+
+  it('without the names (still loading) a cuadre states plain figures, never a guessed currency', () => {
+    expect(
+      activitySentence(
+        entry({
+          action: 'CUADRE_CREATED',
+          fecha: '2026-11-27',
+          after: { cuenta_id: BANESCO, saldo_real: '51580.75', diferencia: '-19.25' },
+        }),
+        'por_operacion',
+      ),
+    ).toBe('Ana cuadró una cuenta al 27/11/2026: saldo real 51.580,75, diferencia -19,25');
   });
 });

@@ -10,7 +10,9 @@ import {
   type MessageKey,
   type MetodoGanancia,
 } from '@arb/shared';
+import { operacionesTexto } from '../../../shared/lib/operaciones-texto';
 import type { ActivityEntry } from '../api/types';
+import { ht, type HistoryTextKey } from '../history-texts';
 
 type Values = Record<string, unknown> | null;
 type Format = (v: unknown) => string;
@@ -27,8 +29,19 @@ const yesNo: Format = (v) => (v === true ? messages.activityYes : messages.activ
 
 interface Field {
   key: string;
-  label: MessageKey;
+  label: MessageKey | { text: string };
   format: Format;
+}
+const labelOf = (f: Field): string => (typeof f.label === 'string' ? messages[f.label] : f.label.text);
+
+/**
+ * What the log knows beside the snapshots: the ledger's accounts (name and currency) and members,
+ * so a movement or a cuadre says "desde Mercantil Bs" and "socio Beto" instead of an id. Either may
+ * be missing (still loading, or a deleted account): the sentence then leaves that detail out.
+ */
+export interface ActivityNames {
+  cuentas?: ReadonlyMap<string, { nombre: string; moneda: 'VES' | 'USD' }>;
+  miembros?: ReadonlyMap<string, string>;
 }
 
 /** The fields a person typed into a transaction, in the form's order. */
@@ -58,7 +71,7 @@ function changes(before: Values, after: Values, fields: Field[]): string[] {
   return fields
     .filter((f) => f.key in before || f.key in after)
     .filter((f) => !same(before[f.key], after[f.key]))
-    .map((f) => `${messages[f.label]} ${f.format(before[f.key])} → ${f.format(after[f.key])}`);
+    .map((f) => `${labelOf(f)} ${f.format(before[f.key])} → ${f.format(after[f.key])}`);
 }
 
 /**
@@ -72,11 +85,106 @@ function snapshot(values: Values, metodo: MetodoGanancia): string[] {
   if (!values) return [];
   const parts = TX_FIELDS.filter((f) => f.key !== 'fecha' && f.key !== 'notas')
     .filter((f) => num(values[f.key]) !== null && num(values[f.key]) !== 0)
-    .map((f) => `${messages[f.label]} ${f.format(values[f.key])}`);
+    .map((f) => `${labelOf(f)} ${f.format(values[f.key])}`);
   if (metodo === 'por_operacion' && num(values.ganancia_usd) !== null) {
     parts.push(`${messages.activityFieldGanancia} ${usd(values.ganancia_usd)}`);
   }
   return parts;
+}
+
+/** An account id as its name ("Sin asignar" for none); undefined when the log cannot name it. */
+function cuentaName(id: unknown, names: ActivityNames): string | undefined {
+  if (id === null || id === undefined || id === '') return messages.sinAsignar;
+  if (typeof id !== 'string') return undefined;
+  return names.cuentas?.get(id)?.nombre;
+}
+const cuentaField = (key: string, label: string, names: ActivityNames): Field => ({
+  key,
+  label: { text: label },
+  format: (v) => cuentaName(v, names) ?? ht('activityCuentaDesconocida'),
+});
+
+/** A transaction edit's fields: what was typed, and the accounts it moved between (DESIGN §20). */
+const txEditFields = (names: ActivityNames): Field[] => [
+  ...TX_FIELDS,
+  cuentaField('cuenta_ves_id', ht('activityFieldCuentaVes'), names),
+  cuentaField('cuenta_usd_id', ht('activityFieldCuentaUsd'), names),
+];
+
+const moneyIn = (moneda: unknown): Format => (moneda === 'USD' ? usd : bs);
+const TIPOS_MOV = ['transferencia', 'aporte', 'retiro', 'ajuste'] as const;
+type TipoMov = (typeof TIPOS_MOV)[number];
+const tipoMov = (v: unknown): TipoMov | null => ((TIPOS_MOV as readonly unknown[]).includes(v) ? (v as TipoMov) : null);
+
+/** "una transferencia de 20.000,00 Bs.S" from a movement's snapshot (its numbers are exact text). */
+function movementName(m: Values): string {
+  const tipo = tipoMov(m?.tipo) ?? 'ajuste';
+  const monto = num(m?.monto);
+  return monto === null
+    ? ht(`activityMovNoAmount_${tipo}` as HistoryTextKey)
+    : ht(`activityMov_${tipo}` as HistoryTextKey, { monto: moneyIn(m?.moneda)(monto) });
+}
+
+/** "desde Mercantil Bs, hacia Banesco Bs, comisión 12,50 Bs.S": where a movement's money went, and who it belongs to. */
+function movementDetails(m: Values, names: ActivityNames): string[] {
+  if (!m) return [];
+  const tipo = tipoMov(m.tipo);
+  const parts: string[] = [];
+  const side = (key: 'cuenta_origen_id' | 'cuenta_destino_id', label: HistoryTextKey) => {
+    // A transfer names both ends (one may be Sin asignar); the other kinds only the account they touch.
+    if (tipo !== 'transferencia' && (m[key] === null || m[key] === undefined)) return;
+    // An account the loaded list lacks (deleted) is "otra cuenta"; before the list loads, nothing is said.
+    const name = cuentaName(m[key], names) ?? (names.cuentas ? ht('activityCuentaDesconocida') : undefined);
+    if (name) parts.push(`${ht(label)} ${name}`);
+  };
+  if ((tipo === 'aporte' || tipo === 'retiro') && typeof m.miembro_id === 'string') {
+    parts.push(`${ht('activityFieldSocio')} ${names.miembros?.get(m.miembro_id) ?? ht('activitySocioDesconocido')}`);
+  }
+  side('cuenta_origen_id', 'activityFieldDesde');
+  side('cuenta_destino_id', 'activityFieldHacia');
+  if (tipo === 'transferencia' && (num(m.comision) ?? 0) > 0) parts.push(`${ht('activityFieldComision')} ${moneyIn(m.moneda)(m.comision)}`);
+  if (m.moneda === 'VES' && num(m.tasa) !== null && (tipo === 'aporte' || tipo === 'retiro'))
+    parts.push(`${ht('activityFieldTasa')} ${rate(m.tasa)}`);
+  if (typeof m.notas === 'string' && m.notas !== '') parts.push(text(m.notas));
+  return parts;
+}
+
+/** A movement edit: the changed fields, its amounts in its currency and its accounts by name. */
+const movementEditFields = (names: ActivityNames, moneda: unknown): Field[] => [
+  { key: 'fecha', label: 'activityFieldFecha', format: day },
+  { key: 'monto', label: { text: ht('activityFieldMonto') }, format: moneyIn(moneda) },
+  { key: 'comision', label: { text: ht('activityFieldComision') }, format: moneyIn(moneda) },
+  cuentaField('cuenta_origen_id', ht('activityFieldDesde'), names),
+  cuentaField('cuenta_destino_id', ht('activityFieldHacia'), names),
+  { key: 'tasa', label: { text: ht('activityFieldTasa') }, format: rate },
+  { key: 'notas', label: 'activityFieldNotas', format: text },
+];
+
+const cuentaTitle = (c: Values): string => text(c?.nombre);
+const monedaText = (v: unknown): string => (v === 'USD' ? 'USD' : v === 'VES' ? 'Bs.S' : messages.activityEmptyValue);
+const tipoCuentaText = (v: unknown): string =>
+  typeof v === 'string' && `tipoCuenta_${v}` in messages ? messages[`tipoCuenta_${v}` as MessageKey] : messages.activityEmptyValue;
+const cuentaEditFields = (names: ActivityNames): Field[] => [
+  { key: 'nombre', label: 'activityFieldName', format: text },
+  { key: 'tipo', label: { text: ht('activityFieldTipo') }, format: tipoCuentaText },
+  { key: 'moneda', label: { text: ht('activityFieldMoneda') }, format: monedaText },
+  {
+    key: 'titular_id',
+    label: { text: ht('activityFieldTitular') },
+    format: (v) => (typeof v === 'string' ? (names.miembros?.get(v) ?? ht('activitySocioDesconocido')) : messages.activityEmptyValue),
+  },
+];
+
+/** "Ana cuadró la cuenta «Banesco Bs» al 27/11/2026: saldo real 51.580,75 Bs.S, diferencia -19,25 Bs.S". */
+function cuadreSentence(user: string, fecha: string, c: Values, names: ActivityNames): string {
+  const cuenta = typeof c?.cuenta_id === 'string' ? names.cuentas?.get(c.cuenta_id) : undefined;
+  // Without the account's currency the figures are plain numbers, never a guessed currency.
+  const money: Format = cuenta ? moneyIn(cuenta.moneda) : amount;
+  const head = cuenta ? ht('activityCuadre', { user, cuenta: `«${cuenta.nombre}»`, fecha }) : ht('activityCuadreUnnamed', { user, fecha });
+  return withDetails(head, [
+    `${ht('activityFieldSaldoReal')} ${money(c?.saldo_real)}`,
+    `${ht('activityFieldDiferencia')} ${money(c?.diferencia)}`,
+  ]);
 }
 
 const withDetails = (head: string, details: string[]): string => (details.length > 0 ? `${head}: ${details.join(', ')}` : head);
@@ -100,7 +208,7 @@ export function actorName(entry: ActivityEntry): string {
  * venta 100,00 → 120,00'. Unknown actions still read as a sentence ('Ana realizó X'). `metodo` is
  * the ledger's profit method: a profit is stated only when it is the one the ledger shows.
  */
-export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): string {
+export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia, names: ActivityNames = {}): string {
   const user = actorName(entry);
   const { before, after } = entry;
   const fechaOf = (v: Values) => (v && isDayKey(v.fecha) ? v.fecha : null);
@@ -109,7 +217,7 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): 
     case 'TRANSACTION_CREATED':
       return withDetails(t('activityTxCreated', { user, fecha }), snapshot(after, metodo));
     case 'TRANSACTION_UPDATED':
-      return withDetails(t('activityTxUpdated', { user, fecha }), changes(before, after, TX_FIELDS));
+      return withDetails(t('activityTxUpdated', { user, fecha }), changes(before, after, txEditFields(names)));
     case 'TRANSACTION_DELETED':
       return withDetails(t('activityTxDeleted', { user, fecha }), snapshot(before, metodo));
     case 'TRANSACTION_VERIFIED':
@@ -123,9 +231,9 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): 
     case 'ACTIVITY_RESTORED':
       return t('activityRestored', { user, fecha });
     case 'IMPORT_CREATED':
-      return t('activityImported', { user, n: typeof after?.created === 'number' ? after.created : 0 });
+      return t('activityImported', { user, n: operacionesTexto(typeof after?.created === 'number' ? after.created : 0) });
     case 'IMPORT_UNDONE':
-      return t('activityImportUndone', { user, n: typeof after?.removed === 'number' ? after.removed : 0 });
+      return t('activityImportUndone', { user, n: operacionesTexto(typeof after?.removed === 'number' ? after.removed : 0) });
     case 'LEDGER_CREATED':
       return withDetails(t('activityLedgerCreated', { user }), after?.name ? [text(after.name)] : []);
     case 'LEDGER_RENAMED':
@@ -178,6 +286,34 @@ export function activitySentence(entry: ActivityEntry, metodo: MetodoGanancia): 
     case 'CAPITAL_INICIAL_REGISTRADO':
       // Decision 0056: the registration's aportes and lowered base are one entry.
       return t('activityCapitalInicial', { user, fecha });
+    // Accounts, movements and cuadres (docs/product.md#cuentas-y-movimientos).
+    case 'MOVEMENT_CREATED':
+      return withDetails(ht('activityMovCreated', { user, mov: movementName(after), fecha }), movementDetails(after, names));
+    case 'MOVEMENT_UPDATED':
+      return withDetails(
+        ht('activityMovUpdated', { user, mov: movementName(after), fecha }),
+        changes(before, after, movementEditFields(names, after?.moneda)),
+      );
+    case 'MOVEMENT_DELETED':
+      return withDetails(ht('activityMovDeleted', { user, mov: movementName(before), fecha }), movementDetails(before, names));
+    case 'CUENTA_CREATED': {
+      const titular = typeof after?.titular_id === 'string' ? names.miembros?.get(after.titular_id) : undefined;
+      return withDetails(
+        ht('activityCuentaCreated', { user, cuenta: cuentaTitle(after) }),
+        titular ? [`${ht('activityFieldTitular')} ${titular}`] : [],
+      );
+    }
+    case 'CUENTA_UPDATED':
+      if (before?.archivada !== after?.archivada && typeof after?.archivada === 'boolean')
+        return ht(after.archivada ? 'activityCuentaArchived' : 'activityCuentaUnarchived', { user, cuenta: cuentaTitle(after) });
+      return withDetails(
+        ht('activityCuentaUpdated', { user, cuenta: cuentaTitle(before ?? after) }),
+        changes(before, after, cuentaEditFields(names)),
+      );
+    case 'CUENTA_DELETED':
+      return ht('activityCuentaDeleted', { user, cuenta: cuentaTitle(before) });
+    case 'CUADRE_CREATED':
+      return cuadreSentence(user, fecha, after, names);
     default:
       return t('activityGeneric', { user, action: entry.action });
   }

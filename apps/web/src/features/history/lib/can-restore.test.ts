@@ -23,6 +23,9 @@ describe('canRestore (docs/product.md#undo)', () => {
     ['another member', entry({}), { userId: 'beto', isOwner: false }, false],
     // A viewer ("Solo lectura") restores nothing, not even their own earlier change: it would answer 403 SOLO_LECTURA.
     ['the author, now a viewer', entry({}), { userId: 'ana', isOwner: false, soloLectura: true }, false],
+    // Decision 0059: a capital registration is undone by the owner only, not by a former owner who made it.
+    ['the owner, for a capital registration', entry({ action: 'CAPITAL_INICIAL_REGISTRADO' }), { userId: 'olga', isOwner: true }, true],
+    ['its author, no longer the owner', entry({ action: 'CAPITAL_INICIAL_REGISTRADO' }), { userId: 'ana', isOwner: false }, false],
     ['an edit (not restorable)', entry({ action: 'TRANSACTION_UPDATED' }), { userId: 'ana', isOwner: true }, false],
     ['an entry already restored', entry({ restoredAt: '2026-11-22T13:00:00Z' }), { userId: 'ana', isOwner: true }, false],
     // 2026-10-23T11:59 is 31 days and 1 minute before now: outside the 30 days.

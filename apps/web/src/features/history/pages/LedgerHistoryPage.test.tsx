@@ -149,6 +149,25 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/dashboard?ledger=${LEDGER}&date=2026-11-19`);
   });
 
+  it('a day listed for its movements alone says "1 movimiento", not "0 transacciones", and is not a day with transactions (walk3)', async () => {
+    routes['/api/transactions/dates'] = {
+      status: 200,
+      body: [
+        { date: '2026-11-23', formattedDate: 'lunes, 23 de noviembre de 2026', transactionCount: 0, movementCount: 1 },
+        { date: '2026-11-22', formattedDate: 'domingo, 22 de noviembre de 2026', transactionCount: 2, movementCount: 3 },
+        ...dates,
+      ],
+    };
+    open();
+    const list = await screen.findByRole('list', { name: 'Fechas con transacciones' });
+    const items = within(list).getAllByRole('link');
+    expect(items[0]!.textContent).toContain('1 movimiento');
+    expect(items[0]!.textContent).not.toContain('transacci');
+    expect(items[1]!.textContent).toContain('2 transacciones');
+    expect(items[1]!.textContent).toContain('3 movimientos');
+    expect(screen.getByTestId('days-chip').textContent).toBe('3 días con transacciones');
+  });
+
   it('with no transactions, offers to create the first one on today', async () => {
     routes['/api/transactions/dates'] = { status: 200, body: [] };
     routes['/api/transactions/history-summary'] = {
@@ -217,6 +236,11 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     );
     const perDay = screen.getByRole('table', { name: 'Ganancia realizada por día' });
     expect(within(perDay).getAllByRole('row')).toHaveLength(2);
+    // The ledger counts its profit por operación: the average-cost tables say why their figures differ (walk3).
+    expect(perDay.getAttribute('aria-describedby')).toBe('realized-note');
+    expect(document.getElementById('realized-note')!.textContent).toMatch(
+      /^Este registro calcula su ganancia por operación; estas tablas la calculan a costo promedio/,
+    );
     expect(api.calls(`/api/ledgers/${LEDGER}/pnl`)).toHaveLength(1);
   });
 
@@ -243,6 +267,14 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
           user: { id: me.id, user_name: 'Ana' },
           undone: false,
         },
+        {
+          id: 'b2',
+          createdAt: '2026-11-21T11:00:00Z',
+          fileName: 'beto-binance.csv',
+          created: 1,
+          user: { id: 'u-beto', user_name: 'Beto' },
+          undone: false,
+        },
       ],
     };
     // A delete she made before the owner made her a viewer: hers, recent, not restored.
@@ -265,6 +297,8 @@ describe('/ledger/:ledgerId/history (docs/product.md#screens)', () => {
     open();
     expect(await screen.findByText('Este registro aún no tiene transacciones')).toBeTruthy();
     expect(await screen.findByText('p2p.xlsx · 4 operaciones')).toBeTruthy();
+    // One is said in the singular (socios walk: "beto-binance.csv · 1 operaciones").
+    expect(screen.getByText('beto-binance.csv · 1 operación')).toBeTruthy();
     expect(await screen.findByText(/Ana eliminó una transacción/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Crear Primera Transacción' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deshacer importación' })).toBeNull();

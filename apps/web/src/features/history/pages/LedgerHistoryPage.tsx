@@ -1,5 +1,6 @@
 import { getStoredUser } from '../../../shared/lib/session';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
+import { BREADCRUMB_TAP } from '../../../shared/ui/LedgerBreadcrumbs';
 import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -19,7 +20,7 @@ import { SearchSection } from '../components/SearchSection';
 import { SummaryTiles } from '../components/SummaryTiles';
 import { useHistoryRealtime } from '../hooks/use-history-realtime';
 import { ConnectionChip } from '../../realtime';
-import { daysChipLabel } from '../lib/labels';
+import { daysChipLabel, daysWithTransactions } from '../lib/labels';
 import { OfflineStatus } from '../../../shared/offline/OfflineStatus';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { searchMembers } from '../lib/search-members';
@@ -43,7 +44,7 @@ export default function LedgerHistoryPage() {
 
   const breadcrumb = (
     <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
-      <Link component={RouterLink} to="/history" underline="hover" color="inherit">
+      <Link component={RouterLink} to="/history" underline="hover" color="inherit" sx={BREADCRUMB_TAP}>
         {messages.historyBreadcrumb}
       </Link>
       <Typography color="textPrimary" aria-current="page">
@@ -81,7 +82,9 @@ export default function LedgerHistoryPage() {
           <Typography variant="h4" component="h1">
             {ledger.data.name}
           </Typography>
-          {dates.data && <Chip color="primary" variant="outlined" label={daysChipLabel(dates.data.length)} data-testid="days-chip" />}
+          {dates.data && (
+            <Chip color="primary" variant="outlined" label={daysChipLabel(daysWithTransactions(dates.data))} data-testid="days-chip" />
+          )}
           <ConnectionChip connected={connected} />
           <Button component={RouterLink} to={`/ledger/${encodeURIComponent(ledgerId)}/cuentas`} variant="outlined" size="small">
             {messages.cuentasNavLink}
@@ -118,7 +121,7 @@ export default function LedgerHistoryPage() {
             <Suspense fallback={null}>
               <LazyRatesChart desde={addDays(todayKey(), -29)} hasta={todayKey()} />
             </Suspense>
-            <RealizedProfitSection ledgerId={ledgerId} />
+            <RealizedProfitSection ledgerId={ledgerId} metodo={ledger.data.metodo_ganancia} />
             <Box component="section" aria-labelledby="dates-title">
               <Typography id="dates-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                 {messages.historyDatesTitle}
@@ -133,6 +136,7 @@ export default function LedgerHistoryPage() {
           ledgerId={ledgerId}
           viewer={{ userId: user?.id, isOwner: permissions.isOwner, soloLectura: permissions.soloLectura }}
           metodo={ledger.data.metodo_ganancia}
+          miembros={new Map(searchMembers(ledger.data).map((m) => [m.id, m.user_name || m.email]))}
         />
       </Stack>
     );

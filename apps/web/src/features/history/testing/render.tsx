@@ -1,16 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { isPickedDay } from '../../../shared/lib/picked-day';
 
-/** Shows where a link led, so a test can assert the dashboard URL it opened (and that the day was picked). */
+/**
+ * Shows where a link led, so a test can assert the dashboard URL it opened (and that the day was
+ * picked), with the browser's "back" as a button.
+ */
 function Where() {
   const loc = useLocation();
+  const navigate = useNavigate();
   return (
-    <p data-testid="location" data-picked-day={isPickedDay(loc.state)}>
-      {`${loc.pathname}${loc.search}`}
-    </p>
+    <>
+      <p data-testid="location" data-picked-day={isPickedDay(loc.state)}>
+        {`${loc.pathname}${loc.search}`}
+      </p>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Atrás
+      </button>
+    </>
   );
 }
 

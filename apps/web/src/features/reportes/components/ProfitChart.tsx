@@ -3,8 +3,7 @@ import uPlot from 'uplot';
 import { Paper, Typography } from '@mui/material';
 import { formatNumber2, type ReporteDiaJson, reportesMessages } from '@arb/shared';
 import { UPlotChart } from './UPlotChart';
-
-const dayX = (fecha: string) => Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8))) / 1000;
+import { dayAxis, daySeries, dayX } from './day-axis';
 
 /** The whole month on the x axis (half a day of room each side for the bars) and 0 always on the y axis. */
 const optionsFor = (desde: string, hasta: string): Omit<uPlot.Options, 'width'> => ({
@@ -14,9 +13,9 @@ const optionsFor = (desde: string, hasta: string): Omit<uPlot.Options, 'width'> 
     x: { time: true, range: () => [dayX(desde) - 43_200, dayX(hasta) + 43_200] },
     y: { range: (_u, min, max) => [Math.min(0, min), Math.max(0, max) || 1] },
   },
-  axes: [{}, { values: (_u, ticks) => ticks.map((v) => formatNumber2(v)), size: 60 }],
+  axes: [dayAxis, { values: (_u, ticks) => ticks.map((v) => formatNumber2(v)), size: 60 }],
   series: [
-    { value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
+    daySeries,
     {
       label: reportesMessages.reportesGraficoGanancia,
       stroke: '#2e7d32',

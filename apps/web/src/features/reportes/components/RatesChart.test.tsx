@@ -80,6 +80,24 @@ describe('RatesChart (DESIGN §24 GET /api/rates/history)', () => {
     ]);
   });
 
+  it('labels its days and values in es-ES: ticks "01/03", the legend "Fecha 01/03/2026" and "36,50 Bs" (uPlot said "Time" and "3/1") — walk3', async () => {
+    answer(200, { dias: [{ fecha: '2026-03-01', oficial: 36.5, paralelo: 40.25 }] });
+    open();
+    await screen.findByRole('img', { name: 'Tasas BCV y paralela' });
+    const opts = made[0]!.opts as unknown as {
+      axes: Array<{ values: (u: null, ticks: number[]) => string[]; incrs: number[] }>;
+      series: Array<{ label?: string; value: (u: null, v: number | null) => string }>;
+    };
+    expect(opts.axes[0]!.values(null, [1772323200, 1772409600, 1796256000])).toEqual(['01/03', '02/03', '03/12']);
+    // Whole days only: a three-day month start is never split into hours labelled as days.
+    expect(Math.min(...opts.axes[0]!.incrs)).toBe(86_400);
+    expect(opts.series[0]!.label).toBe('Fecha');
+    expect(opts.series[0]!.value(null, 1772323200)).toBe('01/03/2026');
+    expect(opts.series[1]!.value(null, 36.5)).toBe('36,50 Bs');
+    expect(opts.series[2]!.value(null, 310.1234)).toBe('310,1234 Bs');
+    expect(opts.series[2]!.value(null, null)).toBe('—');
+  });
+
   it('a month without any stored rate says so in Spanish', async () => {
     answer(200, { dias: [{ fecha: '2026-03-01', oficial: null, paralelo: null }] });
     open();

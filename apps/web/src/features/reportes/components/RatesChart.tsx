@@ -4,17 +4,16 @@ import { Alert, Paper, Typography } from '@mui/material';
 import { formatNumber2, reportesMessages } from '@arb/shared';
 import { useRatesHistory } from '../api/get-rates-history';
 import { UPlotChart } from './UPlotChart';
-
-const dayX = (fecha: string) => Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8))) / 1000;
+import { dayAxis, daySeries, dayX, rateValue } from './day-axis';
 
 const options: Omit<uPlot.Options, 'width'> = {
   height: 200,
   scales: { x: { time: true } },
-  axes: [{}, { values: (_u, ticks) => ticks.map((v) => formatNumber2(v)), size: 60 }],
+  axes: [dayAxis, { values: (_u, ticks) => ticks.map((v) => formatNumber2(v)), size: 60 }],
   series: [
-    { value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
-    { label: 'BCV', stroke: '#1565c0', width: 2, spanGaps: true },
-    { label: 'Paralelo', stroke: '#ef6c00', width: 2, spanGaps: true },
+    daySeries,
+    { label: 'BCV', stroke: '#1565c0', width: 2, spanGaps: true, value: rateValue },
+    { label: 'Paralelo', stroke: '#ef6c00', width: 2, spanGaps: true, value: rateValue },
   ],
   tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
 };

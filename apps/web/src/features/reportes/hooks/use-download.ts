@@ -27,7 +27,11 @@ export function useDownload(ledgerId: string, mes: string) {
         saveFile(file);
         setState({ activo: null, error: null, hecho: true });
       } catch (err) {
-        setState({ activo: null, error: errorMessage(err, reportesMessages.reportesErrorDescarga), hecho: false });
+        setState({
+          activo: null,
+          error: errorMessage(err, reportesMessages.reportesErrorDescarga, reportesMessages.reportesErrorDescarga),
+          hecho: false,
+        });
       } finally {
         busy.current = false;
       }

@@ -1,7 +1,7 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { previousMonth, todayKey, type ReporteMensualJson } from '@arb/shared';
 import { saveSession } from '../../../shared/lib/session';
@@ -51,6 +51,9 @@ const reporte = (over: Partial<ReporteMensualJson['resumen']> = {}): ReporteMens
   autores: [],
 });
 
+/** While true, the month's figures and files fail as a dropped connection does (fetch rejects). */
+let down = false;
+
 /** The page's API: ledgers, the month's figures, rates history (absent: 404), and the files as streams of two chunks. */
 function fakeApi(fileStatus = 200) {
   const calls: string[] = [];
@@ -63,6 +66,7 @@ function fakeApi(fileStatus = 200) {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/ledgers') return json(200, [{ id: LEDGER, name: 'Caja Ñandú', ownerId: ANA.id, members: [] }]);
       if (url.pathname.endsWith('/reportes/mensual')) {
+        if (down) throw new TypeError('Failed to fetch');
         const formato = url.searchParams.get('formato');
         if (formato === 'json') return json(200, reporte());
         if (fileStatus !== 200)
@@ -89,16 +93,18 @@ function fakeApi(fileStatus = 200) {
   return calls;
 }
 
-const open = () =>
+/** The page at its route (`search` after it); the router comes back so a test can go back as the browser's button does. */
+const open = (search = '') => {
+  const router = createMemoryRouter([{ path: '/ledger/:ledgerId/reportes', element: <ReportesPage /> }], {
+    initialEntries: [`/ledger/${LEDGER}/reportes${search}`],
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/ledger/${LEDGER}/reportes`]}>
-        <Routes>
-          <Route path="/ledger/:ledgerId/reportes" element={<ReportesPage />} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
+};
 
 const saved: string[] = [];
 let click: { mockRestore(): void } | undefined;
@@ -118,6 +124,7 @@ beforeEach(() => {
   } as unknown as typeof ResizeObserver;
 });
 afterEach(() => {
+  down = false;
   cleanup();
   vi.unstubAllGlobals();
   click?.mockRestore();
@@ -138,6 +145,35 @@ describe('ReportesPage (DESIGN §25)', () => {
     expect(await screen.findByText('No se pudieron cargar las tasas')).toBeTruthy();
   });
 
+  it("asks the current month's rates up to today only, never for days still to come (walk3)", async () => {
+    const calls = fakeApi();
+    open();
+    await screen.findByText('1,89 USD');
+    const actual = todayKey().slice(0, 7);
+    fireEvent.change(screen.getByTestId('mes'), { target: { value: actual } });
+    await waitFor(() => expect(calls).toContain(`/api/rates/history?desde=${actual}-01&hasta=${todayKey()}`));
+    expect(calls.some((c) => c.startsWith('/api/rates/history') && !c.endsWith(todayKey()) && c.includes(`desde=${actual}`))).toBe(false);
+  });
+
+  it('keeps the month in the address: it opens on ?mes= and "back" returns to the month chosen before (walk3)', async () => {
+    const calls = fakeApi();
+    const antes = previousMonth(MES);
+    const router = open(`?mes=${antes}`);
+    await screen.findByText('1,89 USD');
+    expect((screen.getByTestId('mes') as HTMLInputElement).value).toBe(antes);
+    expect(calls).toContain(`/api/ledgers/${LEDGER}/reportes/mensual?mes=${antes}&formato=json`);
+    fireEvent.change(screen.getByTestId('mes'), { target: { value: MES } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?mes=${MES}`));
+    await waitFor(() => expect(calls).toContain(`/api/ledgers/${LEDGER}/reportes/mensual?mes=${MES}&formato=json`));
+    await router.navigate(-1);
+    await waitFor(() => expect((screen.getByTestId('mes') as HTMLInputElement).value).toBe(antes));
+    // A month the picker would refuse falls back to the last whole one.
+    cleanup();
+    open('?mes=2999-01');
+    await screen.findAllByText('1,89 USD');
+    expect((screen.getByTestId('mes') as HTMLInputElement).value).toBe(MES);
+  });
+
   it('downloads the workbook and the PDF under the server name, saying when done', async () => {
     const calls = fakeApi();
     open();
@@ -150,6 +186,20 @@ describe('ReportesPage (DESIGN §25)', () => {
       `/api/ledgers/${LEDGER}/reportes/mensual?mes=${MES}&formato=xlsx`,
       `/api/ledgers/${LEDGER}/reportes/mensual?mes=${MES}&formato=pdf`,
     ]);
+  });
+
+  it('a dropped connection says what failed, the figures with "Reintentar" (walk3)', async () => {
+    down = true;
+    const calls = fakeApi();
+    open();
+    expect(await screen.findByText('Error cargando el informe del mes')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
+    expect(await screen.findByText('No se pudo descargar el informe')).toBeTruthy();
+    expect(screen.queryByText(/al procesar la solicitud/)).toBeNull();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('1,89 USD')).toBeTruthy();
+    expect(calls.filter((c) => c.endsWith('formato=json'))).toHaveLength(2);
   });
 
   it("a refused download shows the server's Spanish message", async () => {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, Container, Stack, TextField, Typography } from '@mui/material';
-import { useParams } from 'react-router';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
+import { useParams, useSearchParams } from 'react-router';
 import { MES_RE, PRIMER_MES, messages, monthRange, previousMonth, todayKey, type Ledger, reportesMessages } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgersQueryOptions } from '../../ledgers';
@@ -21,8 +21,21 @@ import { useDownload } from '../hooks/use-download';
 export default function ReportesPage() {
   const ledgerId = useParams().ledgerId ?? '';
   const ledger = useQuery({ ...ledgersQueryOptions(), select: (list: Ledger[]) => list.find((l) => l.id === ledgerId) ?? null });
-  const actual = todayKey().slice(0, 7);
-  const [mes, setMes] = useState(() => previousMonth(actual));
+  const hoy = todayKey();
+  const actual = hoy.slice(0, 7);
+  // The month lives in the address (?mes=2026-11), as the Cuentas page keeps its account filter
+  // (decision 0060): "back" from another page returns to the month chosen, and it can be shared.
+  // Without one (or with one the picker would refuse) it is the last whole month.
+  const [params, setParams] = useSearchParams();
+  const pedido = params.get('mes') ?? '';
+  const valido = (m: string) => MES_RE.test(m) && m >= PRIMER_MES && m <= actual;
+  const mes = valido(pedido) ? pedido : previousMonth(actual);
+  const setMes = (m: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('mes', m);
+      return next;
+    });
   const reporte = useReporteMensual(ledgerId, mes);
   const { state, start } = useDownload(ledgerId, mes);
   const { desde, hasta } = monthRange(mes);
@@ -34,7 +47,16 @@ export default function ReportesPage() {
         <CircularProgress aria-label={messages.cuentasLoading} />
       </Box>
     );
-  else if (reporte.isError) body = <Alert severity="error">{errorMessage(reporte.error, reportesMessages.reportesErrorCarga)}</Alert>;
+  // A failed read says which (a dropped connection too, not the generic "al procesar la solicitud",
+  // which the download's own failure would repeat beside it) and offers "Reintentar".
+  else if (reporte.isError)
+    body = (
+      <RetryAlert
+        message={errorMessage(reporte.error, reportesMessages.reportesErrorCarga, reportesMessages.reportesErrorCarga)}
+        onRetry={() => void reporte.refetch()}
+        retrying={reporte.isFetching}
+      />
+    );
   else
     body = (
       <Stack spacing={2}>
@@ -57,7 +79,7 @@ export default function ReportesPage() {
           value={mes}
           onChange={(e) => {
             // A half-typed or out-of-range month keeps the last good one (the server would refuse it).
-            if (MES_RE.test(e.target.value) && e.target.value >= PRIMER_MES && e.target.value <= actual) setMes(e.target.value);
+            if (valido(e.target.value) && e.target.value !== mes) setMes(e.target.value);
           }}
           slotProps={{ htmlInput: { min: PRIMER_MES, max: actual, 'data-testid': 'mes' }, inputLabel: { shrink: true } }}
           sx={{ maxWidth: 220 }}
@@ -65,7 +87,8 @@ export default function ReportesPage() {
         />
         <Descargas state={state} onDownload={(f) => void start(f)} />
         {body}
-        <RatesChart desde={desde} hasta={hasta} />
+        {/* The current month's rates stop at today: the server carries the last rate into days still to come. */}
+        <RatesChart desde={desde} hasta={hasta < hoy ? hasta : hoy} />
       </Stack>
     </Container>
   );

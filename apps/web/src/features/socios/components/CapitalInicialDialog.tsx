@@ -18,12 +18,16 @@ import {
   formatAmountInput,
   formatNumber2,
   messages,
-  parseAmount,
+  parseSignedAmount,
   repartoParejo,
+  sociosMessages,
   t,
+  type CapitalInicialApertura,
   type LedgerMember,
 } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { FigureText } from '../../../shared/ui/Figure';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { AmountField } from '../../cuentas';
 import { useAperturaCapital, useRegistrarCapital } from '../api/socios';
 
@@ -33,26 +37,40 @@ interface Props {
   /** The day proposed first (the period's start). */
   fecha: string;
   onClose(): void;
-  onDone(): void;
+  /** After the registration: the day it was made on (the page offers "Deshacer" for it). */
+  onDone(registrado: CapitalInicialApertura): void;
 }
 
 type Linea = { ves: string; usd: string };
 
-/** A typed amount as exact text for the rules ("" → 0); null when it cannot be read. */
+/**
+ * A typed amount as exact text for the rules ("" → 0); null when it cannot be read. A leading minus
+ * is allowed: a currency that opened below zero is split in negative shares (decision 0059).
+ */
 function leer(text: string): string | null {
-  const p = parseAmount(text, AMOUNT_DECIMALS);
+  const p = parseSignedAmount(text, AMOUNT_DECIMALS);
   return p.ok ? (p.value ?? '0') : null;
+}
+
+/** "-4000" → "-4.000,00" as the owner leaves a field; anything unreadable stays as typed. */
+function padSigned(raw: string, maxDecimals: number): string {
+  const p = parseSignedAmount(raw, maxDecimals);
+  return p.ok && p.value !== null ? formatAmountInput(p.value, maxDecimals) : raw;
 }
 
 /**
  * "Registrar capital inicial" (DESIGN §28 "Existing ledgers", decision 0056): the chosen day's
  * opening balances split among the members — evenly at first, then as the owner types — with what
- * is still to assign. The server checks the sums again and writes the one change.
+ * is still to assign. A currency below zero (a debt) is split in negative shares, which the server
+ * writes as retiros (decision 0059). The server checks the sums again and writes the one change.
  */
 export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, onClose, onDone }: Props) {
   const [fecha, setFecha] = useState(fechaInicial);
   const apertura = useAperturaCapital(ledgerId, fecha);
   const registrar = useRegistrarCapital(ledgerId);
+  const offline = useNeedsConnection();
+  // What keeps "Registrar" disabled is said in a line the button names (issue 36): what remains to assign, or the connection.
+  const faltaId = `${offline.id}-falta`;
   const [lineas, setLineas] = useState<Record<string, Linea>>({});
 
   // Each new day's opening is proposed evenly (the extra cents to the first members).
@@ -104,9 +122,10 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
           {apertura.isError && <Alert severity="error">{errorMessage(apertura.error, messages.sociosLoadError)}</Alert>}
           {data && (
             <Typography variant="body2">
-              {t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })}
+              <FigureText text={t('sociosCapitalInicialApertura', { ves: formatNumber2(data.ves), usd: formatNumber2(data.usd) })} />
             </Typography>
           )}
+          {data && (data.ves < 0 || data.usd < 0) && <Alert severity="info">{sociosMessages.capitalInicialNegativo}</Alert>}
           {data &&
             members.map((m) => {
               const l = lineas[m.userId] ?? { ves: '', usd: '' };
@@ -120,34 +139,38 @@ export function CapitalInicialDialog({ ledgerId, members, fecha: fechaInicial, o
                       value={l.ves}
                       onChange={(v) => set(m.userId, 'ves', v)}
                       error={r.ves === null ? messages.amountInvalid : undefined}
+                      pad={padSigned}
                     />
                     <AmountField
                       label={`${m.user.user_name} · ${messages.sociosCapitalInicialUsd}`}
                       value={l.usd}
                       onChange={(v) => set(m.userId, 'usd', v)}
                       error={r.usd === null ? messages.amountInvalid : undefined}
+                      pad={padSigned}
                     />
                   </Stack>
                 </Stack>
               );
             })}
           {falta && (
-            <Typography role="status" color={cuadra ? 'textSecondary' : 'error'}>
-              {t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })}
+            <Typography id={faltaId} role="status" color={cuadra ? 'textSecondary' : 'error'}>
+              <FigureText text={t('sociosCapitalInicialPorAsignar', { ves: formatNumber2(falta.ves), usd: formatNumber2(falta.usd) })} />
             </Typography>
           )}
           {registrar.isError && <Alert severity="error">{errorMessage(registrar.error, messages.sociosCapitalInicialError)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
+        {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
         <Button onClick={onClose}>{messages.sociosCapitalInicialCancelar}</Button>
         <Button
           variant="contained"
-          disabled={!cuadra || registrar.isPending}
+          disabled={!cuadra || registrar.isPending || offline.reason !== null}
+          aria-describedby={[!cuadra && falta ? faltaId : null, offline.describedBy].filter(Boolean).join(' ') || undefined}
           onClick={() =>
             registrar.mutate(
               { fecha, aportes: leidas.map((l) => ({ userId: l.userId, ves: l.ves ?? '0', usd: l.usd ?? '0' })) },
-              { onSuccess: onDone },
+              { onSuccess: (registrado) => onDone(registrado) },
             )
           }
         >

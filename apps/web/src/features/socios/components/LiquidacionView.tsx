@@ -1,6 +1,6 @@
 import { Alert, Box, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { formatNumber, formatUsd, messages, t, transferenciaTexto, type LiquidacionResponse } from '@arb/shared';
-import { Figure } from '../../../shared/ui/Figure';
+import { Figure, FigureLine, FigureText } from '../../../shared/ui/Figure';
 
 /** One figure with its one-line explanation (docs/product.md#socios-y-liquidacion). */
 function Linea({ label, value, help, testId }: { label: string; value: number; help?: string; testId?: string }) {
@@ -23,6 +23,9 @@ function Linea({ label, value, help, testId }: { label: string; value: number; h
 
 const tasaText = (v: number | null) => (v === null ? messages.sociosSinTasa : `${formatNumber(v, 2, 4)} Bs`);
 
+/** "Tasa inicial 300,00 Bs · tasa final 310,50 Bs" → its two halves, the " · " kept with the second. */
+const tasasParts = (text: string) => text.split(' · ').map((part, i) => (i === 0 ? part : `· ${part}`));
+
 /**
  * The preview of a period: equity at both ends, the result beside the realized profit, each
  * partner's share and holdings, and the transfers that settle it as sentences — or the avisos
@@ -32,9 +35,14 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-          {t('sociosTasas', { ini: tasaText(data.tasas.inicial.tasa), fin: tasaText(data.tasas.final.tasa) })}
-        </Typography>
+        {/* Each rate whole with its words ("tasa final 310,50 Bs" split at 360 px, socios walk): the
+            line wraps only at the " · " between them. */}
+        <FigureLine
+          parts={tasasParts(t('sociosTasas', { ini: tasaText(data.tasas.inicial.tasa), fin: tasaText(data.tasas.final.tasa) }))}
+          max="0.875rem"
+          testId="socios-tasas"
+          sx={{ color: 'text.secondary', mb: 1 }}
+        />
         <Linea label={messages.sociosPatrimonioInicial} value={data.patrimonio_inicial_usd} help={messages.sociosPatrimonioInicialHelp} />
         <Linea label={messages.sociosPatrimonioFinal} value={data.patrimonio_final_usd} help={messages.sociosPatrimonioFinalHelp} />
         <Linea label={messages.sociosAportesNetos} value={data.aportes_usd - data.retiros_usd} help={messages.sociosAportesNetosHelp} />
@@ -90,7 +98,7 @@ export function LiquidacionView({ data }: { data: LiquidacionResponse }) {
             <List dense data-testid="socios-transferencias">
               {data.transferencias.map((x) => (
                 <ListItem key={`${x.de.id}-${x.a.id}`}>
-                  <ListItemText primary={transferenciaTexto(x)} />
+                  <ListItemText primary={<FigureText text={transferenciaTexto(x)} />} />
                 </ListItem>
               ))}
             </List>

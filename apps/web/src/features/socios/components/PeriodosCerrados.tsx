@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { formatDayShort, formatUsd, messages, t, type LiquidacionCerrada } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
+import { FigureText } from '../../../shared/ui/Figure';
 import { useReabrirPeriodo } from '../api/socios';
 
 /** The closed periods, newest first; the owner may reopen the latest (docs/product.md#socios-y-liquidacion). */
@@ -50,14 +51,14 @@ export function PeriodosCerrados({
                     {`${formatDayShort(l.desde)} – ${formatDayShort(l.hasta)}`}
                   </Button>
                 }
-                secondary={`${messages.sociosResultado}: ${formatUsd(l.liquidacion.resultado_usd)}`}
+                secondary={<FigureText text={`${messages.sociosResultado}: ${formatUsd(l.liquidacion.resultado_usd)}`} />}
               />
             </ListItem>
           ))}
         </List>
       )}
       {asking && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('sociosReabrirTitle', { desde: formatDayShort(asking.desde), hasta: formatDayShort(asking.hasta) })}
           text={messages.sociosReabrirTexto}
           confirmLabel={messages.sociosReabrir}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, FormControlLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { messages, parseAmount, porcentajesSuman100, type Ledger, type MetodoReparto, type Reparto } from '@arb/shared';
 import { errorMessage } from '../../../shared/lib/api-client';
+import { DisabledReason, useNeedsConnection } from '../../../shared/ui/DisabledReason';
 import { useGuardarReparto } from '../api/socios';
 
 const pctText = (v: string | undefined) => (v === undefined ? '' : v.replace('.', ','));
@@ -21,6 +22,7 @@ export function RepartoForm({ ledger, onSaved }: { ledger: Ledger; onSaved(): vo
   const [operadorPct, setOperadorPct] = useState(pctText(current.operador?.porcentaje));
   const [error, setError] = useState<string | null>(null);
   const save = useGuardarReparto(ledger.id);
+  const offline = useNeedsConnection();
 
   const submit = () => {
     setError(null);
@@ -109,9 +111,17 @@ export function RepartoForm({ ledger, onSaved }: { ledger: Ledger; onSaved(): vo
           {error ?? errorMessage(save.error, messages.sociosRepartoError)}
         </Alert>
       )}
-      <Button variant="contained" onClick={submit} disabled={save.isPending}>
-        {messages.sociosGuardarReparto}
-      </Button>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={save.isPending || offline.reason !== null}
+          aria-describedby={offline.describedBy}
+        >
+          {messages.sociosGuardarReparto}
+        </Button>
+        {offline.reason && <DisabledReason id={offline.id} text={offline.reason} />}
+      </Stack>
     </Paper>
   );
 }

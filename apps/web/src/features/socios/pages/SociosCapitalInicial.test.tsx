@@ -50,7 +50,7 @@ const PREVIEW: LiquidacionResponse = {
   avisos: ['Registra los aportes iniciales o liquida primero los días anteriores'],
   cerrado: false,
 };
-const NINGUNA: LiquidacionesResponse = { liquidaciones: [], sugerido: { desde: '2026-11-01', hasta: '2026-11-20' } };
+const NINGUNA: LiquidacionesResponse = { liquidaciones: [], sugerido: { desde: '2026-11-01', hasta: '2026-11-20' }, capitalDesde: null };
 const UNA: LiquidacionesResponse = {
   liquidaciones: [
     {
@@ -63,9 +63,10 @@ const UNA: LiquidacionesResponse = {
     },
   ],
   sugerido: { desde: '2026-11-01', hasta: '2026-11-20' },
+  capitalDesde: null,
 };
 
-function fakeApi(anaOwner: boolean, cerradas: LiquidacionesResponse) {
+function fakeApi(anaOwner: boolean, cerradas: LiquidacionesResponse, apertura = { ves: 8000.01, usd: 800 }) {
   const sent: Array<{ method: string; path: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -76,14 +77,20 @@ function fakeApi(anaOwner: boolean, cerradas: LiquidacionesResponse) {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (method !== 'GET') {
         sent.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-        return json(201, { fecha: '2026-11-01', ves: 8000.01, usd: 800 });
+        if (url.pathname.endsWith('/restore')) return json(200, { restored: 0 });
+        return json(201, { fecha: '2026-11-01', ...apertura });
       }
+      // The activity log "Deshacer" reads to find the registration (docs/product.md#undo).
+      if (url.pathname === `/api/ledgers/${LEDGER}/activity`)
+        return json(200, [
+          { id: 7, action: 'CAPITAL_INICIAL_REGISTRADO', entityId: null, fecha: '2026-11-01', restoredAt: null, user: { id: ANA.id } },
+        ]);
       if (url.pathname === '/api/ledgers') return json(200, [ledger(anaOwner)]);
       if (url.pathname === `/api/ledgers/${LEDGER}/liquidaciones`) return json(200, cerradas);
       if (url.pathname === `/api/ledgers/${LEDGER}/liquidacion`) return json(200, PREVIEW);
       if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`) return json(200, []);
       if (url.pathname === `/api/ledgers/${LEDGER}/socios/capital-inicial`)
-        return json(200, { fecha: url.searchParams.get('fecha'), ves: 8000.01, usd: 800 });
+        return json(200, { fecha: url.searchParams.get('fecha'), ...apertura });
       return json(404, { error: 'Recurso no encontrado', code: 'NOT_FOUND' });
     }),
   );
@@ -110,13 +117,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A sentence whose figures sit in their own no-wrap spans (FigureText): the element that holds all of it. */
+const wholeText = (text: string) => (_: string, el: Element | null) =>
+  el?.textContent === text && Array.from(el.children).every((c) => c.textContent !== text);
+
 describe('Socios: Registrar capital inicial', () => {
   it('the owner splits the opening evenly, edits it, sees what remains and registers once it adds up', async () => {
     const sent = fakeApi(true, NINGUNA);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Registrar capital inicial' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('Saldo de apertura: 8.000,01 Bs · 800,00 USD')).toBeTruthy();
+    expect(await within(dialog).findByText(wholeText('Saldo de apertura: 8.000,01 Bs · 800,00 USD'))).toBeTruthy();
     // 8,000.01 Bs ÷ 2 = 4,000.00 + 1 cent → Ana (first); 800 ÷ 2 = 400 each.
     const anaVes = within(dialog).getByLabelText<HTMLInputElement>('Ana · Bs');
     const anaUsd = within(dialog).getByLabelText<HTMLInputElement>('Ana · USD');
@@ -131,6 +142,10 @@ describe('Socios: Registrar capital inicial', () => {
     expect(within(dialog).getByRole('status').textContent).toBe('Falta asignar: 0,00 Bs · 100,00 USD');
     const registrar = within(dialog).getByRole('button', { name: 'Registrar' });
     expect((registrar as HTMLButtonElement).disabled).toBe(true);
+    // Why it waits is the line it names (issue 36: a disabled button's reason, heard and seen on touch).
+    expect(document.getElementById(registrar.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Falta asignar: 0,00 Bs · 100,00 USD',
+    );
     await userEvent.clear(betoUsd);
     await userEvent.type(betoUsd, '500');
     expect(within(dialog).getByRole('status').textContent).toBe('Falta asignar: 0,00 Bs · 0,00 USD');
@@ -149,6 +164,40 @@ describe('Socios: Registrar capital inicial', () => {
         },
       },
     ]);
+  });
+
+  it('a balance below zero is split in negative shares (decision 0059), and "Deshacer" undoes the registration', async () => {
+    // A debt of 1.000 Bs and 1.025 USD: the dialog says how a negative balance is registered.
+    const sent = fakeApi(true, NINGUNA, { ves: -1000, usd: 1025 });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Registrar capital inicial' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(wholeText('Saldo de apertura: -1.000,00 Bs · 1.025,00 USD'))).toBeTruthy();
+    expect(within(dialog).getByText(/Un saldo negativo \(una deuda\) se reparte con montos negativos/)).toBeTruthy();
+    // Evenly: −500 Bs each; Ana takes the whole debt instead, typed with a minus sign.
+    const anaVes = within(dialog).getByLabelText<HTMLInputElement>('Ana · Bs');
+    const betoVes = within(dialog).getByLabelText<HTMLInputElement>('Beto · Bs');
+    expect(anaVes.value).toBe('-500,00');
+    await userEvent.clear(anaVes);
+    await userEvent.type(anaVes, '-1000');
+    await userEvent.tab();
+    expect(anaVes.value).toBe('-1.000,00');
+    expect(within(dialog).getByRole('status').textContent).toBe('Falta asignar: 500,00 Bs · 0,00 USD');
+    await userEvent.clear(betoVes);
+    expect(within(dialog).getByRole('status').textContent).toBe('Falta asignar: 0,00 Bs · 0,00 USD');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    await screen.findByText('Capital inicial registrado');
+    expect(sent[0]?.body).toEqual({
+      fecha: '2026-11-01',
+      aportes: [
+        { userId: ANA.id, ves: '-1000', usd: '512.5' },
+        { userId: BETO.id, ves: '0', usd: '512.5' },
+      ],
+    });
+    // "Deshacer" in the snackbar restores the registration's activity entry.
+    await userEvent.click(screen.getByRole('button', { name: 'Deshacer' }));
+    await screen.findByText('Registro del capital inicial deshecho');
+    expect(sent[1]).toEqual({ method: 'POST', path: `/api/ledgers/${LEDGER}/activity/7/restore`, body: undefined });
   });
 
   it('not offered to a viewer, nor once a period is closed', async () => {

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiquidacionesResponse, LiquidacionResponse } from '@arb/shared';
@@ -78,6 +78,7 @@ const CERRADAS: LiquidacionesResponse = {
     },
   ],
   sugerido: { desde: '2026-11-01', hasta: '2026-11-20' },
+  capitalDesde: null,
 };
 
 function fakeApi(anaOwner: boolean) {
@@ -97,6 +98,14 @@ function fakeApi(anaOwner: boolean) {
       if (url.pathname === `/api/ledgers/${LEDGER}/liquidaciones`) return json(200, CERRADAS);
       if (url.pathname === `/api/ledgers/${LEDGER}/liquidacion`) return json(200, PREVIEW);
       if (url.pathname === `/api/ledgers/${LEDGER}/movimientos`) return json(200, []);
+      if (url.pathname === '/api/rates/paralelo')
+        return json(200, {
+          promedio: 39.5,
+          fechaActualizacion: null,
+          fuente: 'paralelo',
+          stale: false,
+          obtenidoEn: '2026-11-20T12:00:00Z',
+        });
       return json(404, { error: 'Recurso no encontrado', code: 'NOT_FOUND' });
     }),
   );
@@ -123,11 +132,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A sentence whose figures sit in their own no-wrap spans (FigureText): the element that holds all of it. */
+const wholeText = (text: string) => (_: string, el: Element | null) =>
+  el?.textContent === text && Array.from(el.children).every((c) => c.textContent !== text);
+
 describe('/ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion)', () => {
   it('the owner sees the transfers as sentences, closes the period after a confirmation saying what locks, and may reopen the latest', async () => {
     const sent = fakeApi(true);
     open();
-    expect(await screen.findByText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('socios-resultado').textContent).toBe('120,00 USD');
     expect(screen.getByRole('button', { name: 'Guardar reparto' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reabrir' })).toBeTruthy();
@@ -141,10 +154,52 @@ describe('/ledger/:ledgerId/socios (docs/product.md#socios-y-liquidacion)', () =
     ]);
   });
 
+  it('a final rate far from the parallel one is said under the field and in the closing question (issue 36: a comma lost)', async () => {
+    const sent = fakeApi(true);
+    open();
+    await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 });
+    const tasa = screen.getByRole('textbox', { name: 'Tasa final (opcional)' });
+    // "39,5" typed without its comma: 395 is 10 times the parallel rate (39,50 Bs).
+    await userEvent.type(tasa, '395');
+    const warning = '¿Seguro? La tasa final es 10 veces la paralela (39,50 Bs)';
+    expect(await screen.findByText(warning)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar período' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(warning);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(sent).toEqual([]);
+    // The rate written the Venezuelan way says nothing.
+    await userEvent.clear(tasa);
+    await userEvent.type(tasa, '39,5');
+    expect(screen.queryByText(warning)).toBeNull();
+  });
+
+  it('offline, closing a period says it needs the connection and sends nothing', async () => {
+    const sent = fakeApi(true);
+    open();
+    await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      const guardar = screen.getByRole('button', { name: 'Guardar reparto' });
+      expect(guardar).toHaveProperty('disabled', true);
+      expect(document.getElementById(guardar.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Requiere conexión');
+      await userEvent.click(screen.getByRole('button', { name: 'Cerrar período' }));
+      const dialog = await screen.findByRole('dialog');
+      const confirmar = within(dialog).getByRole('button', { name: 'Cerrar período' });
+      expect(confirmar).toHaveProperty('disabled', true);
+      expect(document.getElementById(confirmar.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Requiere conexión');
+      expect(sent).toEqual([]);
+    } finally {
+      onLine.mockRestore();
+      act(() => void window.dispatchEvent(new Event('online')));
+    }
+  });
+
   it('a viewer reads everything and sees no write button', async () => {
     fakeApi(false);
     open();
-    expect(await screen.findByText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(wholeText('Beto transfiere 120,00 USD (4.740,00 Bs) a Ana'), undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cerrar período' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Guardar reparto' })).toBeNull();

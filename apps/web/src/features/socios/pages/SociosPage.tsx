@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LedgerBreadcrumbs } from '../../../shared/ui/LedgerBreadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -16,13 +16,31 @@ import {
   Typography,
 } from '@mui/material';
 import { useParams } from 'react-router';
-import { formatDayShort, formatNumber2, messages, parseAmount, RATE_DECIMALS, t, todayKey, type Ledger } from '@arb/shared';
+import {
+  formatDayShort,
+  formatBs,
+  formatUsd,
+  messages,
+  padDecimals,
+  parseAmount,
+  RATE_DECIMALS,
+  rateFarFromMarket,
+  rateWarningText,
+  sociosMessages,
+  t,
+  todayKey,
+  type Ledger,
+} from '@arb/shared';
+import { useUndoChange } from '../../../shared/api/restore-change';
 import { errorMessage } from '../../../shared/lib/api-client';
 import { ledgerPermissions } from '../../../shared/lib/ledger-permissions';
 import { getStoredUser } from '../../../shared/lib/session';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { OnlineConfirmDialog } from '../../../shared/ui/OnlineConfirmDialog';
+import { FigureText } from '../../../shared/ui/Figure';
 import { SuccessSnackbar, useSuccessMessage } from '../../../shared/ui/SuccessSnackbar';
+import { UndoSnackbar } from '../../../shared/ui/UndoSnackbar';
 import { ledgersQueryOptions } from '../../ledgers';
+import { useParallelRateState } from '../../rates';
 import { useAportesRetiros, useCerrarPeriodo, useLiquidaciones, useLiquidacionPreview } from '../api/socios';
 import { CapitalInicialDialog } from '../components/CapitalInicialDialog';
 import { LiquidacionView } from '../components/LiquidacionView';
@@ -42,32 +60,49 @@ export default function SociosPage() {
   const user = getStoredUser();
   const isOwner = ledgerPermissions(ledger.data ?? undefined, user?.id).isOwner;
   const cerradas = useLiquidaciones(ledgerId);
-  const [desde, setDesde] = useState('');
-  const [hasta, setHasta] = useState('');
+  // The period the user picked; null follows the server's default (DESIGN §22), read again after a
+  // close or a reopen (socios walk: a default overlapping the period just closed).
+  const [elegido, setElegido] = useState<{ desde: string; hasta: string } | null>(null);
   const [tasaText, setTasaText] = useState('');
   const [asking, setAsking] = useState(false);
   const [registrando, setRegistrando] = useState(false);
+  // The day of the registration just made, while "Deshacer" is offered (docs/product.md#undo, decision 0059).
+  const [registrado, setRegistrado] = useState<string | null>(null);
+  const [undoError, setUndoError] = useState<string | null>(null);
+  const undoChange = useUndoChange();
   const success = useSuccessMessage();
   useSociosRealtime(ledgerId);
 
   // The default period (DESIGN §22): the day after the last closed one (or the first aporte) to today.
   const sugerido = cerradas.data?.sugerido;
-  useEffect(() => {
-    if (sugerido && desde === '' && hasta === '') {
-      setDesde(sugerido.desde);
-      setHasta(sugerido.hasta);
-    }
-  }, [sugerido, desde, hasta]);
+  const desde = elegido?.desde ?? sugerido?.desde ?? '';
+  const hasta = elegido?.hasta ?? sugerido?.hasta ?? '';
+  const capitalDesde = cerradas.data?.capitalDesde ?? null;
 
   const tasa = parseAmount(tasaText, RATE_DECIMALS);
   const tasaFinal = tasa.ok && tasa.value !== null ? tasa.value : '';
+  // A final rate far from the parallel one is said under the field and in the closing question: a
+  // closed period keeps it, and it values every partner's bolívares (docs/product.md#money; issue 36
+  // walk: "405,1234" without its comma was taken silently).
+  const parallel = useParallelRateState().rate;
+  const far = tasaFinal !== '' && parallel !== undefined ? rateFarFromMarket(tasaFinal, parallel) : null;
+  const farText = far && parallel !== undefined ? rateWarningText('final', far, parallel) : null;
   const preview = useLiquidacionPreview(ledgerId, desde, hasta, tasaFinal);
-  const movimientos = useAportesRetiros(ledgerId, desde, hasta);
+  // The capital's aportes and retiros up to `hasta`, from the first one (socios walk: a period after
+  // them said "Aún no hay aportes ni retiros" although the capital came from them).
+  const movimientos = useAportesRetiros(ledgerId, capitalDesde !== null && capitalDesde < desde ? capitalDesde : desde, hasta);
   const cerrar = useCerrarPeriodo(ledgerId);
   const hoy = todayKey();
   // DESIGN §28 "Existing ledgers": offered to the owner while equity has no capital behind it and nothing is closed.
+  // Never once a member's aporte or retiro is dated on or before the day it would be registered:
+  // the server refuses it (409 CAPITAL_YA_REGISTRADO) and the page knows before (socios walk).
   const canRegister =
-    isOwner && preview.data !== undefined && preview.data.capital_sin_registrar_usd !== 0 && cerradas.data?.liquidaciones.length === 0;
+    isOwner &&
+    preview.data !== undefined &&
+    !preview.isPlaceholderData &&
+    preview.data.capital_sin_registrar_usd !== 0 &&
+    cerradas.data?.liquidaciones.length === 0 &&
+    (capitalDesde === null || capitalDesde > desde);
   const canClose = isOwner && preview.data !== undefined && !preview.data.cerrado && hasta <= hoy && !preview.isPlaceholderData;
 
   let body: React.ReactNode;
@@ -90,7 +125,7 @@ export default function SociosPage() {
               type="date"
               label={messages.sociosDesde}
               value={desde}
-              onChange={(e) => setDesde(e.target.value)}
+              onChange={(e) => setElegido({ desde: e.target.value, hasta })}
               size="small"
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}
@@ -99,7 +134,7 @@ export default function SociosPage() {
               type="date"
               label={messages.sociosHasta}
               value={hasta}
-              onChange={(e) => setHasta(e.target.value)}
+              onChange={(e) => setElegido({ desde, hasta: e.target.value })}
               size="small"
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}
@@ -108,11 +143,19 @@ export default function SociosPage() {
               label={messages.sociosTasaFinal}
               value={tasaText}
               onChange={(e) => setTasaText(e.target.value)}
+              // In es-ES as it is left, as every money field ("310,5" → "310,50"; docs/product.md#money).
+              onBlur={(e) => {
+                const formatted = padDecimals(e.target.value, RATE_DECIMALS);
+                if (formatted !== e.target.value) setTasaText(formatted);
+              }}
               error={!tasa.ok}
-              helperText={tasa.ok ? undefined : tasa.error}
+              helperText={tasa.ok ? (farText ?? undefined) : tasa.error}
               size="small"
               fullWidth
-              slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                formHelperText: { sx: farText && tasa.ok ? { color: 'warning.dark' } : {} },
+              }}
             />
           </Stack>
         </Paper>
@@ -157,7 +200,11 @@ export default function SociosPage() {
               {movimientos.data.map((m) => (
                 <ListItem key={m.id}>
                   <ListItemText
-                    primary={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${formatNumber2(m.monto)} ${m.moneda === 'VES' ? 'Bs' : 'USD'}`}
+                    primary={
+                      <FigureText
+                        text={`${m.miembro?.user_name ?? '—'} · ${m.tipo === 'aporte' ? messages.sociosAportes : messages.sociosRetiros}: ${m.moneda === 'VES' ? formatBs(m.monto) : formatUsd(m.monto)}`}
+                      />
+                    }
                     secondary={formatDayShort(m.fecha)}
                   />
                 </ListItem>
@@ -173,8 +220,7 @@ export default function SociosPage() {
           list={cerradas.data.liquidaciones}
           canClose={isOwner}
           onPick={(l) => {
-            setDesde(l.desde);
-            setHasta(l.hasta);
+            setElegido({ desde: l.desde, hasta: l.hasta });
             setTasaText('');
           }}
           onReopened={() => success.show(messages.sociosReabierto)}
@@ -190,16 +236,32 @@ export default function SociosPage() {
       </Typography>
       {body}
       {asking && preview.data && (
-        <ConfirmDialog
+        <OnlineConfirmDialog
           title={t('sociosCerrarTitle', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
-          text={t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) })}
+          text={[
+            t('sociosCerrarTexto', { desde: formatDayShort(preview.data.desde), hasta: formatDayShort(preview.data.hasta) }),
+            // Closing through today locks the rest of today (decision 0065).
+            preview.data.hasta === hoy ? sociosMessages.cerrarIncluyeHoy : null,
+            farText,
+          ]
+            .filter(Boolean)
+            .join(' ')}
           confirmLabel={messages.sociosCerrar}
           busy={cerrar.isPending}
           onCancel={() => setAsking(false)}
           onConfirm={() =>
             cerrar.mutate(
               { desde: preview.data.desde, hasta: preview.data.hasta, ...(tasaFinal ? { tasa_final: tasaFinal } : {}) },
-              { onSettled: () => setAsking(false), onSuccess: () => success.show(messages.sociosCerrado) },
+              {
+                onSettled: () => setAsking(false),
+                onSuccess: (r) => {
+                  // The closed period stays in view ("Este período está cerrado.", "Reabrir"): the
+                  // default moved past it once the list was read again, and a period the user did
+                  // not pick would otherwise jump to the next one.
+                  setElegido({ desde: r.liquidacion.desde, hasta: r.liquidacion.hasta });
+                  success.show(messages.sociosCerrado);
+                },
+              },
             )
           }
         />
@@ -210,11 +272,17 @@ export default function SociosPage() {
           members={ledger.data.members}
           fecha={desde}
           onClose={() => setRegistrando(false)}
-          onDone={() => {
+          onDone={(r) => {
             setRegistrando(false);
-            success.show(messages.sociosCapitalInicialHecho);
+            setUndoError(null);
+            setRegistrado(r.fecha);
           }}
         />
+      )}
+      {undoError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {undoError}
+        </Alert>
       )}
       {cerrar.isError && (
         <Alert severity="error" sx={{ mt: 2 }}>
@@ -222,6 +290,23 @@ export default function SociosPage() {
         </Alert>
       )}
       <SuccessSnackbar message={success.message} onClose={success.clear} />
+      <UndoSnackbar
+        message={registrado ? messages.sociosCapitalInicialHecho : null}
+        busy={undoChange.isPending}
+        onClose={() => setRegistrado(null)}
+        onUndo={() => {
+          if (!registrado || !user) return;
+          undoChange.mutate(
+            { ledgerId, action: 'CAPITAL_INICIAL_REGISTRADO', fecha: registrado, userId: user.id },
+            {
+              onSuccess: () => success.show(sociosMessages.capitalInicialDeshecho),
+              // The server's Spanish refusal: a closed period used it, or its movements changed since.
+              onError: (err) => setUndoError(errorMessage(err, messages.restoreError)),
+              onSettled: () => setRegistrado(null),
+            },
+          );
+        }}
+      />
     </Container>
   );
 }
