@@ -207,7 +207,7 @@ describe('working offline', () => {
     const ask = s.page.getByRole('dialog');
     await ask
       .getByText(
-        'Tienes 1 operaciones pendientes de sincronizar. Se guardan en este navegador y se enviarán cuando vuelvas a iniciar sesión aquí. ¿Cerrar sesión?',
+        'Operaciones pendientes de sincronizar: 1. Se guardan en este navegador y se enviarán cuando vuelvas a iniciar sesión aquí. ¿Cerrar sesión?',
       )
       .waitFor();
     await ask.getByRole('button', { name: 'Cerrar Sesión' }).click();

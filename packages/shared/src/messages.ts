@@ -546,8 +546,9 @@ export const messages = {
   offlinePendingApart: '+{n} pendientes, no incluidas en los saldos',
   offlineQueuedTitle: 'Pendientes de sincronizar',
   offlineDiscardConfirm: '¿Descartar esta operación? No se enviará.',
+  // Worded for any count ("Tienes 1 operaciones" read wrong): the /login entry carries it, so no plural logic.
   offlineLogoutConfirm:
-    'Tienes {n} operaciones pendientes de sincronizar. Se guardan en este navegador y se enviarán cuando vuelvas a iniciar sesión aquí. ¿Cerrar sesión?',
+    'Operaciones pendientes de sincronizar: {n}. Se guardan en este navegador y se enviarán cuando vuelvas a iniciar sesión aquí. ¿Cerrar sesión?',
   // Socios and the settlement (docs/product.md#socios-y-liquidacion).
   repartoPorcentajeInvalido: 'Cada porcentaje debe estar entre 0 y 100, con 2 decimales como máximo',
   repartoSuma100: 'Los porcentajes deben ser de socios distintos y sumar exactamente 100',
