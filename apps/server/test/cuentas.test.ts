@@ -128,7 +128,16 @@ describe('accounts and movements: balances of a day (docs/product.md#cuentas-y-m
     const u = await createUser(t);
     await addTransaction(t, u, u.ledgerId, '2026-03-10', { venta: 10, tasa_venta: 40 });
     const b = await balances(t, u, u.ledgerId, '2026-03-10');
-    expect(Object.keys(b).sort()).toEqual(['promedios', 'resumen', 'saldos_actuales', 'saldos_base', 'transacciones_con_acumulados']);
+    // `cerrado` is every day's (decision 0066: null outside a closed period); no account key is added.
+    expect(Object.keys(b).sort()).toEqual([
+      'cerrado',
+      'promedios',
+      'resumen',
+      'saldos_actuales',
+      'saldos_base',
+      'transacciones_con_acumulados',
+    ]);
+    expect(b.cerrado).toBeNull();
     expect(Object.keys(b.resumen)).not.toContain('movimientos_netos_ves');
     expect(Object.keys(b.transacciones_con_acumulados[0]!)).not.toContain('cuenta_ves_id');
     // …and its accounts list is empty with everything in Sin asignar: 10 × 40 = 400 Bs, −10 USD

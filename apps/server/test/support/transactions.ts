@@ -70,6 +70,8 @@ export interface Balances {
   saldos_base: { saldo_base_ves: number; saldo_base_usd: number; heredado: boolean; heredado_ves: boolean; heredado_usd: boolean };
   saldos_actuales: { saldo_ves_actual: number; saldo_usd_actual: number };
   transacciones_con_acumulados: TxJson[];
+  /** The closed period the day belongs to, or null (decision 0066). */
+  cerrado: { desde: string; hasta: string } | null;
 }
 
 export async function balances(t: TestApp, user: TestUser, ledgerId: string, fecha: string): Promise<Balances> {
