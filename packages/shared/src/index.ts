@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './format.ts';
 export * from './days.ts';
+export * from './periodo-cerrado.ts';
 export * from './password.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';

@@ -115,14 +115,6 @@ export const sociosResponseSchema = z.object({
 });
 export type SociosResponse = z.infer<typeof sociosResponseSchema>;
 
-/** "dd/mm/yyyy" of a day key, for the lock's message. */
-const dia = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-
-/** 409 PERIODO_CERRADO's text, naming the period (DESIGN §22). */
-export function periodoCerradoTexto(desde: string, hasta: string): string {
-  return `Este día pertenece a un período liquidado (${dia(desde)} – ${dia(hasta)})`;
-}
-
 export const liquidacionParamsSchema = z.object({ id: uuidSchema, lid: uuidSchema });
 
 /** A transfer as a sentence: "Beto transfiere 120,00 USD (4.740,00 Bs) a Ana" (DESIGN §22). */
