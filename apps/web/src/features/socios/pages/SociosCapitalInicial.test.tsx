@@ -1,21 +1,10 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiquidacionesResponse, LiquidacionResponse } from '@arb/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { saveSession } from '../../../shared/lib/session';
-import SociosPage from './SociosPage';
+import { ANA, BETO, LEDGER, openSociosPage as open, wholeText, withAnaSignedIn } from '../testing/harness';
 
 /** "Registrar capital inicial" on the Socios page (DESIGN §28 "Existing ledgers", decision 0056). */
-const ANA = { id: 'u-ana', email: 'ana@example.com', user_name: 'Ana', role: 'USER', email_verified: true, phone_number: null } as const;
-const BETO = { id: 'u-beto', user_name: 'Beto', email: 'beto@example.com' };
-const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
-
-function signIn(): void {
-  const payload = btoa(JSON.stringify({ sub: ANA.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  saveSession({ token: `h.${payload}.s`, refreshToken: 'r', user: ANA });
-}
 
 const ledger = (anaOwner: boolean) => ({
   id: LEDGER,
@@ -97,29 +86,7 @@ function fakeApi(anaOwner: boolean, cerradas: LiquidacionesResponse, apertura = 
   return sent;
 }
 
-const open = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/ledger/${LEDGER}/socios`]}>
-        <Routes>
-          <Route path="/ledger/:ledgerId/socios" element={<SociosPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-/** A sentence whose figures sit in their own no-wrap spans (FigureText): the element that holds all of it. */
-const wholeText = (text: string) => (_: string, el: Element | null) =>
-  el?.textContent === text && Array.from(el.children).every((c) => c.textContent !== text);
+withAnaSignedIn();
 
 describe('Socios: Registrar capital inicial', () => {
   it('the owner splits the opening evenly, edits it, sees what remains and registers once it adds up', async () => {

@@ -1,27 +1,16 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, todayKey, type LiquidacionesResponse, type LiquidacionResponse } from '@arb/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { saveSession } from '../../../shared/lib/session';
-import SociosPage from './SociosPage';
+import { ANA, BETO, LEDGER, openSociosPage as open, wholeText, withAnaSignedIn } from '../testing/harness';
 
 /**
  * The socios walk (decision 0065): a period closed through today, then reopened, without a reload;
  * the aportes before the period; the rates line and the final rate's field.
  */
-const ANA = { id: 'u-ana', email: 'ana@example.com', user_name: 'Ana', role: 'USER', email_verified: true, phone_number: null } as const;
-const BETO = { id: 'u-beto', user_name: 'Beto', email: 'beto@example.com' };
-const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
 const HOY = todayKey();
 const PRIMERO = addDays(HOY, -7);
 const MANANA = addDays(HOY, 1);
-
-function signIn(): void {
-  const payload = btoa(JSON.stringify({ sub: ANA.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  saveSession({ token: `h.${payload}.s`, refreshToken: 'r', user: ANA });
-}
 
 const LEDGER_JSON = {
   id: LEDGER,
@@ -118,29 +107,8 @@ function fakeApi() {
   return previews;
 }
 
-const open = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/ledger/${LEDGER}/socios`]}>
-        <Routes>
-          <Route path="/ledger/:ledgerId/socios" element={<SociosPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+withAnaSignedIn();
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-/** A sentence whose figures sit in their own no-wrap spans (FigureText): the element that holds all of it. */
-const wholeText = (text: string) => (_: string, el: Element | null) =>
-  el?.textContent === text && Array.from(el.children).every((c) => c.textContent !== text);
 const APORTE_TEXTO = wholeText('Ana · Aportes: 1.000,00 Bs.S');
 const fechaDe = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
