@@ -27,6 +27,7 @@ import {
   measureLogin,
   recordJs,
   SETTLE_MS,
+  signInToDashboard,
   WEB_BUDGET_KB,
   type Weight,
 } from '../e2e/support/web-weight.ts';
@@ -100,12 +101,7 @@ async function measurePage(
   const page = await fresh(browser);
   try {
     const collect = recordJs(page);
-    await page.goto(`${baseURL}/login`, { waitUntil: 'load' });
-    const form = page.getByRole('form', { name: 'Iniciar Sesión' });
-    await form.getByLabel('Email', { exact: true }).fill(account.email);
-    await form.getByLabel('Contraseña', { exact: true }).fill(account.password);
-    await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-    await page.getByTestId('balance-disponible-ves').waitFor();
+    await signInToDashboard(page, baseURL, account);
     // The page's own load (a link or a bookmark opened signed in): every JS file it asks for,
     // served from the browser's cache or not, from its navigation to SETTLE_MS after its title.
     const ownCollect = recordJs(page);

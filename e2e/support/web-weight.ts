@@ -85,6 +85,16 @@ export async function measureLogin(browser: Browser, baseURL: string): Promise<W
   }
 }
 
+/** Opens /login, signs in through the form and waits for the dashboard's balances. */
+export async function signInToDashboard(page: Page, baseURL: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseURL}/login`, { waitUntil: 'load' });
+  const form = page.getByRole('form', { name: 'Iniciar Sesión' });
+  await form.getByLabel('Email', { exact: true }).fill(account.email);
+  await form.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await page.getByTestId('balance-disponible-ves').waitFor();
+}
+
 /**
  * JS from opening /login, signing in through the form, until SETTLE_MS after the dashboard shows
  * its balances. The account must be verified and own a ledger (every account gets one at sign-up).
@@ -93,12 +103,7 @@ export async function measureDashboard(browser: Browser, baseURL: string, accoun
   const page = await fresh(browser);
   try {
     const collect = recordJs(page);
-    await page.goto(`${baseURL}/login`, { waitUntil: 'load' });
-    const form = page.getByRole('form', { name: 'Iniciar Sesión' });
-    await form.getByLabel('Email', { exact: true }).fill(account.email);
-    await form.getByLabel('Contraseña', { exact: true }).fill(account.password);
-    await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-    await page.getByTestId('balance-disponible-ves').waitFor();
+    await signInToDashboard(page, baseURL, account);
     await page.waitForTimeout(SETTLE_MS);
     return await collect();
   } finally {
