@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
 import { todayKey, type CuentaSaldoJson, type CuentasResponse, type MovimientoJson, type SociosResponse } from '@arb/shared';
-import { saveSession } from '../../../shared/lib/session';
+import { signInAs, withSignedIn } from '../../../shared/testing/signed-in';
 import CuentasPage from '../pages/CuentasPage';
 
 /**
@@ -22,23 +22,11 @@ export const ANA = {
 } as const;
 export const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
 
-/** A signed-in session whose access token is far from expiry, so api() sends it as is. */
-export function signIn(): void {
-  const payload = btoa(JSON.stringify({ sub: ANA.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  saveSession({ token: `h.${payload}.s`, refreshToken: 'r', user: ANA });
-}
+/** Ana signed in (a test that starts signed out signs in itself). */
+export const signIn = (): void => signInAs(ANA);
 
 /** Each test of the file starts with Ana signed in and ends with the page gone and fetch restored. */
-export function withAnaSignedIn(): void {
-  beforeEach(() => {
-    localStorage.clear();
-    signIn();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-}
+export const withAnaSignedIn = (): void => withSignedIn(ANA);
 
 /** A ledger of Ana's alone ("Caja"), where she may or may not change the balances. */
 export const anasLedger = (canModifyBalance: boolean): LedgerFixture => ({

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { saveSession } from '../../../shared/lib/session';
+import { withSignedIn } from '../../../shared/testing/signed-in';
 import SociosPage from '../pages/SociosPage';
 
 /**
@@ -22,23 +21,8 @@ export const ANA = {
 export const BETO = { id: 'u-beto', user_name: 'Beto', email: 'beto@example.com' };
 export const LEDGER = 'a1b2c3d4-0000-4000-8000-000000000001';
 
-/** A signed-in session whose access token is far from expiry, so api() sends it as is. */
-function signIn(): void {
-  const payload = btoa(JSON.stringify({ sub: ANA.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  saveSession({ token: `h.${payload}.s`, refreshToken: 'r', user: ANA });
-}
-
 /** Each test of the file starts with Ana signed in and ends with the page gone and fetch restored. */
-export function withAnaSignedIn(): void {
-  beforeEach(() => {
-    localStorage.clear();
-    signIn();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-}
+export const withAnaSignedIn = (): void => withSignedIn(ANA);
 
 /** The Socios page at /ledger/:ledgerId/socios, with a fresh query cache. */
 export const openSociosPage = () =>
