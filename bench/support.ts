@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { STORAGE_KEYS, todayKey } from '@arb/shared';
 import { buildApp } from '../apps/server/src/app.ts';
 import { hashPassword } from '../apps/server/src/services/auth/passwords.ts';
+import { seedTransactionsSql } from '../apps/server/test/support/seed-transactions.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
@@ -155,12 +156,7 @@ export async function withPassword(b: Bench, userId: string): Promise<{ email: s
   return { email: rows[0]!.email, password };
 }
 
-/**
- * `count` transactions in one INSERT … SELECT generate_series, spread over `days` days ending on
- * `lastDay` (row i on lastDay − (i mod days)); derived figures computed by SQL with the docs/product.md#money
- * rules (each Bs side rounded to the céntimo, docs/decisions/0034; half-up rounding = SQL round() on numeric), a mix of sale+purchase, sale-only and
- * purchase-only rows, half of them verified.
- */
+/** `count` transactions over `days` days ending on `lastDay`: the API tests' seedTransactionsSql (apps/server/test/support). */
 export async function seedTransactions(
   b: Bench,
   o: { ledgerId: string; userId: string },
@@ -168,25 +164,7 @@ export async function seedTransactions(
   days: number,
   lastDay: string,
 ): Promise<void> {
-  await b.database.pool.query(
-    `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
-       ganancia_ves, ganancia_usd, notas, esta_verificada, created_by, created_at)
-     select $1, $4::date - (i % $3), v, tv, c, tc, round(v * tv, 2), round(c * tc, 2), round(v * tv, 2) - round(c * tc, 2),
-       case when c > 0 then round((v * tv - c * tc) / tc, 2) when v > 0 then v else 0 end,
-       case when i % 5 = 0 then 'nota ' || i end, i % 2 = 0, $2, now() + i * interval '1 microsecond'
-     from (
-       select i,
-         case when i % 3 = 2 then 0 else (100 + i % 900)::numeric(15,2) end as v,
-         case when i % 3 = 2 then 0 else (36 + (i % 97) / 100.0)::numeric(17,4) end as tv,
-         case when i % 3 = 1 then 0 else (95 + i % 850)::numeric(15,2) end as c,
-         case when i % 3 = 1 then 0 else (35.5 + (i % 89) / 100.0)::numeric(17,4) end as tc
-       from generate_series(1, $5::int) i
-     ) s`,
-    [o.ledgerId, o.userId, days, lastDay, count],
-  );
-  // The trigger's 100,000 upserts leave dead row versions in ledger_day_totals; autovacuum would
-  // clear them in a live system, the bench does it at once.
-  await b.database.pool.query('vacuum analyze transactions, ledger_day_totals');
+  await seedTransactionsSql(b.database.pool, o, count, days, lastDay);
 }
 
 /**

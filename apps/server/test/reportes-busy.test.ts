@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addTransaction } from './support/transactions.ts';
 import { createUser, type TestUser } from './support/users.ts';
+import { seedTransactionsSql } from './support/seed-transactions.ts';
 
 /**
  * Decision 0057, DESIGN §27 ("keep heavy work off the event loop … a test proves another user's
@@ -17,26 +18,9 @@ const MES = '2026-03';
 const DIA = '2026-03-20';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `count` rows in one INSERT … SELECT over the `days` days ending on `last` (bench/support.ts' seedTransactions, its figures by SQL). */
-async function seed(t: TestApp, user: TestUser, count: number, days: number, last: string): Promise<void> {
-  await t.database.pool.query(
-    `insert into transactions (ledger_id, fecha, venta, tasa_venta, compra, tasa_compra, bs_recibidos, bs_pagados,
-       ganancia_ves, ganancia_usd, notas, esta_verificada, created_by, created_at)
-     select $1, $4::date - (i % $3), v, tv, c, tc, round(v * tv, 2), round(c * tc, 2), round(v * tv, 2) - round(c * tc, 2),
-       case when c > 0 then round((v * tv - c * tc) / tc, 2) when v > 0 then v else 0 end,
-       case when i % 5 = 0 then '=nota ' || i end, i % 2 = 0, $2, now() + i * interval '1 microsecond'
-     from (
-       select i,
-         case when i % 3 = 2 then 0 else (100 + i % 900)::numeric(15,2) end as v,
-         case when i % 3 = 2 then 0 else (36 + (i % 97) / 100.0)::numeric(17,4) end as tv,
-         case when i % 3 = 1 then 0 else (95 + i % 850)::numeric(15,2) end as c,
-         case when i % 3 = 1 then 0 else (35.5 + (i % 89) / 100.0)::numeric(17,4) end as tc
-       from generate_series(1, $5::int) i
-     ) s`,
-    [user.ledgerId, user.id, days, last, count],
-  );
-  await t.database.pool.query('vacuum analyze transactions, ledger_day_totals');
-}
+/** `count` rows over the `days` days ending on `last`, every fifth note formula-like ("=nota 5"). */
+const seed = (t: TestApp, user: TestUser, count: number, days: number, last: string) =>
+  seedTransactionsSql(t.database.pool, { ledgerId: user.ledgerId, userId: user.id }, count, days, last, '=nota ');
 
 describe('another user stays fast while workbooks are written (decision 0057)', () => {
   let t: TestApp;
