@@ -10,6 +10,36 @@ import { addMember, createUser, type TestUser } from './support/users.ts';
  * admin's delete of the owner, decision 0055), and neither delete can lose an account created at
  * the same moment: the ledger row is locked before the check.
  */
+/**
+ * Runs `request` while an account of `titularId` is written but not committed (its transaction
+ * holds a key-share lock on the ledger row): the request must wait for it, then see it once committed.
+ */
+async function whileAccountInFlight(
+  t: TestApp,
+  ledgerId: string,
+  titularId: string,
+  nombre: string,
+  request: () => Promise<Awaited<ReturnType<TestApp['request']>>>,
+) {
+  const client = await t.database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      `insert into cuentas (ledger_id, nombre, nombre_clave, moneda, tipo, titular_id, created_by) values ($1, $2, lower($2), 'USD', 'zelle', $3, $3)`,
+      [ledgerId, nombre, titularId],
+    );
+    const pending = request();
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(settled).toBe(false);
+    await client.query('commit');
+    return await pending;
+  } finally {
+    client.release();
+  }
+}
+
 describe('deleting a ledger partners keep money in', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -66,28 +96,11 @@ describe('deleting a ledger partners keep money in', () => {
     const beto = await createUser(t, { name: 'Beto' });
     const L = ana.ledgerId;
     await addMember(t, L, beto.id, true); // a partner, but nothing of theirs yet: deletable right now
-    const client = await t.database.pool.connect();
-    try {
-      await client.query('begin');
-      // In flight: Beto's account, written but not committed (it holds its key-share lock on the ledger).
-      await client.query(
-        `insert into cuentas (ledger_id, nombre, nombre_clave, moneda, tipo, titular_id, created_by) values ($1, 'Zelle Beto', 'zelle beto', 'USD', 'zelle', $2, $2)`,
-        [L, beto.id],
-      );
-      const deleting = deleteLedger(ana, L);
-      let settled = false;
-      void deleting.then(() => (settled = true));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(settled).toBe(false);
-      await client.query('commit');
-      const res = await deleting;
-      // Without the lock the check saw no account, the delete waited on the same row and then
-      // took Beto's committed account with it (204).
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toEqual(REFUSED);
-    } finally {
-      client.release();
-    }
+    const res = await whileAccountInFlight(t, L, beto.id, 'Zelle Beto', () => deleteLedger(ana, L));
+    // Without the lock the check saw no account, the delete waited on the same row and then
+    // took Beto's committed account with it (204).
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual(REFUSED);
     expect(await count('cuentas', L)).toBe(1);
   });
 
@@ -97,25 +110,11 @@ describe('deleting a ledger partners keep money in', () => {
     const eli = await createUser(t, { name: 'Eli' });
     const L = dora.ledgerId;
     await addMember(t, L, eli.id, true);
-    const client = await t.database.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(
-        `insert into cuentas (ledger_id, nombre, nombre_clave, moneda, tipo, titular_id, created_by) values ($1, 'Caja Eli', 'caja eli', 'USD', 'efectivo', $2, $2)`,
-        [L, eli.id],
-      );
-      const deleting = t.request({ method: 'DELETE', url: `/api/admin/users/${dora.id}`, token: admin.token });
-      let settled = false;
-      void deleting.then(() => (settled = true));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(settled).toBe(false);
-      await client.query('commit');
-      const res = await deleting;
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'LEDGER_CON_SOCIOS' });
-    } finally {
-      client.release();
-    }
+    const res = await whileAccountInFlight(t, L, eli.id, 'Caja Eli', () =>
+      t.request({ method: 'DELETE', url: `/api/admin/users/${dora.id}`, token: admin.token }),
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'LEDGER_CON_SOCIOS' });
     expect(await exists(L)).toBe(true);
     expect(await count('cuentas', L)).toBe(1);
   });
